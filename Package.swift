@@ -1,0 +1,38 @@
+// swift-tools-version: 6.0
+// morphhost: hosts animated UI components written in Lua.
+import PackageDescription
+
+let package = Package(
+  name: "morphhost",
+  platforms: [.macOS(.v13)],
+  products: [
+    .executable(name: "morphhost", targets: ["morphhost"]),
+    .library(name: "MorphCore", targets: ["MorphCore"]),
+    .library(name: "MorphScript", targets: ["MorphScript"]),
+    .library(name: "MorphRender", targets: ["MorphRender"]),
+  ],
+  targets: [
+    // C libraries, found through pkg-config; the providers tell SwiftPM what to suggest.
+    .systemLibrary(
+      name: "CLua", pkgConfig: "lua5.4",
+      providers: [.apt(["liblua5.4-dev"]), .brew(["lua"])]),
+    .systemLibrary(
+      name: "CCairo", pkgConfig: "cairo",
+      providers: [.apt(["libcairo2-dev"]), .brew(["cairo"])]),
+
+    // Pure Swift: geometry, colour, easing, springs, paths. No C, no Lua.
+    .target(name: "MorphCore"),
+    // The only layer that touches the Lua C API.
+    .target(name: "MorphScript", dependencies: ["MorphCore", "CLua"]),
+    // Render backends: Cairo raster, terminal text, JSON. Never sees Lua.
+    .target(name: "MorphRender", dependencies: ["MorphCore", "CCairo"]),
+    .executableTarget(
+      name: "morphhost", dependencies: ["MorphCore", "MorphScript", "MorphRender"]),
+
+    .testTarget(name: "MorphCoreTests", dependencies: ["MorphCore"]),
+    .testTarget(name: "MorphScriptTests", dependencies: ["MorphScript", "MorphCore"]),
+    .testTarget(name: "MorphRenderTests", dependencies: ["MorphRender", "MorphCore"]),
+    .testTarget(name: "morphhostTests", dependencies: ["morphhost"]),
+  ],
+  swiftLanguageModes: [.v6]
+)

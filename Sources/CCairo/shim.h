@@ -1,0 +1,4 @@
+#ifndef MORPH_CCAIRO_SHIM_H
+#define MORPH_CCAIRO_SHIM_H
+#include <cairo.h>
+#endif

@@ -1,0 +1,1 @@
+// Render backends arrive with the render issue.

@@ -1,0 +1,6 @@
+@main
+struct MorphhostCommand {
+  static func main() {
+    print("morphhost")
+  }
+}
