@@ -1,6 +1,83 @@
+import Foundation
+import MorphScript
+
+/// Entry point: dispatches to a subcommand and turns every failure into one
+/// line on stderr and a non-zero exit.
 @main
 struct MorphhostCommand {
   static func main() {
-    print("morphhost")
+    let arguments = Array(CommandLine.arguments.dropFirst())
+    let status = run(arguments, output: StandardOutput())
+    exit(status)
+  }
+
+  static let usage = """
+    morphhost — host animated UI components written in Lua
+
+    Usage:
+      morphhost eval 'CODE'          run Lua with `morph` loaded; print what it prints and returns
+      morphhost eval -f FILE         the same for a file ('-' reads standard input)
+      morphhost help                 this text
+      morphhost --version            the version
+
+    Options for eval:
+      --memory MIB                   memory cap of the Lua heap (default 64)
+      --budget N                     instructions allowed per call (default 200000000)
+      --timeout SECONDS              wall-clock limit per call (default 2)
+
+    Exit status: 0 on success, 1 when the Lua code fails, 2 on a usage error.
+    """
+
+  /// Runs one command line; returns the exit status.
+  static func run(_ arguments: [String], output: some TextOutput) -> Int32 {
+    guard let command = arguments.first else {
+      output.error(usage)
+      return 2
+    }
+    let rest = Array(arguments.dropFirst())
+    do {
+      switch command {
+      case "eval": return try EvalCommand.run(rest, output: output)
+      case "help", "-h", "--help":
+        output.write(usage)
+        return 0
+      case "--version", "version":
+        output.write("morphhost \(MorphScriptInfo.version)")
+        return 0
+      default:
+        throw UsageError("unknown command '\(command)'; try 'morphhost help'")
+      }
+    } catch let error as UsageError {
+      output.error("morphhost: \(error.message)")
+      return 2
+    } catch let error as ScriptError {
+      output.error(error.description)
+      return 1
+    } catch {
+      output.error("morphhost: \(error)")
+      return 1
+    }
+  }
+}
+
+/// A wrong command line: exit status 2.
+struct UsageError: Error {
+  let message: String
+  init(_ message: String) { self.message = message }
+}
+
+/// Where commands write; tests capture it.
+protocol TextOutput {
+  func write(_ text: String)
+  func error(_ text: String)
+}
+
+struct StandardOutput: TextOutput {
+  func write(_ text: String) {
+    FileHandle.standardOutput.write(Data((text + "\n").utf8))
+  }
+
+  func error(_ text: String) {
+    FileHandle.standardError.write(Data((text + "\n").utf8))
   }
 }

@@ -1,0 +1,26 @@
+import CLua
+
+/// Builds the `morph` table every plugin sees, one binding file per area, in
+/// the manner of Lua's `luaL_openlibs`.
+enum MorphModule {
+  static let version = "0.1.0"
+
+  /// Leaves the module table on top of the stack.
+  static func open(_ state: LuaState) {
+    let L = state.L
+    morph_newtable(L)
+    lua_pushstring(L, version)
+    morph_rawsetfield(L, -2, "version")
+    for open in openers() { open(L) }
+  }
+
+  /// Each opener adds its functions to the table on top of the stack.
+  static func openers() -> [(OpaquePointer) -> Void] {
+    []
+  }
+}
+
+/// Facts about the scripting layer for the command line.
+public enum MorphScriptInfo {
+  public static let version = MorphModule.version
+}

@@ -1,0 +1,294 @@
+import CLua
+
+/// Limits applied to every call from the host into Lua code.
+public struct ScriptLimits: Sendable, Equatable {
+  /// Bytes the Lua heap may hold, in MiB; 0 for no cap.
+  public var memoryCapMiB: Double
+  /// Lua VM instructions one call may run; 0 for no budget.
+  public var instructionBudget: Int
+  /// Seconds one call may take on the wall clock; 0 for no limit.
+  public var wallClockSeconds: Double
+
+  public init(memoryCapMiB: Double = 64, instructionBudget: Int = 200_000_000,
+    wallClockSeconds: Double = 2)
+  {
+    self.memoryCapMiB = memoryCapMiB
+    self.instructionBudget = instructionBudget
+    self.wallClockSeconds = wallClockSeconds
+  }
+
+  /// 64 MiB, 200 million instructions, 2 s per call.
+  public static let standard = ScriptLimits()
+}
+
+/// A Lua 5.4 state running untrusted chunks in sandboxed environments.
+///
+/// This is the only type that owns a `lua_State`. It is not thread-safe: use
+/// one state per thread (or per plugin).
+public final class LuaState {
+  /// The raw state, for bindings inside this module.
+  let L: OpaquePointer
+  private let limitsPointer: UnsafeMutablePointer<morph_limits>
+  /// Where `print` in a chunk writes, one call per printed line.
+  public var output: (String) -> Void = { print($0) }
+  public let limits: ScriptLimits
+  private var sandboxFactory: LuaRef?
+  private var moduleTable: LuaRef?
+
+  public init(limits: ScriptLimits = .standard) throws(ScriptError) {
+    self.limits = limits
+    limitsPointer = .allocate(capacity: 1)
+    limitsPointer.initialize(to: morph_limits())
+    limitsPointer.pointee.cap = Self.bytes(fromMiB: limits.memoryCapMiB)
+    limitsPointer.pointee.budget = Int64(limits.instructionBudget)
+    limitsPointer.pointee.wall_limit = limits.wallClockSeconds
+    guard let state = morph_newstate(limitsPointer) else {
+      limitsPointer.deallocate()
+      throw ScriptError(kind: .memory, message: "could not create a Lua state")
+    }
+    L = state
+    morph_extraspace(L).pointee = Unmanaged.passUnretained(self).toOpaque()
+    luaL_openlibs(L)
+    try installSandbox()
+  }
+
+  deinit {
+    lua_close(L)
+    limitsPointer.deallocate()
+  }
+
+  private static func bytes(fromMiB mib: Double) -> Int {
+    mib > 0 ? Int(mib * 1024 * 1024) : 0
+  }
+
+  /// The Swift object that owns a raw state (set at creation).
+  static func owner(of L: OpaquePointer) -> LuaState {
+    Unmanaged<LuaState>.fromOpaque(morph_extraspace(L).pointee!).takeUnretainedValue()
+  }
+
+  /// Bytes the Lua heap holds now.
+  public var memoryInUse: Int { limitsPointer.pointee.used }
+
+  // MARK: Loading and calling
+
+  /// Compiles a text chunk (binary chunks are refused) whose `_ENV` is `env`,
+  /// or a fresh sandbox when `env` is nil. `chunkName` is what errors show:
+  /// pass a file path for files.
+  public func load(_ code: String, chunkName: String, env: LuaRef? = nil) throws(ScriptError)
+    -> LuaRef
+  {
+    let environment: LuaRef
+    if let env { environment = env } else { environment = try newEnvironment() }
+    let status = loadText(code, name: "@" + chunkName)
+    if status != LUA_OK { throw popError(status: status) }
+    push(environment)
+    // A main chunk's first upvalue is its _ENV.
+    _ = lua_setupvalue(L, -2, 1)
+    return LuaRef(popping: self)
+  }
+
+  /// Compiles text (embedded NULs kept) onto the stack; returns Lua's status.
+  private func loadText(_ code: String, name: String) -> Int32 {
+    var text = code
+    return text.withUTF8 { buffer in
+      buffer.withMemoryRebound(to: CChar.self) { chars in
+        morph_loadtext(L, chars.baseAddress, chars.count, name)
+      }
+    }
+  }
+
+  /// Calls `function` with `args` under the limits, returning its results.
+  @discardableResult
+  public func call(_ function: LuaRef, _ args: [LuaValue] = []) throws(ScriptError) -> [LuaValue] {
+    let base = lua_gettop(L)
+    push(function)
+    for arg in args { push(arg) }
+    return try protectedCall(base: base, nargs: Int32(args.count))
+  }
+
+  /// Runs the function on top of the stack (above `base`) with `nargs` args.
+  func protectedCall(base: Int32, nargs: Int32) throws(ScriptError) -> [LuaValue] {
+    morph_resetbudget(L)
+    let status = morph_pcall(L, nargs, LUA_MULTRET)
+    if status != LUA_OK { throw popError(status: status) }
+    let top = lua_gettop(L)
+    var results: [LuaValue] = []
+    if top > base {
+      for i in (base + 1)...top { results.append(value(at: i)) }
+    }
+    lua_settop(L, base)
+    return results
+  }
+
+  /// Converts the error on top of the stack into a `ScriptError` and pops it.
+  private func popError(status: Int32) -> ScriptError {
+    let raw = morph_tostring(L, -1).map { String(cString: $0) } ?? "(error object is not a string)"
+    morph_pop(L, 1)
+    if status == LUA_ERRMEM || raw.hasPrefix("not enough memory")
+      || raw.contains(": not enough memory")
+    {
+      var error = ScriptError.parse(raw, kind: .memory)
+      error.message = "not enough memory (cap \(formatMiB(limits.memoryCapMiB)) MiB)"
+      return error
+    }
+    if limitsPointer.pointee.stopped != 0 {
+      limitsPointer.pointee.stopped = 0
+      var error = ScriptError.parse(raw, kind: .timeBudget)
+      error.message =
+        "plugin exceeded its time budget (\(limits.instructionBudget) instructions or "
+        + "\(formatMiB(limits.wallClockSeconds * 1000)) ms per call)"
+      return error
+    }
+    return ScriptError.parse(raw, kind: status == LUA_ERRSYNTAX ? .syntax : .runtime)
+  }
+
+  private func formatMiB(_ value: Double) -> String {
+    value == value.rounded() ? String(Int(value)) : String(value)
+  }
+
+  // MARK: Environments
+
+  /// A fresh sandboxed environment with `morph` and the safe standard library.
+  public func newEnvironment() throws(ScriptError) -> LuaRef {
+    guard let factory = sandboxFactory, let module = moduleTable else {
+      throw ScriptError(kind: .runtime, message: "sandbox is not installed")
+    }
+    let results = try call(factory, [.ref(module)])
+    guard case .table(let env)? = results.first else {
+      throw ScriptError(kind: .runtime, message: "sandbox factory returned no table")
+    }
+    return env
+  }
+
+  private func installSandbox() throws(ScriptError) {
+    let status = loadText(Sandbox.prelude, name: "=morph.sandbox")
+    if status != LUA_OK { throw popError(status: status) }
+    morph_pushhostfn(L, Sandbox.hostWrite, 0)
+    let base = lua_gettop(L) - 2
+    let results = try protectedCall(base: base, nargs: 1)
+    guard case .function(let factory)? = results.first else {
+      throw ScriptError(kind: .runtime, message: "sandbox prelude returned no factory")
+    }
+    sandboxFactory = factory
+    MorphModule.open(self)
+    moduleTable = LuaRef(popping: self)
+  }
+
+  /// Runs a chunk of text in a fresh sandbox and returns its results.
+  public func evaluate(_ code: String, chunkName: String) throws(ScriptError) -> [LuaValue] {
+    let function = try load(code, chunkName: chunkName)
+    return try call(function)
+  }
+
+  /// How `morphhost eval` shows a value: Lua's `tostring` for scalars and
+  /// objects, a sorted, nested listing for tables.
+  public func describe(_ value: LuaValue) throws(ScriptError) -> String {
+    guard let inspect = inspectFunction else { return "\(value)" }
+    let results = try call(inspect, [value])
+    if case .string(let text)? = results.first { return text }
+    return "\(value)"
+  }
+
+  private lazy var inspectFunction: LuaRef? = {
+    let code = Sandbox.inspectSource
+    guard let function = try? load(code, chunkName: "morph.inspect") else { return nil }
+    return (try? call(function))?.first?.functionRef
+  }()
+
+  // MARK: Values
+
+  func push(_ ref: LuaRef) {
+    lua_rawgeti(L, morph_registryindex(), lua_Integer(ref.index))
+  }
+
+  func push(_ value: LuaValue) {
+    switch value {
+    case .nil: lua_pushnil(L)
+    case .boolean(let b): lua_pushboolean(L, b ? 1 : 0)
+    case .number(let n): lua_pushnumber(L, n)
+    case .integer(let i): lua_pushinteger(L, lua_Integer(i))
+    case .string(let s): lua_pushstring(L, s)
+    case .table(let r), .function(let r), .other(let r): push(r)
+    }
+  }
+
+  /// A Swift view of the value at `index`; tables and functions become refs.
+  func value(at index: Int32) -> LuaValue {
+    switch lua_type(L, index) {
+    case LUA_TNIL, LUA_TNONE: return .nil
+    case LUA_TBOOLEAN: return .boolean(lua_toboolean(L, index) != 0)
+    case LUA_TNUMBER:
+      if lua_isinteger(L, index) != 0 { return .integer(Int(morph_tointeger(L, index))) }
+      return .number(morph_tonumber(L, index))
+    case LUA_TSTRING: return .string(stringValue(at: index))
+    case LUA_TTABLE:
+      lua_pushvalue(L, index)
+      return .table(LuaRef(popping: self))
+    case LUA_TFUNCTION:
+      lua_pushvalue(L, index)
+      return .function(LuaRef(popping: self))
+    default:
+      lua_pushvalue(L, index)
+      return .other(LuaRef(popping: self))
+    }
+  }
+
+  /// The string at `index` (which must be a string or number), bytes kept.
+  func stringValue(at index: Int32) -> String {
+    var length = 0
+    guard let bytes = lua_tolstring(L, index, &length) else { return "" }
+    let buffer = UnsafeRawBufferPointer(start: bytes, count: length)
+    return String(decoding: buffer, as: UTF8.self)
+  }
+}
+
+/// A value crossing between Swift and Lua.
+public enum LuaValue: CustomStringConvertible {
+  case `nil`
+  case boolean(Bool)
+  case number(Double)
+  case integer(Int)
+  case string(String)
+  case table(LuaRef)
+  case function(LuaRef)
+  /// Userdata, threads: kept by reference.
+  case other(LuaRef)
+
+  static func ref(_ r: LuaRef) -> LuaValue { .table(r) }
+
+  public var functionRef: LuaRef? {
+    if case .function(let r) = self { return r }
+    return nil
+  }
+
+  public var description: String {
+    switch self {
+    case .nil: return "nil"
+    case .boolean(let b): return String(b)
+    case .number(let n): return String(n)
+    case .integer(let i): return String(i)
+    case .string(let s): return s
+    case .table: return "table"
+    case .function: return "function"
+    case .other: return "userdata"
+    }
+  }
+}
+
+/// A value held in the Lua registry so the garbage collector keeps it.
+/// Released when the last Swift reference goes away.
+public final class LuaRef {
+  let index: Int32
+  private weak var state: LuaState?
+
+  /// Takes the value on top of the stack into the registry.
+  init(popping state: LuaState) {
+    self.state = state
+    index = luaL_ref(state.L, morph_registryindex())
+  }
+
+  // A ref that outlives its state has nothing left to release.
+  deinit {
+    if let state { luaL_unref(state.L, morph_registryindex(), index) }
+  }
+}

@@ -1,0 +1,42 @@
+import Foundation
+import MorphScript
+
+/// `morphhost eval`: the quickest way to try a curve or a spring.
+enum EvalCommand {
+  static func run(_ arguments: [String], output: some TextOutput) throws -> Int32 {
+    var options = CommandLineOptions(arguments)
+    let limits = try ScriptLimits(
+      memoryCapMiB: options.double("--memory") ?? 64,
+      instructionBudget: options.int("--budget") ?? 200_000_000,
+      wallClockSeconds: options.double("--timeout") ?? 2)
+    let code: String
+    let chunkName: String
+    if let file = try options.value("-f") ?? options.value("--file") {
+      code = try readSource(file)
+      chunkName = file == "-" ? "stdin" : file
+    } else {
+      let positional = try options.remaining()
+      guard positional.count == 1 else {
+        throw UsageError("eval takes one piece of code (or -f FILE); got \(positional.count)")
+      }
+      code = positional[0]
+      chunkName = "eval"
+    }
+    try options.finish()
+    let state = try LuaState(limits: limits)
+    state.output = { output.write($0) }
+    let results = try state.evaluate(code, chunkName: chunkName)
+    for value in results { output.write(try state.describe(value)) }
+    return 0
+  }
+
+  static func readSource(_ path: String) throws -> String {
+    if path == "-" {
+      return String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
+    }
+    guard let data = FileManager.default.contents(atPath: path) else {
+      throw ScriptError(kind: .file, chunk: path, message: "cannot read file")
+    }
+    return String(decoding: data, as: UTF8.self)
+  }
+}
