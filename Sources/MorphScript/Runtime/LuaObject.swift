@@ -3,7 +3,7 @@ import CLua
 /// Holds a Swift value for a Lua userdata; the userdata stores a retained
 /// pointer to the box, released by `__gc`.
 final class ObjectBox<Value> {
-  let value: Value
+  var value: Value
   init(_ value: Value) { self.value = value }
 }
 
@@ -45,12 +45,15 @@ struct ObjectType<Value> {
   }
 
   /// The value at `i` when it is one of ours, else nil.
-  func value(_ L: OpaquePointer, at i: Int32) -> Value? {
+  func value(_ L: OpaquePointer, at i: Int32) -> Value? { box(L, at: i)?.value }
+
+  /// The box at `i`, for methods that change the value in place (builders).
+  func box(_ L: OpaquePointer, at i: Int32) -> ObjectBox<Value>? {
     guard let raw = luaL_testudata(L, i, name) else { return nil }
     guard let pointer = raw.assumingMemoryBound(to: UnsafeMutableRawPointer?.self).pointee
     else { return nil }
     let box = Unmanaged<AnyObject>.fromOpaque(pointer).takeUnretainedValue()
-    return (box as? ObjectBox<Value>)?.value
+    return box as? ObjectBox<Value>
   }
 }
 
@@ -62,6 +65,12 @@ extension LuaArgs {
   }
 
   func push<Value>(_ value: Value, as type: ObjectType<Value>) { type.push(L, value) }
+
+  /// The box of the object at `i`, to change it in place.
+  func box<Value>(_ i: Int32, _ type: ObjectType<Value>) throws(ArgumentError) -> ObjectBox<Value> {
+    guard let box = type.box(L, at: i) else { throw typeError(i, type.name) }
+    return box
+  }
 }
 
 /// `__index` for object types with properties: upvalue 1 is the methods table.

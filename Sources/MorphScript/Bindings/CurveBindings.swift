@@ -1,0 +1,155 @@
+import CLua
+import MorphCore
+
+/// `morph.bezier`, `morph.timing` and SwiftUI's timing presets.
+enum CurveBindings {
+  static let bezierType = ObjectType<UnitBezier>(name: "morph.Bezier")
+  static let timingType = ObjectType<TimingCurve>(name: "morph.Timing")
+
+  /// SwiftUI's default animation duration.
+  static let defaultDuration = 0.35
+
+  static let presets: [(String, UnitBezier)] = [
+    ("linear", .linear), ("ease", .ease), ("easeIn", .easeIn), ("easeOut", .easeOut),
+    ("easeInOut", .easeInOut),
+  ]
+
+  static func open(_ L: OpaquePointer) {
+    bezierType.define(L, methods: bezierMethods, properties: bezierProperties, extra: bezierMeta)
+    timingType.define(L, methods: timingMethods, properties: timingProperties, extra: timingMeta)
+    register(L, functions)
+    for (name, curve) in presets {
+      lua_pushnumber(L, curve.p1x)  // upvalue only marks which preset; read by name
+      morph_pop(L, 1)
+      lua_pushstring(L, name)
+      morph_pushhostfn(L, presetTiming, 1)
+      morph_rawsetfield(L, -2, name)
+    }
+  }
+
+  /// `morph.bezier(x1, y1, x2, y2)` or `morph.bezier("easeIn")`.
+  static func checkBezier(_ a: LuaArgs, at i: Int32) throws -> UnitBezier {
+    if lua_type(a.L, i) == LUA_TSTRING { return try a.choice(i, presets) }
+    let x1 = try a.finite(i)
+    let y1 = try a.finite(i + 1)
+    let x2 = try a.finite(i + 2)
+    let y2 = try a.finite(i + 3)
+    for (offset, x) in [(0, x1), (2, x2)] where !(0...1).contains(x) {
+      throw a.error(i + Int32(offset), "control point x must be in [0, 1], got \(x)")
+    }
+    return UnitBezier(x1, y1, x2, y2)
+  }
+
+  static func checkDuration(_ a: LuaArgs, at i: Int32) throws -> Double {
+    let duration = try a.number(i, default: defaultDuration)
+    guard duration >= 0, duration.isFinite else {
+      throw a.error(i, "duration must be a finite number >= 0, got \(duration)")
+    }
+    return duration
+  }
+
+  static let functions: [HostFunction] = [
+    HostFunction(name: "bezier") { L in
+      hostCall(L, "bezier") { a in
+        a.push(try checkBezier(a, at: 1), as: bezierType)
+        return 1
+      }
+    },
+    HostFunction(name: "timing") { L in
+      hostCall(L, "timing") { a in
+        let bezier = try checkBezier(a, at: 1)
+        let durationIndex: Int32 = lua_type(a.L, 1) == LUA_TSTRING ? 2 : 5
+        a.push(
+          TimingCurve(bezier: bezier, duration: try checkDuration(a, at: durationIndex)),
+          as: timingType)
+        return 1
+      }
+    },
+  ]
+
+  /// `morph.easeIn(duration)` and friends; upvalue 1 is the preset's name.
+  private static let presetTiming: morph_hostfn = { L in
+    guard let L else { return 0 }
+    let name = LuaState.owner(of: L).stringValue(at: morph_upvalueindex(1))
+    return hostCall(L, name) { a in
+      let bezier = presets.first { $0.0 == name }?.1 ?? .linear
+      a.push(TimingCurve(bezier: bezier, duration: try checkDuration(a, at: 1)), as: timingType)
+      return 1
+    }
+  }
+
+  static let bezierMethods: [HostFunction] = [
+    HostFunction(name: "solve") { L in
+      hostCall(L, "solve", method: true) { a in
+        let curve = try a.object(1, bezierType)
+        a.push(curve(try a.number(2)))
+        return 1
+      }
+    }
+  ]
+
+  static let bezierMeta: [HostFunction] = [
+    HostFunction(name: "__call") { L in
+      hostCall(L, "bezier", method: true) { a in
+        a.push(try a.object(1, bezierType)(try a.number(2)))
+        return 1
+      }
+    },
+    HostFunction(name: "__tostring") { L in
+      hostCall(L, "tostring") { a in
+        let c = try a.object(1, bezierType)
+        a.push("bezier(\(c.p1x), \(c.p1y), \(c.p2x), \(c.p2y))")
+        return 1
+      }
+    },
+  ]
+
+  static let bezierProperties: morph_hostfn = { L in
+    indexMethodsThenProperties(L) { a, key in
+      let c = try a.object(1, bezierType)
+      let values = ["x1": c.p1x, "y1": c.p1y, "x2": c.p2x, "y2": c.p2y]
+      guard let value = values[key] else { return false }
+      a.push(value)
+      return true
+    }
+  }
+
+  static let timingMethods: [HostFunction] = [
+    HostFunction(name: "at") { L in
+      hostCall(L, "at", method: true) { a in
+        let timing = try a.object(1, timingType)
+        a.push(timing.progress(at: try a.number(2)))
+        return 1
+      }
+    }
+  ]
+
+  static let timingMeta: [HostFunction] = [
+    HostFunction(name: "__call") { L in
+      hostCall(L, "timing", method: true) { a in
+        a.push(try a.object(1, timingType).progress(at: try a.number(2)))
+        return 1
+      }
+    },
+    HostFunction(name: "__tostring") { L in
+      hostCall(L, "tostring") { a in
+        let t = try a.object(1, timingType)
+        let c = t.bezier
+        a.push("timing(\(c.p1x), \(c.p1y), \(c.p2x), \(c.p2y), \(t.duration))")
+        return 1
+      }
+    },
+  ]
+
+  static let timingProperties: morph_hostfn = { L in
+    indexMethodsThenProperties(L) { a, key in
+      let timing = try a.object(1, timingType)
+      switch key {
+      case "duration": a.push(timing.duration)
+      case "bezier": a.push(timing.bezier, as: bezierType)
+      default: return false
+      }
+      return true
+    }
+  }
+}

@@ -1,0 +1,32 @@
+import CLua
+import MorphCore
+
+/// `morph.ease.<name>`: every Penner easing, callable as `f(x)` on [0, 1] or
+/// Playdate-style as `f(t, b, c, d)`.
+enum EasingBindings {
+  static func open(_ L: OpaquePointer) {
+    morph_newtable(L)
+    for easing in Easing.allCases {
+      lua_pushstring(L, easing.rawValue)
+      morph_pushhostfn(L, callEasing, 1)
+      morph_rawsetfield(L, -2, easing.rawValue)
+    }
+    morph_rawsetfield(L, -2, "ease")
+  }
+
+  /// Upvalue 1 holds the easing's name.
+  private static let callEasing: morph_hostfn = { L in
+    guard let L else { return 0 }
+    let name = LuaState.owner(of: L).stringValue(at: morph_upvalueindex(1))
+    return hostCall(L, name) { a in
+      guard let easing = Easing(rawValue: name) else { throw a.error(1, "unknown easing") }
+      if a.count >= 4 {
+        let d = try a.number(4)
+        a.push(easing.value(t: try a.number(1), b: try a.number(2), c: try a.number(3), d: d))
+      } else {
+        a.push(easing(try a.number(1)))
+      }
+      return 1
+    }
+  }
+}
