@@ -18,9 +18,9 @@ enum CurveBindings {
     bezierType.define(L, methods: bezierMethods, properties: bezierProperties, extra: bezierMeta)
     timingType.define(L, methods: timingMethods, properties: timingProperties, extra: timingMeta)
     register(L, functions)
-    for (name, curve) in presets {
-      lua_pushnumber(L, curve.p1x)  // upvalue only marks which preset; read by name
-      morph_pop(L, 1)
+    // `morph.ease` is the easing table, so the CSS `ease` preset is only
+    // reachable as `morph.timing("ease", d)`.
+    for (name, _) in presets where name != "ease" {
       lua_pushstring(L, name)
       morph_pushhostfn(L, presetTiming, 1)
       morph_rawsetfield(L, -2, name)

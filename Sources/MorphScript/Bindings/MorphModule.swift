@@ -16,8 +16,31 @@ enum MorphModule {
 
   /// Each opener adds its functions to the table on top of the stack.
   static func openers() -> [(OpaquePointer) -> Void] {
-    []
+    [
+      ScalarBindings.open, EasingBindings.open, CurveBindings.open, SpringBindings.open,
+      ColorBindings.open, PathBindings.open,
+    ]
   }
+
+  /// The parts of `morph` written in Lua, run once with the module table as
+  /// its argument (trusted code: it runs before any plugin).
+  static let luaPart = """
+    local morph = ...
+    local newPath = morph.newPath
+    morph.newPath = nil
+
+    --- morph.path([build]): a new path; `build(p)` may add to it at once.
+    function morph.path(build)
+      local p = newPath()
+      if build ~= nil then
+        if type(build) ~= "function" then
+          error(("bad argument #1 to 'path' (function expected, got %s)"):format(type(build)), 2)
+        end
+        build(p)
+      end
+      return p
+    end
+    """
 }
 
 /// Facts about the scripting layer for the command line.

@@ -171,7 +171,12 @@ public final class LuaState {
     }
     sandboxFactory = factory
     MorphModule.open(self)
-    moduleTable = LuaRef(popping: self)
+    let module = LuaRef(popping: self)
+    let status2 = loadText(MorphModule.luaPart, name: "=morph")
+    if status2 != LUA_OK { throw popError(status: status2) }
+    push(module)
+    _ = try protectedCall(base: lua_gettop(L) - 2, nargs: 1)
+    moduleTable = module
   }
 
   /// Runs a chunk of text in a fresh sandbox and returns its results.

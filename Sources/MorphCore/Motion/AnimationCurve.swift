@@ -1,0 +1,36 @@
+/// A spring as SwiftUI animates with it: the physical spring plus how a new
+/// animation combines with a running one.
+public struct SpringAnimation: Hashable, Sendable {
+  /// How a retargeted animation treats the one already running.
+  public enum Combination: String, Sendable {
+    /// `spring(...)`: the new spring starts from the current value and
+    /// velocity (SwiftUI merges springs).
+    case merge
+    /// `interpolatingSpring(...)`: the new animation is added on top of the
+    /// running one, which finishes on its own.
+    case additive
+  }
+
+  public var spring: Spring
+  public var combination: Combination
+  /// SwiftUI's `blendDuration` (kept for fidelity; the engine merges velocity).
+  public var blendDuration: Double
+  /// Extra velocity given at the start (interpolatingSpring's initialVelocity).
+  public var initialVelocity: Double
+
+  public init(
+    _ spring: Spring, combination: Combination = .merge, blendDuration: Double = 0,
+    initialVelocity: Double = 0
+  ) {
+    self.spring = spring
+    self.combination = combination
+    self.blendDuration = blendDuration
+    self.initialVelocity = initialVelocity
+  }
+}
+
+/// Any curve an animation can follow.
+public enum AnimationCurve: Hashable, Sendable {
+  case spring(SpringAnimation)
+  case timing(TimingCurve)
+}

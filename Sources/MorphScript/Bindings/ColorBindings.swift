@@ -1,0 +1,98 @@
+import CLua
+import MorphCore
+
+/// `morph.color`: sRGB colours from hex strings, names or components.
+enum ColorBindings {
+  static let type = ObjectType<Color>(name: "morph.Color")
+
+  static func open(_ L: OpaquePointer) {
+    type.define(L, methods: methods, properties: properties, extra: meta)
+    register(L, functions)
+  }
+
+  /// A colour argument: a `morph.Color`, or a string `parse` accepts.
+  static func check(_ a: LuaArgs, _ i: Int32) throws -> Color {
+    if let color = type.value(a.L, at: i) { return color }
+    guard lua_type(a.L, i) == LUA_TSTRING else { throw a.typeError(i, "morph.Color or string") }
+    do {
+      return try Color.parse(try a.string(i))
+    } catch {
+      throw a.error(i, String(describing: error))
+    }
+  }
+
+  static func component(_ a: LuaArgs, _ i: Int32) throws -> Double {
+    let value = try a.finite(i)
+    guard (0...1).contains(value) else {
+      throw a.error(i, "colour component must be in [0, 1], got \(value)")
+    }
+    return value
+  }
+
+  static let functions: [HostFunction] = [
+    HostFunction(name: "color") { L in
+      hostCall(L, "color") { a in
+        switch a.count {
+        case 1: a.push(try check(a, 1), as: type)
+        case 2: a.push(Color(white: try component(a, 1), alpha: try component(a, 2)), as: type)
+        case 3, 4:
+          let alpha = a.isNoneOrNil(4) ? 1 : try component(a, 4)
+          let color = Color(
+            red: try component(a, 1), green: try component(a, 2), blue: try component(a, 3),
+            alpha: alpha)
+          a.push(color, as: type)
+        default:
+          throw a.error(1, "expected a hex string, a name, (white, alpha) or (r, g, b [, a])")
+        }
+        return 1
+      }
+    }
+  ]
+
+  static let methods: [HostFunction] = [
+    HostFunction(name: "opacity") { L in
+      hostCall(L, "opacity", method: true) { a in
+        let color = try check(a, 1)
+        a.push(color.opacity(try a.finite(2)), as: type)
+        return 1
+      }
+    },
+    HostFunction(name: "mix") { L in
+      hostCall(L, "mix", method: true) { a in
+        let color = try check(a, 1)
+        a.push(color.mix(with: try check(a, 2), amount: try a.finite(3)), as: type)
+        return 1
+      }
+    },
+  ]
+
+  static let meta: [HostFunction] = [
+    HostFunction(name: "__tostring") { L in
+      hostCall(L, "tostring") { a in
+        a.push(try a.object(1, type).hex)
+        return 1
+      }
+    },
+    HostFunction(name: "__eq") { L in
+      hostCall(L, "==") { a in
+        a.push(type.value(a.L, at: 1) == type.value(a.L, at: 2))
+        return 1
+      }
+    },
+  ]
+
+  static let properties: morph_hostfn = { L in
+    indexMethodsThenProperties(L) { a, key in
+      let c = try a.object(1, type)
+      switch key {
+      case "r": a.push(c.red)
+      case "g": a.push(c.green)
+      case "b": a.push(c.blue)
+      case "a": a.push(c.alpha)
+      case "hex": a.push(c.hex)
+      default: return false
+      }
+      return true
+    }
+  }
+}

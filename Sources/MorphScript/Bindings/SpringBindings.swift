@@ -1,0 +1,187 @@
+import CLua
+import MorphCore
+
+/// `morph.spring`, `morph.interactiveSpring`, `morph.interpolatingSpring`:
+/// Apple's `Spring` type with value/velocity queries.
+enum SpringBindings {
+  static let type = ObjectType<SpringAnimation>(name: "morph.Spring")
+
+  static let presets: [(String, Spring)] = [
+    ("default", .defaultSpring), ("smooth", .smooth), ("snappy", .snappy),
+    ("bouncy", .bouncy), ("interactive", .interactive),
+  ]
+
+  static let springOptions = [
+    "response", "dampingRatio", "dampingFraction", "duration", "bounce", "mass", "stiffness",
+    "damping", "blendDuration",
+  ]
+
+  static func open(_ L: OpaquePointer) {
+    type.define(L, methods: methods, properties: properties, extra: meta)
+    register(L, functions)
+  }
+
+  static func positive(_ a: LuaArgs, _ value: Double, _ name: String) throws -> Double {
+    guard value > 0, value.isFinite else {
+      throw a.error(1, "option '\(name)' must be a finite number > 0, got \(value)")
+    }
+    return value
+  }
+
+  /// Reads one of the three ways Apple's `Spring` is specified.
+  static func checkSpring(_ a: LuaArgs) throws -> SpringAnimation {
+    if a.isNoneOrNil(1) { return SpringAnimation(.defaultSpring) }
+    if lua_type(a.L, 1) == LUA_TSTRING {
+      let spring = try a.choice(1, presets)
+      return SpringAnimation(spring, blendDuration: spring == .interactive ? 0.25 : 0)
+    }
+    let o = try a.options(1, allowed: springOptions)
+    let blend = try o.number("blendDuration", default: 0)
+    let ratio = try o.number("dampingRatio") ?? o.number("dampingFraction")
+    if let stiffness = try o.number("stiffness") {
+      let spring = Spring(
+        mass: try positive(a, o.number("mass", default: 1), "mass"),
+        stiffness: try positive(a, stiffness, "stiffness"),
+        damping: try o.number("damping", default: 0))
+      return SpringAnimation(spring, blendDuration: blend)
+    }
+    if let response = try o.number("response") {
+      let spring = Spring(
+        response: try positive(a, response, "response"), dampingRatio: ratio ?? 0.825)
+      return SpringAnimation(spring, blendDuration: blend)
+    }
+    let duration = try positive(a, o.number("duration", default: 0.5), "duration")
+    let bounce = try o.number("bounce", default: 0)
+    guard bounce > -1, bounce < 1 else {
+      throw a.error(1, "option 'bounce' must be in (-1, 1), got \(bounce)")
+    }
+    return SpringAnimation(Spring(duration: duration, bounce: bounce), blendDuration: blend)
+  }
+
+  static let functions: [HostFunction] = [
+    HostFunction(name: "spring") { L in
+      hostCall(L, "spring") { a in
+        a.push(try checkSpring(a), as: type)
+        return 1
+      }
+    },
+    HostFunction(name: "interactiveSpring") { L in
+      hostCall(L, "interactiveSpring") { a in
+        var response = 0.15
+        var ratio = 0.86
+        var blend = Spring.interactiveBlendDuration
+        if !a.isNoneOrNil(1) {
+          let o = try a.options(1, allowed: ["response", "dampingFraction", "blendDuration"])
+          response = try positive(a, o.number("response", default: response), "response")
+          ratio = try o.number("dampingFraction", default: ratio)
+          blend = try o.number("blendDuration", default: blend)
+        }
+        let spring = Spring(response: response, dampingRatio: ratio)
+        a.push(SpringAnimation(spring, blendDuration: blend), as: type)
+        return 1
+      }
+    },
+    HostFunction(name: "interpolatingSpring") { L in
+      hostCall(L, "interpolatingSpring") { a in
+        let o = try a.options(1, allowed: ["mass", "stiffness", "damping", "initialVelocity"])
+        guard let stiffness = try o.number("stiffness") else {
+          throw a.error(1, "option 'stiffness' is required")
+        }
+        let spring = Spring(
+          mass: try positive(a, o.number("mass", default: 1), "mass"),
+          stiffness: try positive(a, stiffness, "stiffness"),
+          damping: try o.number("damping", default: 0))
+        let animation = SpringAnimation(
+          spring, combination: .additive,
+          initialVelocity: try o.number("initialVelocity", default: 0))
+        a.push(animation, as: type)
+        return 1
+      }
+    },
+  ]
+
+  /// `(t, from = 0, to = 1, velocity = 0)`, read from argument 2 on.
+  static func motion(_ a: LuaArgs) throws -> (t: Double, from: Double, to: Double, v0: Double) {
+    (
+      try a.number(2), try a.number(3, default: 0), try a.number(4, default: 1),
+      try a.number(5, default: 0)
+    )
+  }
+
+  static let methods: [HostFunction] = [
+    HostFunction(name: "value") { L in
+      hostCall(L, "value", method: true) { a in
+        let spring = try a.object(1, type).spring
+        let m = try motion(a)
+        a.push(spring.value(target: m.to, initial: m.from, initialVelocity: m.v0, time: m.t))
+        return 1
+      }
+    },
+    HostFunction(name: "velocity") { L in
+      hostCall(L, "velocity", method: true) { a in
+        let spring = try a.object(1, type).spring
+        let m = try motion(a)
+        a.push(spring.velocity(target: m.to, initial: m.from, initialVelocity: m.v0, time: m.t))
+        return 1
+      }
+    },
+    HostFunction(name: "settle") { L in
+      hostCall(L, "settle", method: true) { a in
+        let spring = try a.object(1, type).spring
+        let from = try a.number(2, default: 0)
+        let to = try a.number(3, default: 1)
+        let v0 = try a.number(4, default: 0)
+        let epsilon = try a.number(5, default: 0.001)
+        guard epsilon > 0 else { throw a.error(5, "epsilon must be > 0, got \(epsilon)") }
+        a.push(
+          spring.settlingDuration(
+            target: to, initial: from, initialVelocity: v0, epsilon: epsilon))
+        return 1
+      }
+    },
+    HostFunction(name: "step") { L in
+      hostCall(L, "step", method: true) { a in
+        let spring = try a.object(1, type).spring
+        let state = SpringState(value: try a.number(2), velocity: try a.number(3))
+        let next = spring.step(state, target: try a.number(4), dt: try a.finite(5))
+        a.push(next.value)
+        a.push(next.velocity)
+        return 2
+      }
+    },
+  ]
+
+  static let meta: [HostFunction] = [
+    HostFunction(name: "__tostring") { L in
+      hostCall(L, "tostring") { a in
+        let s = try a.object(1, type).spring
+        let r = (s.response * 1000).rounded() / 1000
+        let z = (s.dampingRatio * 1000).rounded() / 1000
+        a.push("spring(response: \(r), dampingRatio: \(z))")
+        return 1
+      }
+    }
+  ]
+
+  static let properties: morph_hostfn = { L in
+    indexMethodsThenProperties(L) { a, key in
+      let animation = try a.object(1, type)
+      let s = animation.spring
+      switch key {
+      case "mass": a.push(s.mass)
+      case "stiffness": a.push(s.stiffness)
+      case "damping": a.push(s.damping)
+      case "response": a.push(s.response)
+      case "dampingRatio": a.push(s.dampingRatio)
+      case "bounce": a.push(s.bounce)
+      case "duration": a.push(s.duration)
+      case "settlingDuration": a.push(s.settlingDuration())
+      case "blendDuration": a.push(animation.blendDuration)
+      case "initialVelocity": a.push(animation.initialVelocity)
+      case "additive": a.push(animation.combination == .additive)
+      default: return false
+      }
+      return true
+    }
+  }
+}
