@@ -1,1 +1,0 @@
-// Render backends arrive with the render issue.
