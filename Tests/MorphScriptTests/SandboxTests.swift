@@ -22,8 +22,10 @@ private func failure(_ state: LuaState, _ code: String) -> ScriptError? {
 }
 
 @Suite struct SandboxTests {
-  @Test(arguments: ["io", "os.execute", "os.exit", "os.getenv", "debug", "package", "dofile",
-    "loadfile", "string.dump", "os.remove"])
+  @Test(arguments: [
+    "io", "os.execute", "os.exit", "os.getenv", "debug", "package", "dofile",
+    "loadfile", "string.dump", "os.remove",
+  ])
   func removedCapabilityIsNil(_ name: String) throws {
     let state = try makeState()
     let result = try evaluate(state, "return \(name) == nil")
@@ -43,7 +45,8 @@ private func failure(_ state: LuaState, _ code: String) -> ScriptError? {
   @Test func requireOnlyGivesMorph() throws {
     let state = try makeState()
     let error = failure(state, "local m = require('os')")
-    #expect(error?.description == "test.lua:1: module 'os' not found: plugins may require only 'morph'")
+    #expect(
+      error?.description == "test.lua:1: module 'os' not found: plugins may require only 'morph'")
     let same = try evaluate(state, "return require('morph') == morph")
     guard case .boolean(true)? = same.first else {
       Issue.record("require('morph') is not the morph table")

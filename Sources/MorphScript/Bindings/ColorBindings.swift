@@ -5,15 +5,15 @@ import MorphCore
 enum ColorBindings {
   static let type = ObjectType<Color>(name: "morph.Color")
 
-  static func open(_ L: OpaquePointer) {
-    type.define(L, methods: methods, properties: properties, extra: meta)
-    register(L, functions)
+  static func open(_ lua: OpaquePointer) {
+    type.define(lua, methods: methods, properties: properties, extra: meta)
+    register(lua, functions)
   }
 
   /// A colour argument: a `morph.Color`, or a string `parse` accepts.
   static func check(_ a: LuaArgs, _ i: Int32) throws -> Color {
-    if let color = type.value(a.L, at: i) { return color }
-    guard lua_type(a.L, i) == LUA_TSTRING else { throw a.typeError(i, "morph.Color or string") }
+    if let color = type.value(a.lua, at: i) { return color }
+    guard lua_type(a.lua, i) == LUA_TSTRING else { throw a.typeError(i, "morph.Color or string") }
     do {
       return try Color.parse(try a.string(i))
     } catch {
@@ -30,8 +30,8 @@ enum ColorBindings {
   }
 
   static let functions: [HostFunction] = [
-    HostFunction(name: "color") { L in
-      hostCall(L, "color") { a in
+    HostFunction(name: "color") { lua in
+      hostCall(lua, "color") { a in
         switch a.count {
         case 1: a.push(try check(a, 1), as: type)
         case 2: a.push(Color(white: try component(a, 1), alpha: try component(a, 2)), as: type)
@@ -50,15 +50,15 @@ enum ColorBindings {
   ]
 
   static let methods: [HostFunction] = [
-    HostFunction(name: "opacity") { L in
-      hostCall(L, "opacity", method: true) { a in
+    HostFunction(name: "opacity") { lua in
+      hostCall(lua, "opacity", method: true) { a in
         let color = try check(a, 1)
         a.push(color.opacity(try a.finite(2)), as: type)
         return 1
       }
     },
-    HostFunction(name: "mix") { L in
-      hostCall(L, "mix", method: true) { a in
+    HostFunction(name: "mix") { lua in
+      hostCall(lua, "mix", method: true) { a in
         let color = try check(a, 1)
         a.push(color.mix(with: try check(a, 2), amount: try a.finite(3)), as: type)
         return 1
@@ -67,22 +67,22 @@ enum ColorBindings {
   ]
 
   static let meta: [HostFunction] = [
-    HostFunction(name: "__tostring") { L in
-      hostCall(L, "tostring") { a in
+    HostFunction(name: "__tostring") { lua in
+      hostCall(lua, "tostring") { a in
         a.push(try a.object(1, type).hex)
         return 1
       }
     },
-    HostFunction(name: "__eq") { L in
-      hostCall(L, "==") { a in
-        a.push(type.value(a.L, at: 1) == type.value(a.L, at: 2))
+    HostFunction(name: "__eq") { lua in
+      hostCall(lua, "==") { a in
+        a.push(type.value(a.lua, at: 1) == type.value(a.lua, at: 2))
         return 1
       }
     },
   ]
 
-  static let properties: morph_hostfn = { L in
-    indexMethodsThenProperties(L) { a, key in
+  static let properties: morph_hostfn = { lua in
+    indexMethodsThenProperties(lua) { a, key in
       let c = try a.object(1, type)
       switch key {
       case "r": a.push(c.red)

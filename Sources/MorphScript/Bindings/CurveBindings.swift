@@ -14,22 +14,22 @@ enum CurveBindings {
     ("easeInOut", .easeInOut),
   ]
 
-  static func open(_ L: OpaquePointer) {
-    bezierType.define(L, methods: bezierMethods, properties: bezierProperties, extra: bezierMeta)
-    timingType.define(L, methods: timingMethods, properties: timingProperties, extra: timingMeta)
-    register(L, functions)
+  static func open(_ lua: OpaquePointer) {
+    bezierType.define(lua, methods: bezierMethods, properties: bezierProperties, extra: bezierMeta)
+    timingType.define(lua, methods: timingMethods, properties: timingProperties, extra: timingMeta)
+    register(lua, functions)
     // `morph.ease` is the easing table, so the CSS `ease` preset is only
     // reachable as `morph.timing("ease", d)`.
     for (name, _) in presets where name != "ease" {
-      lua_pushstring(L, name)
-      morph_pushhostfn(L, presetTiming, 1)
-      morph_rawsetfield(L, -2, name)
+      lua_pushstring(lua, name)
+      morph_pushhostfn(lua, presetTiming, 1)
+      morph_rawsetfield(lua, -2, name)
     }
   }
 
   /// `morph.bezier(x1, y1, x2, y2)` or `morph.bezier("easeIn")`.
   static func checkBezier(_ a: LuaArgs, at i: Int32) throws -> UnitBezier {
-    if lua_type(a.L, i) == LUA_TSTRING { return try a.choice(i, presets) }
+    if lua_type(a.lua, i) == LUA_TSTRING { return try a.choice(i, presets) }
     let x1 = try a.finite(i)
     let y1 = try a.finite(i + 1)
     let x2 = try a.finite(i + 2)
@@ -49,16 +49,16 @@ enum CurveBindings {
   }
 
   static let functions: [HostFunction] = [
-    HostFunction(name: "bezier") { L in
-      hostCall(L, "bezier") { a in
+    HostFunction(name: "bezier") { lua in
+      hostCall(lua, "bezier") { a in
         a.push(try checkBezier(a, at: 1), as: bezierType)
         return 1
       }
     },
-    HostFunction(name: "timing") { L in
-      hostCall(L, "timing") { a in
+    HostFunction(name: "timing") { lua in
+      hostCall(lua, "timing") { a in
         let bezier = try checkBezier(a, at: 1)
-        let durationIndex: Int32 = lua_type(a.L, 1) == LUA_TSTRING ? 2 : 5
+        let durationIndex: Int32 = lua_type(a.lua, 1) == LUA_TSTRING ? 2 : 5
         a.push(
           TimingCurve(bezier: bezier, duration: try checkDuration(a, at: durationIndex)),
           as: timingType)
@@ -68,10 +68,10 @@ enum CurveBindings {
   ]
 
   /// `morph.easeIn(duration)` and friends; upvalue 1 is the preset's name.
-  private static let presetTiming: morph_hostfn = { L in
-    guard let L else { return 0 }
-    let name = LuaState.owner(of: L).stringValue(at: morph_upvalueindex(1))
-    return hostCall(L, name) { a in
+  private static let presetTiming: morph_hostfn = { lua in
+    guard let lua else { return 0 }
+    let name = LuaState.owner(of: lua).stringValue(at: morph_upvalueindex(1))
+    return hostCall(lua, name) { a in
       let bezier = presets.first { $0.0 == name }?.1 ?? .linear
       a.push(TimingCurve(bezier: bezier, duration: try checkDuration(a, at: 1)), as: timingType)
       return 1
@@ -79,8 +79,8 @@ enum CurveBindings {
   }
 
   static let bezierMethods: [HostFunction] = [
-    HostFunction(name: "solve") { L in
-      hostCall(L, "solve", method: true) { a in
+    HostFunction(name: "solve") { lua in
+      hostCall(lua, "solve", method: true) { a in
         let curve = try a.object(1, bezierType)
         a.push(curve(try a.number(2)))
         return 1
@@ -89,14 +89,14 @@ enum CurveBindings {
   ]
 
   static let bezierMeta: [HostFunction] = [
-    HostFunction(name: "__call") { L in
-      hostCall(L, "bezier", method: true) { a in
+    HostFunction(name: "__call") { lua in
+      hostCall(lua, "bezier", method: true) { a in
         a.push(try a.object(1, bezierType)(try a.number(2)))
         return 1
       }
     },
-    HostFunction(name: "__tostring") { L in
-      hostCall(L, "tostring") { a in
+    HostFunction(name: "__tostring") { lua in
+      hostCall(lua, "tostring") { a in
         let c = try a.object(1, bezierType)
         a.push("bezier(\(c.p1x), \(c.p1y), \(c.p2x), \(c.p2y))")
         return 1
@@ -104,8 +104,8 @@ enum CurveBindings {
     },
   ]
 
-  static let bezierProperties: morph_hostfn = { L in
-    indexMethodsThenProperties(L) { a, key in
+  static let bezierProperties: morph_hostfn = { lua in
+    indexMethodsThenProperties(lua) { a, key in
       let c = try a.object(1, bezierType)
       let values = ["x1": c.p1x, "y1": c.p1y, "x2": c.p2x, "y2": c.p2y]
       guard let value = values[key] else { return false }
@@ -115,8 +115,8 @@ enum CurveBindings {
   }
 
   static let timingMethods: [HostFunction] = [
-    HostFunction(name: "at") { L in
-      hostCall(L, "at", method: true) { a in
+    HostFunction(name: "at") { lua in
+      hostCall(lua, "at", method: true) { a in
         let timing = try a.object(1, timingType)
         a.push(timing.progress(at: try a.number(2)))
         return 1
@@ -125,14 +125,14 @@ enum CurveBindings {
   ]
 
   static let timingMeta: [HostFunction] = [
-    HostFunction(name: "__call") { L in
-      hostCall(L, "timing", method: true) { a in
+    HostFunction(name: "__call") { lua in
+      hostCall(lua, "timing", method: true) { a in
         a.push(try a.object(1, timingType).progress(at: try a.number(2)))
         return 1
       }
     },
-    HostFunction(name: "__tostring") { L in
-      hostCall(L, "tostring") { a in
+    HostFunction(name: "__tostring") { lua in
+      hostCall(lua, "tostring") { a in
         let t = try a.object(1, timingType)
         let c = t.bezier
         a.push("timing(\(c.p1x), \(c.p1y), \(c.p2x), \(c.p2y), \(t.duration))")
@@ -141,8 +141,8 @@ enum CurveBindings {
     },
   ]
 
-  static let timingProperties: morph_hostfn = { L in
-    indexMethodsThenProperties(L) { a, key in
+  static let timingProperties: morph_hostfn = { lua in
+    indexMethodsThenProperties(lua) { a, key in
       let timing = try a.object(1, timingType)
       switch key {
       case "duration": a.push(timing.duration)

@@ -4,21 +4,21 @@ import MorphCore
 /// `morph.ease.<name>`: every Penner easing, callable as `f(x)` on [0, 1] or
 /// Playdate-style as `f(t, b, c, d)`.
 enum EasingBindings {
-  static func open(_ L: OpaquePointer) {
-    morph_newtable(L)
+  static func open(_ lua: OpaquePointer) {
+    morph_newtable(lua)
     for easing in Easing.allCases {
-      lua_pushstring(L, easing.rawValue)
-      morph_pushhostfn(L, callEasing, 1)
-      morph_rawsetfield(L, -2, easing.rawValue)
+      lua_pushstring(lua, easing.rawValue)
+      morph_pushhostfn(lua, callEasing, 1)
+      morph_rawsetfield(lua, -2, easing.rawValue)
     }
-    morph_rawsetfield(L, -2, "ease")
+    morph_rawsetfield(lua, -2, "ease")
   }
 
   /// Upvalue 1 holds the easing's name.
-  private static let callEasing: morph_hostfn = { L in
-    guard let L else { return 0 }
-    let name = LuaState.owner(of: L).stringValue(at: morph_upvalueindex(1))
-    return hostCall(L, name) { a in
+  private static let callEasing: morph_hostfn = { lua in
+    guard let lua else { return 0 }
+    let name = LuaState.owner(of: lua).stringValue(at: morph_upvalueindex(1))
+    return hostCall(lua, name) { a in
       guard let easing = Easing(rawValue: name) else { throw a.error(1, "unknown easing") }
       if a.count >= 4 {
         let d = try a.number(4)

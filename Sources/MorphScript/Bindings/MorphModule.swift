@@ -7,11 +7,11 @@ enum MorphModule {
 
   /// Leaves the module table on top of the stack.
   static func open(_ state: LuaState) {
-    let L = state.L
-    morph_newtable(L)
-    lua_pushstring(L, version)
-    morph_rawsetfield(L, -2, "version")
-    for open in openers() { open(L) }
+    let lua = state.lua
+    morph_newtable(lua)
+    lua_pushstring(lua, version)
+    morph_rawsetfield(lua, -2, "version")
+    for open in openers() { open(lua) }
   }
 
   /// Each opener adds its functions to the table on top of the stack.

@@ -5,17 +5,17 @@ import MorphCore
 enum PathBindings {
   static let type = ObjectType<Path>(name: "morph.Path")
 
-  static func open(_ L: OpaquePointer) {
-    type.define(L, methods: methods, properties: nil, extra: meta)
-    register(L, [newPath])
-    morph_newtable(L)
-    register(L, shapes)
-    morph_rawsetfield(L, -2, "paths")
+  static func open(_ lua: OpaquePointer) {
+    type.define(lua, methods: methods, properties: nil, extra: meta)
+    register(lua, [newPath])
+    morph_newtable(lua)
+    register(lua, shapes)
+    morph_rawsetfield(lua, -2, "paths")
   }
 
   /// `morph.path()` is written in Lua on top of this (it calls a builder).
-  static let newPath = HostFunction(name: "newPath") { L in
-    hostCall(L, "newPath") { a in
+  static let newPath = HostFunction(name: "newPath") { lua in
+    hostCall(lua, "newPath") { a in
       a.push(Path(), as: type)
       return 1
     }
@@ -26,7 +26,8 @@ enum PathBindings {
   }
 
   static func rect(_ a: LuaArgs, _ i: Int32) throws -> Rect {
-    let r = Rect(x: try a.finite(i), y: try a.finite(i + 1), width: try a.finite(i + 2),
+    let r = Rect(
+      x: try a.finite(i), y: try a.finite(i + 1), width: try a.finite(i + 2),
       height: try a.finite(i + 3))
     guard r.width >= 0 else { throw a.error(i + 2, "width must be >= 0, got \(r.width)") }
     guard r.height >= 0 else { throw a.error(i + 3, "height must be >= 0, got \(r.height)") }
@@ -38,14 +39,14 @@ enum PathBindings {
   ]
 
   static let shapes: [HostFunction] = [
-    HostFunction(name: "rect") { L in
-      hostCall(L, "rect") { a in
+    HostFunction(name: "rect") { lua in
+      hostCall(lua, "rect") { a in
         a.push(Path.rect(try rect(a, 1)), as: type)
         return 1
       }
     },
-    HostFunction(name: "roundedRect") { L in
-      hostCall(L, "roundedRect") { a in
+    HostFunction(name: "roundedRect") { lua in
+      hostCall(lua, "roundedRect") { a in
         let r = try rect(a, 1)
         let radius = try a.finite(5)
         guard radius >= 0 else { throw a.error(5, "radius must be >= 0, got \(radius)") }
@@ -54,8 +55,8 @@ enum PathBindings {
         return 1
       }
     },
-    HostFunction(name: "circle") { L in
-      hostCall(L, "circle") { a in
+    HostFunction(name: "circle") { lua in
+      hostCall(lua, "circle") { a in
         let c = try point(a, 1)
         let radius = try a.finite(3)
         guard radius >= 0 else { throw a.error(3, "radius must be >= 0, got \(radius)") }
@@ -64,14 +65,14 @@ enum PathBindings {
         return 1
       }
     },
-    HostFunction(name: "ellipse") { L in
-      hostCall(L, "ellipse") { a in
+    HostFunction(name: "ellipse") { lua in
+      hostCall(lua, "ellipse") { a in
         a.push(Path.ellipse(in: try rect(a, 1)), as: type)
         return 1
       }
     },
-    HostFunction(name: "capsule") { L in
-      hostCall(L, "capsule") { a in
+    HostFunction(name: "capsule") { lua in
+      hostCall(lua, "capsule") { a in
         a.push(Path.capsule(in: try rect(a, 1)), as: type)
         return 1
       }
@@ -79,30 +80,34 @@ enum PathBindings {
   ]
 
   /// Builder methods change the path in place and return it, so they chain.
-  static func build(_ name: String, _ L: OpaquePointer?, _ body: (LuaArgs, inout Path) throws -> Void)
+  static func build(
+    _ name: String, _ lua: OpaquePointer?, _ body: (LuaArgs, inout Path) throws -> Void
+  )
     -> Int32
   {
-    hostCall(L, name, method: true) { a in
+    hostCall(lua, name, method: true) { a in
       let box = try a.box(1, type)
       try body(a, &box.value)
-      lua_settop(a.L, 1)
+      lua_settop(a.lua, 1)
       return 1
     }
   }
 
   static let methods: [HostFunction] = [
-    HostFunction(name: "move") { L in build("move", L) { a, p in p.move(to: try point(a, 2)) } },
-    HostFunction(name: "line") { L in build("line", L) { a, p in p.line(to: try point(a, 2)) } },
-    HostFunction(name: "quad") { L in
-      build("quad", L) { a, p in p.quad(to: try point(a, 4), control: try point(a, 2)) }
+    HostFunction(name: "move") { lua in build("move", lua) { a, p in p.move(to: try point(a, 2)) }
     },
-    HostFunction(name: "cubic") { L in
-      build("cubic", L) { a, p in
+    HostFunction(name: "line") { lua in build("line", lua) { a, p in p.line(to: try point(a, 2)) }
+    },
+    HostFunction(name: "quad") { lua in
+      build("quad", lua) { a, p in p.quad(to: try point(a, 4), control: try point(a, 2)) }
+    },
+    HostFunction(name: "cubic") { lua in
+      build("cubic", lua) { a, p in
         p.cubic(to: try point(a, 6), c1: try point(a, 2), c2: try point(a, 4))
       }
     },
-    HostFunction(name: "arc") { L in
-      build("arc", L) { a, p in
+    HostFunction(name: "arc") { lua in
+      build("arc", lua) { a, p in
         let radius = try a.finite(4)
         guard radius >= 0 else { throw a.error(4, "radius must be >= 0, got \(radius)") }
         p.arc(
@@ -110,23 +115,23 @@ enum PathBindings {
           endDegrees: try a.finite(6), clockwise: try a.boolean(7, default: false))
       }
     },
-    HostFunction(name: "close") { L in build("close", L) { _, p in p.close() } },
-    HostFunction(name: "rect") { L in build("rect", L) { a, p in p.addRect(try rect(a, 2)) } },
-    HostFunction(name: "ellipse") { L in
-      build("ellipse", L) { a, p in p.addEllipse(in: try rect(a, 2)) }
+    HostFunction(name: "close") { lua in build("close", lua) { _, p in p.close() } },
+    HostFunction(name: "rect") { lua in build("rect", lua) { a, p in p.addRect(try rect(a, 2)) } },
+    HostFunction(name: "ellipse") { lua in
+      build("ellipse", lua) { a, p in p.addEllipse(in: try rect(a, 2)) }
     },
-    HostFunction(name: "append") { L in
-      build("append", L) { a, p in p.append(try a.object(2, type)) }
+    HostFunction(name: "append") { lua in
+      build("append", lua) { a, p in p.append(try a.object(2, type)) }
     },
-    HostFunction(name: "bounds") { L in
-      hostCall(L, "bounds", method: true) { a in
+    HostFunction(name: "bounds") { lua in
+      hostCall(lua, "bounds", method: true) { a in
         guard let b = try a.object(1, type).bounds else { return 0 }
         for v in [b.minX, b.minY, b.width, b.height] { a.push(v) }
         return 4
       }
     },
-    HostFunction(name: "transformed") { L in
-      hostCall(L, "transformed", method: true) { a in
+    HostFunction(name: "transformed") { lua in
+      hostCall(lua, "transformed", method: true) { a in
         let t = AffineTransform(
           a: try a.finite(2), b: try a.finite(3), c: try a.finite(4), d: try a.finite(5),
           tx: try a.finite(6), ty: try a.finite(7))
@@ -134,79 +139,80 @@ enum PathBindings {
         return 1
       }
     },
-    HostFunction(name: "translated") { L in
-      hostCall(L, "translated", method: true) { a in
+    HostFunction(name: "translated") { lua in
+      hostCall(lua, "translated", method: true) { a in
         let t = AffineTransform.translation(try a.finite(2), try a.finite(3))
         a.push(try a.object(1, type).transformed(by: t), as: type)
         return 1
       }
     },
-    HostFunction(name: "scaled") { L in
-      hostCall(L, "scaled", method: true) { a in
+    HostFunction(name: "scaled") { lua in
+      hostCall(lua, "scaled", method: true) { a in
         let sx = try a.finite(2)
         let t = AffineTransform.scale(sx, a.isNoneOrNil(3) ? sx : try a.finite(3))
         a.push(try a.object(1, type).transformed(by: t), as: type)
         return 1
       }
     },
-    HostFunction(name: "rotated") { L in
-      hostCall(L, "rotated", method: true) { a in
+    HostFunction(name: "rotated") { lua in
+      hostCall(lua, "rotated", method: true) { a in
         let anchor = a.isNoneOrNil(3) ? Point.zero : try point(a, 3)
         let t = AffineTransform.about(anchor, .rotation(degrees: try a.finite(2)))
         a.push(try a.object(1, type).transformed(by: t), as: type)
         return 1
       }
     },
-    HostFunction(name: "contains") { L in
-      hostCall(L, "contains", method: true) { a in
+    HostFunction(name: "contains") { lua in
+      hostCall(lua, "contains", method: true) { a in
         a.push(try a.object(1, type).contains(try point(a, 2)))
         return 1
       }
     },
-    HostFunction(name: "flatten") { L in
-      hostCall(L, "flatten", method: true) { a in
+    HostFunction(name: "flatten") { lua in
+      hostCall(lua, "flatten", method: true) { a in
         let tolerance = try a.number(2, default: 0.25)
         guard tolerance >= 0.001 else {
           throw a.error(2, "tolerance must be >= 0.001, got \(tolerance)")
         }
-        pushPolylines(a.L, try a.object(1, type).flattened(tolerance: tolerance))
+        pushPolylines(a.lua, try a.object(1, type).flattened(tolerance: tolerance))
         return 1
       }
     },
   ]
 
   /// `{ { {x, y}, {x, y}, … }, … }`: one array of points per subpath.
-  static func pushPolylines(_ L: OpaquePointer, _ polylines: [[Point]]) {
-    lua_createtable(L, Int32(polylines.count), 0)
+  static func pushPolylines(_ lua: OpaquePointer, _ polylines: [[Point]]) {
+    lua_createtable(lua, Int32(polylines.count), 0)
     for (i, line) in polylines.enumerated() {
-      lua_createtable(L, Int32(line.count), 0)
+      lua_createtable(lua, Int32(line.count), 0)
       for (j, p) in line.enumerated() {
-        lua_createtable(L, 2, 0)
-        lua_pushnumber(L, p.x)
-        lua_rawseti(L, -2, 1)
-        lua_pushnumber(L, p.y)
-        lua_rawseti(L, -2, 2)
-        lua_rawseti(L, -2, lua_Integer(j + 1))
+        lua_createtable(lua, 2, 0)
+        lua_pushnumber(lua, p.x)
+        lua_rawseti(lua, -2, 1)
+        lua_pushnumber(lua, p.y)
+        lua_rawseti(lua, -2, 2)
+        lua_rawseti(lua, -2, lua_Integer(j + 1))
       }
-      lua_rawseti(L, -2, lua_Integer(i + 1))
+      lua_rawseti(lua, -2, lua_Integer(i + 1))
     }
   }
 
   static let meta: [HostFunction] = [
-    HostFunction(name: "__tostring") { L in
-      hostCall(L, "tostring") { a in
+    HostFunction(name: "__tostring") { lua in
+      hostCall(lua, "tostring") { a in
         let p = try a.object(1, type)
         if let b = p.bounds {
-          a.push("path(\(p.elements.count) elements, bounds \(b.minX) \(b.minY) \(b.width) \(b.height))")
+          a.push(
+            "path(\(p.elements.count) elements, bounds \(b.minX) \(b.minY) \(b.width) \(b.height))")
         } else {
           a.push("path(empty)")
         }
         return 1
       }
     },
-    HostFunction(name: "__len") { L in
-      hostCall(L, "#") { a in
-        lua_pushinteger(a.L, lua_Integer(try a.object(1, type).elements.count))
+    HostFunction(name: "__len") { lua in
+      hostCall(lua, "#") { a in
+        lua_pushinteger(a.lua, lua_Integer(try a.object(1, type).elements.count))
         return 1
       }
     },

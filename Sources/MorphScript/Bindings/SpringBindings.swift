@@ -16,9 +16,9 @@ enum SpringBindings {
     "damping", "blendDuration",
   ]
 
-  static func open(_ L: OpaquePointer) {
-    type.define(L, methods: methods, properties: properties, extra: meta)
-    register(L, functions)
+  static func open(_ lua: OpaquePointer) {
+    type.define(lua, methods: methods, properties: properties, extra: meta)
+    register(lua, functions)
   }
 
   static func positive(_ a: LuaArgs, _ value: Double, _ name: String) throws -> Double {
@@ -31,7 +31,7 @@ enum SpringBindings {
   /// Reads one of the three ways Apple's `Spring` is specified.
   static func checkSpring(_ a: LuaArgs) throws -> SpringAnimation {
     if a.isNoneOrNil(1) { return SpringAnimation(.defaultSpring) }
-    if lua_type(a.L, 1) == LUA_TSTRING {
+    if lua_type(a.lua, 1) == LUA_TSTRING {
       let spring = try a.choice(1, presets)
       return SpringAnimation(spring, blendDuration: spring == .interactive ? 0.25 : 0)
     }
@@ -59,14 +59,14 @@ enum SpringBindings {
   }
 
   static let functions: [HostFunction] = [
-    HostFunction(name: "spring") { L in
-      hostCall(L, "spring") { a in
+    HostFunction(name: "spring") { lua in
+      hostCall(lua, "spring") { a in
         a.push(try checkSpring(a), as: type)
         return 1
       }
     },
-    HostFunction(name: "interactiveSpring") { L in
-      hostCall(L, "interactiveSpring") { a in
+    HostFunction(name: "interactiveSpring") { lua in
+      hostCall(lua, "interactiveSpring") { a in
         var response = 0.15
         var ratio = 0.86
         var blend = Spring.interactiveBlendDuration
@@ -81,8 +81,8 @@ enum SpringBindings {
         return 1
       }
     },
-    HostFunction(name: "interpolatingSpring") { L in
-      hostCall(L, "interpolatingSpring") { a in
+    HostFunction(name: "interpolatingSpring") { lua in
+      hostCall(lua, "interpolatingSpring") { a in
         let o = try a.options(1, allowed: ["mass", "stiffness", "damping", "initialVelocity"])
         guard let stiffness = try o.number("stiffness") else {
           throw a.error(1, "option 'stiffness' is required")
@@ -109,24 +109,24 @@ enum SpringBindings {
   }
 
   static let methods: [HostFunction] = [
-    HostFunction(name: "value") { L in
-      hostCall(L, "value", method: true) { a in
+    HostFunction(name: "value") { lua in
+      hostCall(lua, "value", method: true) { a in
         let spring = try a.object(1, type).spring
         let m = try motion(a)
         a.push(spring.value(target: m.to, initial: m.from, initialVelocity: m.v0, time: m.t))
         return 1
       }
     },
-    HostFunction(name: "velocity") { L in
-      hostCall(L, "velocity", method: true) { a in
+    HostFunction(name: "velocity") { lua in
+      hostCall(lua, "velocity", method: true) { a in
         let spring = try a.object(1, type).spring
         let m = try motion(a)
         a.push(spring.velocity(target: m.to, initial: m.from, initialVelocity: m.v0, time: m.t))
         return 1
       }
     },
-    HostFunction(name: "settle") { L in
-      hostCall(L, "settle", method: true) { a in
+    HostFunction(name: "settle") { lua in
+      hostCall(lua, "settle", method: true) { a in
         let spring = try a.object(1, type).spring
         let from = try a.number(2, default: 0)
         let to = try a.number(3, default: 1)
@@ -139,8 +139,8 @@ enum SpringBindings {
         return 1
       }
     },
-    HostFunction(name: "step") { L in
-      hostCall(L, "step", method: true) { a in
+    HostFunction(name: "step") { lua in
+      hostCall(lua, "step", method: true) { a in
         let spring = try a.object(1, type).spring
         let state = SpringState(value: try a.number(2), velocity: try a.number(3))
         let next = spring.step(state, target: try a.number(4), dt: try a.finite(5))
@@ -152,8 +152,8 @@ enum SpringBindings {
   ]
 
   static let meta: [HostFunction] = [
-    HostFunction(name: "__tostring") { L in
-      hostCall(L, "tostring") { a in
+    HostFunction(name: "__tostring") { lua in
+      hostCall(lua, "tostring") { a in
         let s = try a.object(1, type).spring
         let r = (s.response * 1000).rounded() / 1000
         let z = (s.dampingRatio * 1000).rounded() / 1000
@@ -163,8 +163,8 @@ enum SpringBindings {
     }
   ]
 
-  static let properties: morph_hostfn = { L in
-    indexMethodsThenProperties(L) { a, key in
+  static let properties: morph_hostfn = { lua in
+    indexMethodsThenProperties(lua) { a, key in
       let animation = try a.object(1, type)
       let s = animation.spring
       switch key {

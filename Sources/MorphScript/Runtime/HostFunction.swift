@@ -15,49 +15,50 @@ struct ArgumentError: Error, CustomStringConvertible {
 
 /// Runs a host function body, turning any Swift error into a Lua error raised
 /// by the trampoline. Every binding goes through here.
-func hostCall(_ L: OpaquePointer?, _ name: String, method: Bool = false,
-  _ body: (LuaArgs) throws -> Int32) -> Int32
-{
-  guard let L else { return 0 }
+func hostCall(
+  _ lua: OpaquePointer?, _ name: String, method: Bool = false,
+  _ body: (LuaArgs) throws -> Int32
+) -> Int32 {
+  guard let lua else { return 0 }
   do {
-    return try body(LuaArgs(L: L, name: name, isMethod: method))
+    return try body(LuaArgs(lua: lua, name: name, isMethod: method))
   } catch {
-    lua_pushstring(L, String(describing: error))
+    lua_pushstring(lua, String(describing: error))
     return MORPH_RAISE
   }
 }
 
 /// Registers `functions` into the table on top of the stack.
-func register(_ L: OpaquePointer, _ functions: [HostFunction]) {
+func register(_ lua: OpaquePointer, _ functions: [HostFunction]) {
   for entry in functions {
-    morph_pushhostfn(L, entry.function, 0)
-    morph_rawsetfield(L, -2, entry.name)
+    morph_pushhostfn(lua, entry.function, 0)
+    morph_rawsetfield(lua, -2, entry.name)
   }
 }
 
 /// The arguments of one call, checked the way `luaL_check*` checks them.
 struct LuaArgs {
-  let L: OpaquePointer
+  let lua: OpaquePointer
   /// The Lua-visible name used in messages.
   let name: String
   /// For methods, argument 1 is `self`, and numbers shown skip it, as Lua does.
   let isMethod: Bool
 
-  var count: Int32 { lua_gettop(L) }
+  var count: Int32 { lua_gettop(lua) }
 
   func typeName(_ i: Int32) -> String {
-    if lua_type(L, i) == LUA_TUSERDATA || lua_type(L, i) == LUA_TTABLE,
-      lua_getmetatable(L, i) != 0
+    if lua_type(lua, i) == LUA_TUSERDATA || lua_type(lua, i) == LUA_TTABLE,
+      lua_getmetatable(lua, i) != 0
     {
-      defer { morph_pop(L, 1) }
-      if morph_rawgetfield(L, -1, "__name") == LUA_TSTRING {
-        let name = LuaState.owner(of: L).stringValue(at: -1)
-        morph_pop(L, 1)
+      defer { morph_pop(lua, 1) }
+      if morph_rawgetfield(lua, -1, "__name") == LUA_TSTRING {
+        let name = LuaState.owner(of: lua).stringValue(at: -1)
+        morph_pop(lua, 1)
         return name
       }
-      morph_pop(L, 1)
+      morph_pop(lua, 1)
     }
-    return String(cString: lua_typename(L, lua_type(L, i)))
+    return String(cString: lua_typename(lua, lua_type(lua, i)))
   }
 
   /// `bad argument #i to 'name' (detail)`.
@@ -70,16 +71,16 @@ struct LuaArgs {
   }
 
   func typeError(_ i: Int32, _ expected: String) -> ArgumentError {
-    let got = lua_type(L, i) == LUA_TNONE ? "no value" : typeName(i)
+    let got = lua_type(lua, i) == LUA_TNONE ? "no value" : typeName(i)
     return error(i, "\(expected) expected, got \(got)")
   }
 
-  func isNoneOrNil(_ i: Int32) -> Bool { morph_isnoneornil(L, i) != 0 }
+  func isNoneOrNil(_ i: Int32) -> Bool { morph_isnoneornil(lua, i) != 0 }
 
   /// A number (not NaN: NaN geometry is never what an author meant).
   func number(_ i: Int32) throws(ArgumentError) -> Double {
-    guard lua_type(L, i) == LUA_TNUMBER else { throw typeError(i, "number") }
-    let value = morph_tonumber(L, i)
+    guard lua_type(lua, i) == LUA_TNUMBER else { throw typeError(i, "number") }
+    let value = morph_tonumber(lua, i)
     guard !value.isNaN else { throw error(i, "number expected, got nan") }
     return value
   }
@@ -104,18 +105,18 @@ struct LuaArgs {
   }
 
   func string(_ i: Int32) throws(ArgumentError) -> String {
-    guard lua_type(L, i) == LUA_TSTRING else { throw typeError(i, "string") }
-    return LuaState.owner(of: L).stringValue(at: i)
+    guard lua_type(lua, i) == LUA_TSTRING else { throw typeError(i, "string") }
+    return LuaState.owner(of: lua).stringValue(at: i)
   }
 
   func boolean(_ i: Int32, default value: Bool) throws(ArgumentError) -> Bool {
     if isNoneOrNil(i) { return value }
-    guard lua_type(L, i) == LUA_TBOOLEAN else { throw typeError(i, "boolean") }
-    return lua_toboolean(L, i) != 0
+    guard lua_type(lua, i) == LUA_TBOOLEAN else { throw typeError(i, "boolean") }
+    return lua_toboolean(lua, i) != 0
   }
 
   func checkType(_ i: Int32, _ type: Int32, _ expected: String) throws(ArgumentError) {
-    guard lua_type(L, i) == type else { throw typeError(i, expected) }
+    guard lua_type(lua, i) == type else { throw typeError(i, expected) }
   }
 
   /// One of `choices`; a wrong string lists the valid ones.
@@ -130,16 +131,16 @@ struct LuaArgs {
 
   /// Checks that the table at `i` has only `allowed` string keys.
   func options(_ i: Int32, allowed: [String]) throws(ArgumentError) -> LuaOptions {
-    guard lua_type(L, i) == LUA_TTABLE else { throw typeTableError(i) }
-    let index = lua_absindex(L, i)
-    lua_pushnil(L)
-    while lua_next(L, index) != 0 {
-      morph_pop(L, 1)
+    guard lua_type(lua, i) == LUA_TTABLE else { throw typeTableError(i) }
+    let index = lua_absindex(lua, i)
+    lua_pushnil(lua)
+    while lua_next(lua, index) != 0 {
+      morph_pop(lua, 1)
       let key =
-        lua_type(L, -1) == LUA_TSTRING
-        ? LuaState.owner(of: L).stringValue(at: -1) : "[\(typeName(-1))]"
+        lua_type(lua, -1) == LUA_TSTRING
+        ? LuaState.owner(of: lua).stringValue(at: -1) : "[\(typeName(-1))]"
       if !allowed.contains(key) {
-        morph_pop(L, 1)
+        morph_pop(lua, 1)
         let valid = allowed.joined(separator: ", ")
         throw error(i, "unknown option '\(key)'; valid options: \(valid)")
       }
@@ -151,9 +152,9 @@ struct LuaArgs {
 
   // MARK: Pushing results
 
-  func push(_ value: Double) { lua_pushnumber(L, value) }
-  func push(_ value: Bool) { lua_pushboolean(L, value ? 1 : 0) }
-  func push(_ value: String) { lua_pushstring(L, value) }
+  func push(_ value: Double) { lua_pushnumber(lua, value) }
+  func push(_ value: Bool) { lua_pushboolean(lua, value ? 1 : 0) }
+  func push(_ value: String) { lua_pushstring(lua, value) }
 }
 
 /// Reads fields of an option table already checked by `LuaArgs.options`.
@@ -161,18 +162,18 @@ struct LuaOptions {
   let args: LuaArgs
   let index: Int32
 
-  var L: OpaquePointer { args.L }
+  var lua: OpaquePointer { args.lua }
 
   func has(_ key: String) -> Bool {
-    defer { morph_pop(L, 1) }
-    return morph_rawgetfield(L, index, key) != LUA_TNIL
+    defer { morph_pop(lua, 1) }
+    return morph_rawgetfield(lua, index, key) != LUA_TNIL
   }
 
   func number(_ key: String) throws(ArgumentError) -> Double? {
-    defer { morph_pop(L, 1) }
-    let type = morph_rawgetfield(L, index, key)
+    defer { morph_pop(lua, 1) }
+    let type = morph_rawgetfield(lua, index, key)
     if type == LUA_TNIL { return nil }
-    let value = morph_tonumber(L, -1)
+    let value = morph_tonumber(lua, -1)
     guard type == LUA_TNUMBER, !value.isNaN else {
       let got = type == LUA_TNUMBER ? "nan" : args.typeName(-1)
       throw args.error(index, "option '\(key)': number expected, got \(got)")
@@ -185,12 +186,12 @@ struct LuaOptions {
   }
 
   func string(_ key: String) throws(ArgumentError) -> String? {
-    defer { morph_pop(L, 1) }
-    let type = morph_rawgetfield(L, index, key)
+    defer { morph_pop(lua, 1) }
+    let type = morph_rawgetfield(lua, index, key)
     if type == LUA_TNIL { return nil }
     guard type == LUA_TSTRING else {
       throw args.error(index, "option '\(key)': string expected, got \(args.typeName(-1))")
     }
-    return LuaState.owner(of: L).stringValue(at: -1)
+    return LuaState.owner(of: lua).stringValue(at: -1)
   }
 }

@@ -16,40 +16,40 @@ struct ObjectType<Value> {
   /// Creates the metatable: `__index` resolves `methods` first, then
   /// `properties` (a host function called as `properties(self, key)`).
   func define(
-    _ L: OpaquePointer, methods: [HostFunction], properties: morph_hostfn? = nil,
+    _ lua: OpaquePointer, methods: [HostFunction], properties: morph_hostfn? = nil,
     extra: [HostFunction] = []
   ) {
-    _ = luaL_newmetatable(L, name)
-    lua_pushstring(L, name)
-    morph_rawsetfield(L, -2, "__metatable")
-    morph_pushhostfn(L, releaseBox, 0)
-    morph_rawsetfield(L, -2, "__gc")
-    register(L, extra)
-    morph_newtable(L)
-    register(L, methods)
+    _ = luaL_newmetatable(lua, name)
+    lua_pushstring(lua, name)
+    morph_rawsetfield(lua, -2, "__metatable")
+    morph_pushhostfn(lua, releaseBox, 0)
+    morph_rawsetfield(lua, -2, "__gc")
+    register(lua, extra)
+    morph_newtable(lua)
+    register(lua, methods)
     if let properties {
       // __index = function(self, key) return methods[key] or properties(self, key) end,
       // built in C terms: methods table as upvalue of a host function.
-      morph_pushhostfn(L, properties, 1)
+      morph_pushhostfn(lua, properties, 1)
     }
-    morph_rawsetfield(L, -2, "__index")
-    morph_pop(L, 1)
+    morph_rawsetfield(lua, -2, "__index")
+    morph_pop(lua, 1)
   }
 
-  func push(_ L: OpaquePointer, _ value: Value) {
-    let slot = morph_newuserdata(L, MemoryLayout<UnsafeMutableRawPointer?>.size)!
+  func push(_ lua: OpaquePointer, _ value: Value) {
+    let slot = morph_newuserdata(lua, MemoryLayout<UnsafeMutableRawPointer?>.size)!
       .assumingMemoryBound(to: UnsafeMutableRawPointer?.self)
     slot.pointee = Unmanaged.passRetained(ObjectBox(value) as AnyObject).toOpaque()
-    _ = morph_getmetatable(L, name)
-    _ = lua_setmetatable(L, -2)
+    _ = morph_getmetatable(lua, name)
+    _ = lua_setmetatable(lua, -2)
   }
 
   /// The value at `i` when it is one of ours, else nil.
-  func value(_ L: OpaquePointer, at i: Int32) -> Value? { box(L, at: i)?.value }
+  func value(_ lua: OpaquePointer, at i: Int32) -> Value? { box(lua, at: i)?.value }
 
   /// The box at `i`, for methods that change the value in place (builders).
-  func box(_ L: OpaquePointer, at i: Int32) -> ObjectBox<Value>? {
-    guard let raw = luaL_testudata(L, i, name) else { return nil }
+  func box(_ lua: OpaquePointer, at i: Int32) -> ObjectBox<Value>? {
+    guard let raw = luaL_testudata(lua, i, name) else { return nil }
     guard let pointer = raw.assumingMemoryBound(to: UnsafeMutableRawPointer?.self).pointee
     else { return nil }
     let box = Unmanaged<AnyObject>.fromOpaque(pointer).takeUnretainedValue()
@@ -60,15 +60,15 @@ struct ObjectType<Value> {
 extension LuaArgs {
   /// The argument at `i` as a value of `type`, or a Lua-style type error.
   func object<Value>(_ i: Int32, _ type: ObjectType<Value>) throws(ArgumentError) -> Value {
-    guard let value = type.value(L, at: i) else { throw typeError(i, type.name) }
+    guard let value = type.value(lua, at: i) else { throw typeError(i, type.name) }
     return value
   }
 
-  func push<Value>(_ value: Value, as type: ObjectType<Value>) { type.push(L, value) }
+  func push<Value>(_ value: Value, as type: ObjectType<Value>) { type.push(lua, value) }
 
   /// The box of the object at `i`, to change it in place.
   func box<Value>(_ i: Int32, _ type: ObjectType<Value>) throws(ArgumentError) -> ObjectBox<Value> {
-    guard let box = type.box(L, at: i) else { throw typeError(i, type.name) }
+    guard let box = type.box(lua, at: i) else { throw typeError(i, type.name) }
     return box
   }
 }
@@ -76,27 +76,27 @@ extension LuaArgs {
 /// `__index` for object types with properties: upvalue 1 is the methods table.
 /// Looks up a method first, then asks `lookup` for a property.
 func indexMethodsThenProperties(
-  _ L: OpaquePointer?, _ lookup: (LuaArgs, String) throws -> Bool
+  _ lua: OpaquePointer?, _ lookup: (LuaArgs, String) throws -> Bool
 ) -> Int32 {
-  hostCall(L, "__index") { args in
-    if lua_type(args.L, 2) == LUA_TSTRING {
-      lua_pushvalue(args.L, 2)
-      if lua_rawget(args.L, morph_upvalueindex(1)) != LUA_TNIL { return 1 }
-      morph_pop(args.L, 1)
+  hostCall(lua, "__index") { args in
+    if lua_type(args.lua, 2) == LUA_TSTRING {
+      lua_pushvalue(args.lua, 2)
+      if lua_rawget(args.lua, morph_upvalueindex(1)) != LUA_TNIL { return 1 }
+      morph_pop(args.lua, 1)
       if try lookup(args, args.stringValue(2)) { return 1 }
     }
-    lua_pushnil(args.L)
+    lua_pushnil(args.lua)
     return 1
   }
 }
 
 extension LuaArgs {
-  fileprivate func stringValue(_ i: Int32) -> String { LuaState.owner(of: L).stringValue(at: i) }
+  fileprivate func stringValue(_ i: Int32) -> String { LuaState.owner(of: lua).stringValue(at: i) }
 }
 
 /// `__gc` of every object type: drops the Swift box exactly once.
-private let releaseBox: morph_hostfn = { L in
-  guard let L, let raw = lua_touserdata(L, 1) else { return 0 }
+private let releaseBox: morph_hostfn = { lua in
+  guard let lua, let raw = lua_touserdata(lua, 1) else { return 0 }
   let slot = raw.assumingMemoryBound(to: UnsafeMutableRawPointer?.self)
   if let pointer = slot.pointee {
     Unmanaged<AnyObject>.fromOpaque(pointer).release()

@@ -9,9 +9,10 @@ public struct ScriptLimits: Sendable, Equatable {
   /// Seconds one call may take on the wall clock; 0 for no limit.
   public var wallClockSeconds: Double
 
-  public init(memoryCapMiB: Double = 64, instructionBudget: Int = 200_000_000,
-    wallClockSeconds: Double = 2)
-  {
+  public init(
+    memoryCapMiB: Double = 64, instructionBudget: Int = 200_000_000,
+    wallClockSeconds: Double = 2
+  ) {
     self.memoryCapMiB = memoryCapMiB
     self.instructionBudget = instructionBudget
     self.wallClockSeconds = wallClockSeconds
@@ -27,7 +28,7 @@ public struct ScriptLimits: Sendable, Equatable {
 /// one state per thread (or per plugin).
 public final class LuaState {
   /// The raw state, for bindings inside this module.
-  let L: OpaquePointer
+  let lua: OpaquePointer
   private let limitsPointer: UnsafeMutablePointer<morph_limits>
   /// Where `print` in a chunk writes, one call per printed line.
   public var output: (String) -> Void = { print($0) }
@@ -46,14 +47,14 @@ public final class LuaState {
       limitsPointer.deallocate()
       throw ScriptError(kind: .memory, message: "could not create a Lua state")
     }
-    L = state
-    morph_extraspace(L).pointee = Unmanaged.passUnretained(self).toOpaque()
-    luaL_openlibs(L)
+    lua = state
+    morph_extraspace(lua).pointee = Unmanaged.passUnretained(self).toOpaque()
+    luaL_openlibs(lua)
     try installSandbox()
   }
 
   deinit {
-    lua_close(L)
+    lua_close(lua)
     limitsPointer.deallocate()
   }
 
@@ -62,8 +63,8 @@ public final class LuaState {
   }
 
   /// The Swift object that owns a raw state (set at creation).
-  static func owner(of L: OpaquePointer) -> LuaState {
-    Unmanaged<LuaState>.fromOpaque(morph_extraspace(L).pointee!).takeUnretainedValue()
+  static func owner(of lua: OpaquePointer) -> LuaState {
+    Unmanaged<LuaState>.fromOpaque(morph_extraspace(lua).pointee!).takeUnretainedValue()
   }
 
   /// Bytes the Lua heap holds now.
@@ -83,7 +84,7 @@ public final class LuaState {
     if status != LUA_OK { throw popError(status: status) }
     push(environment)
     // A main chunk's first upvalue is its _ENV.
-    _ = lua_setupvalue(L, -2, 1)
+    _ = lua_setupvalue(lua, -2, 1)
     return LuaRef(popping: self)
   }
 
@@ -92,7 +93,7 @@ public final class LuaState {
     var text = code
     return text.withUTF8 { buffer in
       buffer.withMemoryRebound(to: CChar.self) { chars in
-        morph_loadtext(L, chars.baseAddress, chars.count, name)
+        morph_loadtext(lua, chars.baseAddress, chars.count, name)
       }
     }
   }
@@ -100,7 +101,7 @@ public final class LuaState {
   /// Calls `function` with `args` under the limits, returning its results.
   @discardableResult
   public func call(_ function: LuaRef, _ args: [LuaValue] = []) throws(ScriptError) -> [LuaValue] {
-    let base = lua_gettop(L)
+    let base = lua_gettop(lua)
     push(function)
     for arg in args { push(arg) }
     return try protectedCall(base: base, nargs: Int32(args.count))
@@ -108,22 +109,23 @@ public final class LuaState {
 
   /// Runs the function on top of the stack (above `base`) with `nargs` args.
   func protectedCall(base: Int32, nargs: Int32) throws(ScriptError) -> [LuaValue] {
-    morph_resetbudget(L)
-    let status = morph_pcall(L, nargs, LUA_MULTRET)
+    morph_resetbudget(lua)
+    let status = morph_pcall(lua, nargs, LUA_MULTRET)
     if status != LUA_OK { throw popError(status: status) }
-    let top = lua_gettop(L)
+    let top = lua_gettop(lua)
     var results: [LuaValue] = []
     if top > base {
       for i in (base + 1)...top { results.append(value(at: i)) }
     }
-    lua_settop(L, base)
+    lua_settop(lua, base)
     return results
   }
 
   /// Converts the error on top of the stack into a `ScriptError` and pops it.
   private func popError(status: Int32) -> ScriptError {
-    let raw = morph_tostring(L, -1).map { String(cString: $0) } ?? "(error object is not a string)"
-    morph_pop(L, 1)
+    let raw =
+      morph_tostring(lua, -1).map { String(cString: $0) } ?? "(error object is not a string)"
+    morph_pop(lua, 1)
     if status == LUA_ERRMEM || raw.hasPrefix("not enough memory")
       || raw.contains(": not enough memory")
     {
@@ -163,8 +165,8 @@ public final class LuaState {
   private func installSandbox() throws(ScriptError) {
     let status = loadText(Sandbox.prelude, name: "=morph.sandbox")
     if status != LUA_OK { throw popError(status: status) }
-    morph_pushhostfn(L, Sandbox.hostWrite, 0)
-    let base = lua_gettop(L) - 2
+    morph_pushhostfn(lua, Sandbox.hostWrite, 0)
+    let base = lua_gettop(lua) - 2
     let results = try protectedCall(base: base, nargs: 1)
     guard case .function(let factory)? = results.first else {
       throw ScriptError(kind: .runtime, message: "sandbox prelude returned no factory")
@@ -175,7 +177,7 @@ public final class LuaState {
     let status2 = loadText(MorphModule.luaPart, name: "=morph")
     if status2 != LUA_OK { throw popError(status: status2) }
     push(module)
-    _ = try protectedCall(base: lua_gettop(L) - 2, nargs: 1)
+    _ = try protectedCall(base: lua_gettop(lua) - 2, nargs: 1)
     moduleTable = module
   }
 
@@ -203,37 +205,37 @@ public final class LuaState {
   // MARK: Values
 
   func push(_ ref: LuaRef) {
-    lua_rawgeti(L, morph_registryindex(), lua_Integer(ref.index))
+    lua_rawgeti(lua, morph_registryindex(), lua_Integer(ref.index))
   }
 
   func push(_ value: LuaValue) {
     switch value {
-    case .nil: lua_pushnil(L)
-    case .boolean(let b): lua_pushboolean(L, b ? 1 : 0)
-    case .number(let n): lua_pushnumber(L, n)
-    case .integer(let i): lua_pushinteger(L, lua_Integer(i))
-    case .string(let s): lua_pushstring(L, s)
+    case .nil: lua_pushnil(lua)
+    case .boolean(let b): lua_pushboolean(lua, b ? 1 : 0)
+    case .number(let n): lua_pushnumber(lua, n)
+    case .integer(let i): lua_pushinteger(lua, lua_Integer(i))
+    case .string(let s): lua_pushstring(lua, s)
     case .table(let r), .function(let r), .other(let r): push(r)
     }
   }
 
   /// A Swift view of the value at `index`; tables and functions become refs.
   func value(at index: Int32) -> LuaValue {
-    switch lua_type(L, index) {
+    switch lua_type(lua, index) {
     case LUA_TNIL, LUA_TNONE: return .nil
-    case LUA_TBOOLEAN: return .boolean(lua_toboolean(L, index) != 0)
+    case LUA_TBOOLEAN: return .boolean(lua_toboolean(lua, index) != 0)
     case LUA_TNUMBER:
-      if lua_isinteger(L, index) != 0 { return .integer(Int(morph_tointeger(L, index))) }
-      return .number(morph_tonumber(L, index))
+      if lua_isinteger(lua, index) != 0 { return .integer(Int(morph_tointeger(lua, index))) }
+      return .number(morph_tonumber(lua, index))
     case LUA_TSTRING: return .string(stringValue(at: index))
     case LUA_TTABLE:
-      lua_pushvalue(L, index)
+      lua_pushvalue(lua, index)
       return .table(LuaRef(popping: self))
     case LUA_TFUNCTION:
-      lua_pushvalue(L, index)
+      lua_pushvalue(lua, index)
       return .function(LuaRef(popping: self))
     default:
-      lua_pushvalue(L, index)
+      lua_pushvalue(lua, index)
       return .other(LuaRef(popping: self))
     }
   }
@@ -241,7 +243,7 @@ public final class LuaState {
   /// The string at `index` (which must be a string or number), bytes kept.
   func stringValue(at index: Int32) -> String {
     var length = 0
-    guard let bytes = lua_tolstring(L, index, &length) else { return "" }
+    guard let bytes = lua_tolstring(lua, index, &length) else { return "" }
     let buffer = UnsafeRawBufferPointer(start: bytes, count: length)
     return String(decoding: buffer, as: UTF8.self)
   }
@@ -289,11 +291,11 @@ public final class LuaRef {
   /// Takes the value on top of the stack into the registry.
   init(popping state: LuaState) {
     self.state = state
-    index = luaL_ref(state.L, morph_registryindex())
+    index = luaL_ref(state.lua, morph_registryindex())
   }
 
   // A ref that outlives its state has nothing left to release.
   deinit {
-    if let state { luaL_unref(state.L, morph_registryindex(), index) }
+    if let state { luaL_unref(state.lua, morph_registryindex(), index) }
   }
 }

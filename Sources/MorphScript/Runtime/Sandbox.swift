@@ -111,9 +111,9 @@ enum Sandbox {
     """
 
   /// `print` in a plugin ends here: one string argument, already formatted.
-  static let hostWrite: morph_hostfn = { L in
-    guard let L else { return 0 }
-    let state = LuaState.owner(of: L)
+  static let hostWrite: morph_hostfn = { lua in
+    guard let lua else { return 0 }
+    let state = LuaState.owner(of: lua)
     state.output(state.stringValue(at: 1))
     return 0
   }

@@ -1,0 +1,423 @@
+---@meta morph
+-- LuaLS definitions of the `morph` module that morphhost gives every plugin.
+-- Editors read this file for completion and type checks (see .luarc.json).
+-- It is documentation only: the host implements every function in Swift.
+
+---@class morph
+morph = {}
+
+---The host's version string.
+---@type string
+morph.version = ""
+
+-- Scalars ---------------------------------------------------------------
+
+---Linear interpolation: `a + (b - a) * t` (t is not clamped).
+---@param a number
+---@param b number
+---@param t number
+---@return number
+function morph.lerp(a, b, t) end
+
+---GLSL `mix`: the same as `lerp`.
+---@param a number
+---@param b number
+---@param t number
+---@return number
+function morph.mix(a, b, t) end
+
+---Clamps `x` to [lo, hi] (default [0, 1]).
+---@param x number
+---@param lo? number
+---@param hi? number
+---@return number
+function morph.clamp(x, lo, hi) end
+
+---Maps `x` from [inMin, inMax] to [outMin, outMax] (not clamped).
+---@param x number
+---@param inMin number
+---@param inMax number
+---@param outMin number
+---@param outMax number
+---@return number
+function morph.remap(x, inMin, inMax, outMin, outMax) end
+
+---GLSL smoothstep: 0 below e0, 1 above e1, a cubic in between.
+---@param e0 number
+---@param e1 number
+---@param x number
+---@return number
+function morph.smoothstep(e0, e1, x) end
+
+---The fractional part `x - floor(x)`.
+---@param x number
+---@return number
+function morph.fract(x) end
+
+---Deterministic pseudo-random in [0, 1): `fract(sin(i * 12.9898) * 43758.5453)`,
+---the ticket tear's jitter hash.
+---@param i number
+---@return number
+function morph.hash(i) end
+
+---A well-mixed integer hash (splitmix64) mapped to [0, 1).
+---@param i integer
+---@param seed? integer
+---@return number
+function morph.hashInt(i, seed) end
+
+---Degrees to radians.
+---@param degrees number
+---@return number
+function morph.rad(degrees) end
+
+---Radians to degrees.
+---@param radians number
+---@return number
+function morph.deg(radians) end
+
+---Wraps an angle in degrees into [0, 360).
+---@param degrees number
+---@return number
+function morph.wrapDegrees(degrees) end
+
+---The shortest signed turn in degrees from `from` to `to`, in (-180, 180].
+---@param from number
+---@param to number
+---@return number
+function morph.angleDelta(from, to) end
+
+-- Easing ------------------------------------------------------------------
+
+---An easing function: `f(x)` on [0, 1], or Playdate-style `f(t, b, c, d)` = b + c·f(t/d).
+---@alias morph.EasingFunction fun(x: number, b?: number, c?: number, d?: number): number
+
+---The easings.net (Penner) set, named like Playdate: `linear`, and
+---in/out/inOut/outIn of Quad, Cubic, Quart, Quint, Sine, Expo, Circ, Back, Elastic, Bounce.
+---@class morph.ease
+---@field linear morph.EasingFunction
+---@field inQuad morph.EasingFunction
+---@field outQuad morph.EasingFunction
+---@field inOutQuad morph.EasingFunction
+---@field outInQuad morph.EasingFunction
+---@field inCubic morph.EasingFunction
+---@field outCubic morph.EasingFunction
+---@field inOutCubic morph.EasingFunction
+---@field outInCubic morph.EasingFunction
+---@field inQuart morph.EasingFunction
+---@field outQuart morph.EasingFunction
+---@field inOutQuart morph.EasingFunction
+---@field outInQuart morph.EasingFunction
+---@field inQuint morph.EasingFunction
+---@field outQuint morph.EasingFunction
+---@field inOutQuint morph.EasingFunction
+---@field outInQuint morph.EasingFunction
+---@field inSine morph.EasingFunction
+---@field outSine morph.EasingFunction
+---@field inOutSine morph.EasingFunction
+---@field outInSine morph.EasingFunction
+---@field inExpo morph.EasingFunction
+---@field outExpo morph.EasingFunction
+---@field inOutExpo morph.EasingFunction
+---@field outInExpo morph.EasingFunction
+---@field inCirc morph.EasingFunction
+---@field outCirc morph.EasingFunction
+---@field inOutCirc morph.EasingFunction
+---@field outInCirc morph.EasingFunction
+---@field inBack morph.EasingFunction
+---@field outBack morph.EasingFunction
+---@field inOutBack morph.EasingFunction
+---@field outInBack morph.EasingFunction
+---@field inElastic morph.EasingFunction
+---@field outElastic morph.EasingFunction
+---@field inOutElastic morph.EasingFunction
+---@field outInElastic morph.EasingFunction
+---@field inBounce morph.EasingFunction
+---@field outBounce morph.EasingFunction
+---@field inOutBounce morph.EasingFunction
+---@field outInBounce morph.EasingFunction
+morph.ease = {}
+
+-- Timing curves -------------------------------------------------------------
+
+---@alias morph.BezierPreset "linear"|"ease"|"easeIn"|"easeOut"|"easeInOut"
+
+---A cubic Bézier timing curve from (0,0) to (1,1), solved for x like WebKit's UnitBezier.
+---Call it as `curve(x)` to get y.
+---@class morph.Bezier
+---@field x1 number
+---@field y1 number
+---@field x2 number
+---@field y2 number
+---@overload fun(x: number): number
+local Bezier = {}
+
+---y for progress x in [0, 1].
+---@param x number
+---@return number
+function Bezier:solve(x) end
+
+---A Bézier curve from its control points (x in [0, 1]) or a preset name.
+---@param x1 number|morph.BezierPreset
+---@param y1? number
+---@param x2? number
+---@param y2? number
+---@return morph.Bezier
+function morph.bezier(x1, y1, x2, y2) end
+
+---A Bézier curve over a duration: SwiftUI's `timingCurve`. Call as `timing(t)`.
+---@class morph.Timing
+---@field duration number
+---@field bezier morph.Bezier
+---@overload fun(t: number): number
+local Timing = {}
+
+---Progress (0 to 1, before the curve's overshoot) at time `t` seconds.
+---@param t number
+---@return number
+function Timing:at(t) end
+
+---`timing(x1, y1, x2, y2, duration)` or `timing("easeInOut", duration)`; duration defaults to 0.35 s.
+---@param x1 number|morph.BezierPreset
+---@param y1? number
+---@param x2? number
+---@param y2? number
+---@param duration? number
+---@return morph.Timing
+function morph.timing(x1, y1, x2, y2, duration) end
+
+---SwiftUI `.easeIn(duration:)` (default 0.35 s).
+---@param duration? number
+---@return morph.Timing
+function morph.easeIn(duration) end
+
+---SwiftUI `.easeOut(duration:)` (default 0.35 s).
+---@param duration? number
+---@return morph.Timing
+function morph.easeOut(duration) end
+
+---SwiftUI `.easeInOut(duration:)` (default 0.35 s).
+---@param duration? number
+---@return morph.Timing
+function morph.easeInOut(duration) end
+
+---SwiftUI `.linear(duration:)` (default 0.35 s).
+---@param duration? number
+---@return morph.Timing
+function morph.linear(duration) end
+
+-- Springs -------------------------------------------------------------------
+
+---A spring matching Apple's `Spring`, plus how it combines with a running animation.
+---@class morph.Spring
+---@field mass number
+---@field stiffness number
+---@field damping number
+---@field response number seconds
+---@field dampingRatio number
+---@field bounce number
+---@field duration number the perceptual duration (= response)
+---@field settlingDuration number seconds until a unit step stays within 0.001
+---@field blendDuration number
+---@field initialVelocity number
+---@field additive boolean true for interpolatingSpring: animations add up instead of merging
+local Spring = {}
+
+---Value at time `t` of a spring moving `from` → `to` with initial velocity `velocity`.
+---@param t number
+---@param from? number default 0
+---@param to? number default 1
+---@param velocity? number default 0
+---@return number
+function Spring:value(t, from, to, velocity) end
+
+---Velocity at time `t` (same arguments as `value`).
+---@param t number
+---@param from? number
+---@param to? number
+---@param velocity? number
+---@return number
+function Spring:velocity(t, from, to, velocity) end
+
+---Seconds until the motion stays within `epsilon` × |from − to| of `to`.
+---@param from? number
+---@param to? number
+---@param velocity? number
+---@param epsilon? number default 0.001
+---@return number
+function Spring:settle(from, to, velocity, epsilon) end
+
+---Advances (value, velocity) toward `target` by `dt` seconds (exact closed form).
+---@param value number
+---@param velocity number
+---@param target number
+---@param dt number
+---@return number value
+---@return number velocity
+function Spring:step(value, velocity, target, dt) end
+
+---@class morph.SpringOptions
+---@field response? number seconds (with dampingRatio / dampingFraction)
+---@field dampingRatio? number
+---@field dampingFraction? number SwiftUI's name for dampingRatio
+---@field duration? number seconds (with bounce)
+---@field bounce? number in (-1, 1)
+---@field mass? number (with stiffness and damping)
+---@field stiffness? number
+---@field damping? number
+---@field blendDuration? number
+
+---`spring()` = duration 0.5, bounce 0; `spring{response=, dampingFraction=}`,
+---`spring{duration=, bounce=}`, `spring{mass=, stiffness=, damping=}`, or a preset name.
+---@param options? morph.SpringOptions|"default"|"smooth"|"snappy"|"bouncy"|"interactive"
+---@return morph.Spring
+function morph.spring(options) end
+
+---SwiftUI `interactiveSpring()`: response 0.15, dampingFraction 0.86, blendDuration 0.25.
+---@param options? { response?: number, dampingFraction?: number, blendDuration?: number }
+---@return morph.Spring
+function morph.interactiveSpring(options) end
+
+---SwiftUI `interpolatingSpring(mass:stiffness:damping:initialVelocity:)`; its animations add up.
+---@param options { stiffness: number, damping?: number, mass?: number, initialVelocity?: number }
+---@return morph.Spring
+function morph.interpolatingSpring(options) end
+
+-- Colour --------------------------------------------------------------------
+
+---An sRGB colour with straight alpha. `tostring` gives `#RRGGBBAA`.
+---@class morph.Color
+---@field r number
+---@field g number
+---@field b number
+---@field a number
+---@field hex string
+local Color = {}
+
+---The colour with its alpha multiplied by `alpha` (SwiftUI `.opacity`).
+---@param alpha number
+---@return morph.Color
+function Color:opacity(alpha) end
+
+---Linear mix toward `other` by `amount` in sRGB components.
+---@param other morph.Color|string
+---@param amount number
+---@return morph.Color
+function Color:mix(other, amount) end
+
+---`color("#RRGGBB[AA]")`, `color("red")`, `color(white, alpha)` or `color(r, g, b [, a])`;
+---components are in [0, 1].
+---@param a number|string
+---@param b? number
+---@param c? number
+---@param d? number
+---@return morph.Color
+function morph.color(a, b, c, d) end
+
+-- Paths ---------------------------------------------------------------------
+
+---A vector outline. Builder methods change it in place and return it, so they chain.
+---`#path` is its element count.
+---@class morph.Path
+local Path = {}
+
+---@param x number
+---@param y number
+---@return morph.Path
+function Path:move(x, y) end
+
+---@param x number
+---@param y number
+---@return morph.Path
+function Path:line(x, y) end
+
+---A quadratic curve to (x, y) with control point (cx, cy) (canvas order).
+---@param cx number
+---@param cy number
+---@param x number
+---@param y number
+---@return morph.Path
+function Path:quad(cx, cy, x, y) end
+
+---A cubic curve to (x, y) with control points (c1x, c1y), (c2x, c2y).
+---@return morph.Path
+function Path:cubic(c1x, c1y, c2x, c2y, x, y) end
+
+---An arc around (cx, cy); degrees clockwise from +x on the y-down canvas (SwiftUI's addArc).
+---@param cx number
+---@param cy number
+---@param radius number
+---@param startDegrees number
+---@param endDegrees number
+---@param clockwise? boolean SwiftUI's flag: false sweeps increasing angles
+---@return morph.Path
+function Path:arc(cx, cy, radius, startDegrees, endDegrees, clockwise) end
+
+---@return morph.Path
+function Path:close() end
+
+---@return morph.Path
+function Path:rect(x, y, w, h) end
+
+---@return morph.Path
+function Path:ellipse(x, y, w, h) end
+
+---@param other morph.Path
+---@return morph.Path
+function Path:append(other) end
+
+---Tight bounds (curve extrema included); nothing for an empty path.
+---@return number x, number y, number w, number h
+function Path:bounds() end
+
+---A transformed copy: (x, y) ↦ (a·x + c·y + tx, b·x + d·y + ty).
+---@return morph.Path
+function Path:transformed(a, b, c, d, tx, ty) end
+
+---@return morph.Path
+function Path:translated(x, y) end
+
+---@param sx number
+---@param sy? number default sx
+---@return morph.Path
+function Path:scaled(sx, sy) end
+
+---Rotated copy, clockwise degrees, about (ax, ay) (default the origin).
+---@return morph.Path
+function Path:rotated(degrees, ax, ay) end
+
+---Non-zero winding containment.
+---@return boolean
+function Path:contains(x, y) end
+
+---Polylines within `tolerance` points of the curves (default 0.25): `{ { {x, y}, … }, … }`.
+---@param tolerance? number
+---@return number[][][]
+function Path:flatten(tolerance) end
+
+---A new path; `build(p)` may add to it at once.
+---@param build? fun(p: morph.Path)
+---@return morph.Path
+function morph.path(build) end
+
+---Ready-made outlines.
+morph.paths = {}
+
+---@return morph.Path
+function morph.paths.rect(x, y, w, h) end
+
+---Rounded rectangle; style "continuous" (default, SwiftUI's smooth corners) or "circular".
+---@param style? "continuous"|"circular"
+---@return morph.Path
+function morph.paths.roundedRect(x, y, w, h, radius, style) end
+
+---@return morph.Path
+function morph.paths.circle(cx, cy, radius) end
+
+---@return morph.Path
+function morph.paths.ellipse(x, y, w, h) end
+
+---@return morph.Path
+function morph.paths.capsule(x, y, w, h) end
+
+return morph
