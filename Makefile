@@ -19,7 +19,7 @@ build:
 test: deps unit lint
 
 unit:
-	$(SWIFT) test
+	$(SWIFT) test --disable-xctest
 
 lint: lint-swift lint-lua
 

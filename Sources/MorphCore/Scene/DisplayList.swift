@@ -47,6 +47,8 @@ public struct GroupStyle: Hashable, Sendable {
 /// The kind of shape an item draws; the JSON dump prints the raw value.
 public enum ShapeKind: String, Hashable, Sendable {
   case rect, roundedRect, circle, ellipse, capsule, path, text
+  /// Not drawn: a node that has an `id` or handlers, recorded for tools and hit testing.
+  case node
 }
 
 /// One drawn shape.
@@ -70,12 +72,13 @@ public struct DisplayItem: Hashable, Sendable {
   public var blend: BlendMode
   public var z: Double
   public var text: TextRun?
+  public var handlers: Handlers?
 
   public init(
     id: String? = nil, kind: ShapeKind, path: Path, frame: Rect,
     transform: ProjectiveTransform = .identity, opacity: Double = 1, fill: Paint? = nil,
     stroke: Stroke? = nil, shadow: Shadow? = nil, clips: [Clip] = [], blend: BlendMode = .normal,
-    z: Double = 0, text: TextRun? = nil
+    z: Double = 0, text: TextRun? = nil, handlers: Handlers? = nil
   ) {
     self.id = id
     self.kind = kind
@@ -90,6 +93,7 @@ public struct DisplayItem: Hashable, Sendable {
     self.blend = blend
     self.z = z
     self.text = text
+    self.handlers = handlers
   }
 
   /// The layout frame's corners (top-left, top-right, bottom-right,

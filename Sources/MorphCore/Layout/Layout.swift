@@ -1,0 +1,226 @@
+/// Measures a line of text; the render layer provides the real one.
+public protocol TextMeasuring {
+  func size(of text: TextRun) -> Size
+}
+
+/// A rough measure for when no font is at hand: 0.6 em per character.
+public struct ApproximateTextMeasure: TextMeasuring {
+  public init() {}
+
+  public func size(of text: TextRun) -> Size {
+    Size(Double(text.string.count) * text.size * 0.6, text.size * 1.2)
+  }
+}
+
+/// A size a parent offers; nil in a dimension asks for the ideal size.
+public struct ProposedSize: Hashable, Sendable {
+  public var width: Double?
+  public var height: Double?
+
+  public init(width: Double?, height: Double?) {
+    self.width = width
+    self.height = height
+  }
+
+  public init(_ size: Size) {
+    self.init(width: size.width, height: size.height)
+  }
+
+  func along(_ axis: StackAxis) -> Double? { axis == .horizontal ? width : height }
+}
+
+/// One element of the layout tree: a view's content, or one of its layout
+/// modifiers wrapping the element below it. Effects ride along on the element
+/// they follow. Sizes are cached per proposal, so stacks can probe children.
+final class LayoutElement {
+  enum Kind {
+    case content(ViewContent, children: [LayoutElement])
+    case frame(FrameSpec, LayoutElement)
+    case padding(EdgeInsets, LayoutElement)
+    case overlay(LayoutElement, Alignment, base: LayoutElement)
+    case background(LayoutElement, Alignment, base: LayoutElement)
+    case position(Point, LayoutElement)
+  }
+
+  let kind: Kind
+  /// Effect modifiers applied to this element, in the order written.
+  var effects: [Modifier] = []
+  private var cache: [ProposedSize: Size] = [:]
+
+  init(_ kind: Kind) {
+    self.kind = kind
+  }
+
+  /// Builds the element chain of `node`: content first, each layout modifier
+  /// wrapping what came before.
+  static func build(_ node: ViewNode) -> LayoutElement {
+    var element = LayoutElement(.content(node.content, children: children(of: node.content)))
+    for modifier in node.modifiers {
+      switch modifier {
+      case .frame(let spec): element = LayoutElement(.frame(spec, element))
+      case .padding(let insets): element = LayoutElement(.padding(insets, element))
+      case .overlay(let view, let alignment):
+        element = LayoutElement(.overlay(build(view), alignment, base: element))
+      case .background(let view, let alignment):
+        element = LayoutElement(.background(build(view), alignment, base: element))
+      case .position(let point): element = LayoutElement(.position(point, element))
+      default: element.effects.append(modifier)
+      }
+    }
+    return element
+  }
+
+  private static func children(of content: ViewContent) -> [LayoutElement] {
+    if case .stack(_, _, _, let children) = content { return children.map(build) }
+    return []
+  }
+
+  /// The zIndex its parent stack sorts by (the last one written wins).
+  var zIndex: Double {
+    for case .zIndex(let z) in effects.reversed() { return z }
+    return 0
+  }
+
+  func size(for proposal: ProposedSize, _ text: TextMeasuring) -> Size {
+    if let cached = cache[proposal] { return cached }
+    let size = measure(proposal, text)
+    cache[proposal] = size
+    return size
+  }
+
+  private func measure(_ p: ProposedSize, _ text: TextMeasuring) -> Size {
+    switch kind {
+    case .content(let content, let children):
+      return Self.measure(content, children, p, text)
+    case .frame(let spec, let child):
+      return FrameLayout(spec: spec).size(child: child, p, text)
+    case .padding(let e, let child):
+      let inner = ProposedSize(
+        width: p.width.map { max(0, $0 - e.leading - e.trailing) },
+        height: p.height.map { max(0, $0 - e.top - e.bottom) })
+      let s = child.size(for: inner, text)
+      return Size(s.width + e.leading + e.trailing, s.height + e.top + e.bottom)
+    case .overlay(_, _, let base), .background(_, _, let base):
+      return base.size(for: p, text)
+    case .position(_, let child):
+      let s = child.size(for: p, text)
+      return Size(p.width ?? s.width, p.height ?? s.height)
+    }
+  }
+
+  private static func measure(
+    _ content: ViewContent, _ children: [LayoutElement], _ p: ProposedSize,
+    _ text: TextMeasuring
+  ) -> Size {
+    switch content {
+    case .shape: return Size(p.width ?? 10, p.height ?? 10)
+    case .text(let run): return text.size(of: run)
+    case .empty: return .zero
+    case .spacer(let minLength): return Size(p.width ?? minLength, p.height ?? minLength)
+    case .stack(.z, _, _, _):
+      var size = Size.zero
+      for child in children {
+        let s = child.size(for: p, text)
+        size = Size(max(size.width, s.width), max(size.height, s.height))
+      }
+      return size
+    case .stack(let axis, let spacing, _, _):
+      return StackLayout(axis: axis, spacing: spacing ?? 8, children: children)
+        .size(p, text)
+    }
+  }
+}
+
+/// SwiftUI's `frame(width:height:alignment:)` and flexible frames.
+struct FrameLayout {
+  let spec: FrameSpec
+
+  func childProposal(_ p: ProposedSize) -> ProposedSize {
+    ProposedSize(
+      width: spec.width ?? clamp(p.width, spec.minWidth, spec.maxWidth),
+      height: spec.height ?? clamp(p.height, spec.minHeight, spec.maxHeight))
+  }
+
+  private func clamp(_ value: Double?, _ lo: Double?, _ hi: Double?) -> Double? {
+    guard var v = value else { return nil }
+    if let hi { v = min(v, hi) }
+    if let lo { v = max(v, lo) }
+    return v
+  }
+
+  func size(child: LayoutElement, _ p: ProposedSize, _ text: TextMeasuring) -> Size {
+    let c = child.size(for: childProposal(p), text)
+    return Size(
+      resolve(spec.width, p.width, c.width, spec.minWidth, spec.maxWidth),
+      resolve(spec.height, p.height, c.height, spec.minHeight, spec.maxHeight))
+  }
+
+  /// SwiftUI's documented rule for one dimension of a frame.
+  private func resolve(
+    _ fixed: Double?, _ proposed: Double?, _ child: Double, _ lo: Double?, _ hi: Double?
+  ) -> Double {
+    if let fixed { return fixed }
+    if lo == nil && hi == nil { return child }
+    let offer = proposed ?? child
+    if let lo, let hi { return max(lo, min(hi, offer)) }
+    if let lo, offer < child { return max(lo, offer) }
+    if let hi, offer > child { return min(hi, offer) }
+    if let lo { return max(lo, child) }
+    return child
+  }
+}
+
+/// SwiftUI's VStack/HStack: offers space to the least flexible children first.
+struct StackLayout {
+  let axis: StackAxis
+  let spacing: Double
+  let children: [LayoutElement]
+
+  private func along(_ s: Size) -> Double { axis == .horizontal ? s.width : s.height }
+  private func across(_ s: Size) -> Double { axis == .horizontal ? s.height : s.width }
+
+  private func proposal(along a: Double?, across c: Double?) -> ProposedSize {
+    axis == .horizontal ? ProposedSize(width: a, height: c) : ProposedSize(width: c, height: a)
+  }
+
+  /// Each child's size along the axis, in child order.
+  func sizes(_ p: ProposedSize, _ text: TextMeasuring) -> [Size] {
+    let cross = axis == .horizontal ? p.height : p.width
+    guard let total = p.along(axis) else {
+      return children.map { $0.size(for: proposal(along: nil, across: cross), text) }
+    }
+    let flexibility = children.map { child -> Double in
+      let lo = along(child.size(for: proposal(along: 0, across: cross), text))
+      let hi = along(child.size(for: proposal(along: .infinity, across: cross), text))
+      return hi - lo
+    }
+    let order = children.indices.sorted { (flexibility[$0], $0) < (flexibility[$1], $1) }
+    var remaining = total - spacing * Double(max(children.count - 1, 0))
+    var sizes = [Size](repeating: .zero, count: children.count)
+    for (k, i) in order.enumerated() {
+      let share = max(0, remaining / Double(children.count - k))
+      sizes[i] = children[i].size(for: proposal(along: share, across: cross), text)
+      remaining -= along(sizes[i])
+    }
+    return sizes
+  }
+
+  func size(_ p: ProposedSize, _ text: TextMeasuring) -> Size {
+    let sizes = sizes(p, text)
+    let length = sizes.map(along).reduce(0, +) + spacing * Double(max(sizes.count - 1, 0))
+    let thickness = sizes.map(across).max() ?? 0
+    return axis == .horizontal ? Size(length, thickness) : Size(thickness, length)
+  }
+
+  /// Child origins inside a stack of `size`, aligned across the axis.
+  func origins(_ sizes: [Size], in size: Size, alignment: Alignment) -> [Point] {
+    var cursor = 0.0
+    return sizes.map { s in
+      defer { cursor += along(s) + spacing }
+      if axis == .horizontal {
+        return Point(cursor, (size.height - s.height) * alignment.y)
+      }
+      return Point((size.width - s.width) * alignment.x, cursor)
+    }
+  }
+}
