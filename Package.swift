@@ -23,7 +23,12 @@ let package = Package(
     // Pure Swift: geometry, colour, easing, springs, paths. No C, no Lua.
     .target(name: "MorphCore"),
     // The only layer that touches the Lua C API.
-    .target(name: "MorphScript", dependencies: ["MorphCore", "CLua"]),
+    .target(
+      name: "MorphScript", dependencies: ["MorphCore", "CLua"],
+      resources: [
+        .embedInCode("Lua/sandbox.lua"), .embedInCode("Lua/inspect.lua"),
+        .embedInCode("Lua/paths.lua"), .embedInCode("Lua/nodes.lua"),
+      ]),
     // Render backends: Cairo raster, terminal text, JSON. Never sees Lua.
     .target(name: "MorphRender", dependencies: ["MorphCore", "CCairo"]),
     .executableTarget(

@@ -75,10 +75,22 @@ final class LayoutElement {
     return []
   }
 
-  /// The zIndex its parent stack sorts by (the last one written wins).
-  var zIndex: Double {
+  /// The zIndex its parent stack sorts by: the outermost one written (SwiftUI
+  /// passes the trait up through layout modifiers).
+  var zIndex: Double { explicitZIndex ?? wrapped?.zIndex ?? 0 }
+
+  /// The element a layout modifier wraps.
+  var wrapped: LayoutElement? {
+    switch kind {
+    case .content: return nil
+    case .frame(_, let c), .padding(_, let c), .position(_, let c): return c
+    case .overlay(_, _, let base), .background(_, _, let base): return base
+    }
+  }
+
+  var explicitZIndex: Double? {
     for case .zIndex(let z) in effects.reversed() { return z }
-    return 0
+    return nil
   }
 
   func size(for proposal: ProposedSize, _ text: TextMeasuring) -> Size {

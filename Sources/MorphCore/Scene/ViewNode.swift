@@ -71,14 +71,20 @@ public struct Alignment: Hashable, Sendable {
   }
 
   public static let center = Alignment(x: 0.5, y: 0.5)
+  public static let top = Alignment(x: 0.5, y: 0)
+  public static let bottom = Alignment(x: 0.5, y: 1)
+  public static let leading = Alignment(x: 0, y: 0.5)
+  public static let trailing = Alignment(x: 1, y: 0.5)
   public static let topLeading = Alignment(x: 0, y: 0)
+  public static let topTrailing = Alignment(x: 1, y: 0)
+  public static let bottomLeading = Alignment(x: 0, y: 1)
+  public static let bottomTrailing = Alignment(x: 1, y: 1)
 
   /// SwiftUI's names for unit points.
   public static let named: [(String, Alignment)] = [
-    ("center", .center), ("top", Alignment(x: 0.5, y: 0)), ("bottom", Alignment(x: 0.5, y: 1)),
-    ("leading", Alignment(x: 0, y: 0.5)), ("trailing", Alignment(x: 1, y: 0.5)),
-    ("topLeading", .topLeading), ("topTrailing", Alignment(x: 1, y: 0)),
-    ("bottomLeading", Alignment(x: 0, y: 1)), ("bottomTrailing", Alignment(x: 1, y: 1)),
+    ("center", .center), ("top", .top), ("bottom", .bottom), ("leading", .leading),
+    ("trailing", .trailing), ("topLeading", .topLeading), ("topTrailing", .topTrailing),
+    ("bottomLeading", .bottomLeading), ("bottomTrailing", .bottomTrailing),
   ]
 }
 

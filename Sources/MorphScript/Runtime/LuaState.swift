@@ -162,23 +162,46 @@ public final class LuaState {
     return env
   }
 
+  /// Builds `morph` (Swift bindings, then its Lua parts, which may still use
+  /// the full library), then runs the sandbox prelude, which closes it.
   private func installSandbox() throws(ScriptError) {
-    let status = loadText(Sandbox.prelude, name: "=morph.sandbox")
-    if status != LUA_OK { throw popError(status: status) }
-    morph_pushhostfn(lua, Sandbox.hostWrite, 0)
-    let base = lua_gettop(lua) - 2
-    let results = try protectedCall(base: base, nargs: 1)
+    MorphModule.open(self)
+    let module = LuaRef(popping: self)
+    try runTrusted(LuaSources.paths, name: "morph.paths") { self.push(module) }
+    try runTrusted(LuaSources.nodes, name: "morph.nodes") {
+      self.push(module)
+      _ = lua_getglobal(self.lua, "debug")
+      _ = lua_getfield(self.lua, -1, "getinfo")
+      lua_rotate(self.lua, -2, 1)
+      morph_pop(self.lua, 1)
+    }
+    var results: [LuaValue] = []
+    try runTrusted(LuaSources.sandbox, name: "morph.sandbox", results: &results) {
+      morph_pushhostfn(self.lua, Sandbox.hostWrite, 0)
+    }
     guard case .function(let factory)? = results.first else {
       throw ScriptError(kind: .runtime, message: "sandbox prelude returned no factory")
     }
     sandboxFactory = factory
-    MorphModule.open(self)
-    let module = LuaRef(popping: self)
-    let status2 = loadText(MorphModule.luaPart, name: "=morph")
-    if status2 != LUA_OK { throw popError(status: status2) }
-    push(module)
-    _ = try protectedCall(base: lua_gettop(lua) - 2, nargs: 1)
     moduleTable = module
+  }
+
+  /// Runs host Lua code (not a plugin) with the arguments `pushArguments` pushes.
+  private func runTrusted(
+    _ code: String, name: String, results: inout [LuaValue], pushArguments: () -> Void
+  ) throws(ScriptError) {
+    let base = lua_gettop(lua)
+    let status = loadText(code, name: "=" + name)
+    if status != LUA_OK { throw popError(status: status) }
+    pushArguments()
+    results = try protectedCall(base: base, nargs: lua_gettop(lua) - base - 1)
+  }
+
+  private func runTrusted(_ code: String, name: String, pushArguments: () -> Void)
+    throws(ScriptError)
+  {
+    var ignored: [LuaValue] = []
+    try runTrusted(code, name: name, results: &ignored, pushArguments: pushArguments)
   }
 
   /// Runs a chunk of text in a fresh sandbox and returns its results.
@@ -197,7 +220,7 @@ public final class LuaState {
   }
 
   private lazy var inspectFunction: LuaRef? = {
-    let code = Sandbox.inspectSource
+    let code = LuaSources.inspect
     guard let function = try? load(code, chunkName: "morph.inspect") else { return nil }
     return (try? call(function))?.first?.functionRef
   }()

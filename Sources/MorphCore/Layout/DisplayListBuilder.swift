@@ -1,0 +1,316 @@
+/// Lays out a view tree in a canvas and flattens it into a display list in
+/// canvas space and paint order.
+public struct DisplayListBuilder {
+  public var textMeasure: TextMeasuring
+  /// The most items one scene may produce, so a runaway body fails clearly.
+  public var maxItems = 200_000
+
+  public init(textMeasure: TextMeasuring = ApproximateTextMeasure()) {
+    self.textMeasure = textMeasure
+  }
+
+  /// The root view is offered the whole canvas and centred in it, like a
+  /// SwiftUI preview.
+  public func build(_ root: ViewNode, canvas: Size) throws(SceneError) -> DisplayList {
+    try SceneError.checkCanvas(canvas)
+    let element = LayoutElement.build(root)
+    let size = element.size(for: ProposedSize(canvas), textMeasure)
+    let origin = Point((canvas.width - size.width) / 2, (canvas.height - size.height) / 2)
+    var emitter = Emitter(text: textMeasure, maxItems: maxItems)
+    try emitter.emit(
+      element, size: size,
+      transform: ProjectiveTransform(.translation(origin.x, origin.y)), context: Context())
+    return DisplayList(canvas: canvas, commands: emitter.commands)
+  }
+}
+
+/// A scene that cannot be drawn: the message says what and where.
+public struct SceneError: Error, CustomStringConvertible, Equatable, Sendable {
+  public var description: String
+
+  public init(_ description: String) {
+    self.description = description
+  }
+
+  /// The largest canvas side accepted, in points.
+  public static let maxCanvasSide = 16384.0
+
+  static func checkCanvas(_ canvas: Size) throws(SceneError) {
+    for (name, v) in [("width", canvas.width), ("height", canvas.height)] {
+      guard v.isFinite, v > 0 else { throw SceneError("canvas \(name) must be > 0, got \(v)") }
+      guard v <= maxCanvasSide else {
+        throw SceneError(
+          "canvas \(name) \(v) is too large (at most \(Int(maxCanvasSide)) points a side)")
+      }
+    }
+  }
+}
+
+/// What flows from a view to the views inside it.
+struct Context {
+  var opacity = 1.0
+  var fill: Paint?
+  var stroke: Stroke?
+  var shadow: Shadow?
+  var clips: [Clip] = []
+  var blend = BlendMode.normal
+  var z = 0.0
+  var id: String?
+  var handlers: Handlers?
+}
+
+/// Walks laid-out elements from the outside in, composing transforms.
+struct Emitter {
+  let text: TextMeasuring
+  let maxItems: Int
+  var commands: [DisplayCommand] = []
+  private var itemCount = 0
+
+  init(text: TextMeasuring, maxItems: Int) {
+    self.text = text
+    self.maxItems = maxItems
+  }
+
+  mutating func emit(
+    _ element: LayoutElement, size: Size, transform: ProjectiveTransform, context: Context
+  ) throws(SceneError) {
+    var t = transform
+    var ctx = context
+    if let z = element.explicitZIndex { ctx.z = z }
+    let leaf = Self.isLeaf(element)
+    var group: GroupStyle?
+    // Outermost effect first: each composes to the right of what is above it.
+    for effect in element.effects.reversed() {
+      apply(effect, size: size, leaf: leaf, transform: &t, context: &ctx, group: &group)
+    }
+    if !leaf, ctx.id != nil || ctx.handlers != nil {
+      try append(
+        DisplayItem(
+          id: ctx.id, kind: .node, path: Path(), frame: Self.frame(size), transform: t,
+          opacity: ctx.opacity, z: ctx.z, handlers: ctx.handlers))
+      ctx.id = nil
+      ctx.handlers = nil
+    }
+    if let style = group {
+      commands.append(.beginGroup(style))
+      try emitBody(element, size: size, transform: t, context: ctx)
+      commands.append(.endGroup)
+    } else {
+      try emitBody(element, size: size, transform: t, context: ctx)
+    }
+  }
+
+  static func frame(_ size: Size) -> Rect { Rect(origin: .zero, size: size) }
+
+  /// A chain that ends in one shape or text with nothing layered on it.
+  static func isLeaf(_ element: LayoutElement) -> Bool {
+    switch element.kind {
+    case .content(let content, _):
+      switch content {
+      case .shape, .text: return true
+      default: return false
+      }
+    case .frame(_, let child), .padding(_, let child), .position(_, let child):
+      return isLeaf(child)
+    case .overlay, .background: return false
+    }
+  }
+
+  private func anchor(_ a: Alignment, _ size: Size) -> Point {
+    Point(a.x * size.width, a.y * size.height)
+  }
+
+  private mutating func apply(
+    _ effect: Modifier, size: Size, leaf: Bool, transform t: inout ProjectiveTransform,
+    context ctx: inout Context, group: inout GroupStyle?
+  ) {
+    switch effect {
+    case .offset(let p):
+      t = t.concatenating(after: ProjectiveTransform(.translation(p.x, p.y)))
+    case .scale(let sx, let sy, let a):
+      t = t.concatenating(
+        after: ProjectiveTransform(.about(anchor(a, size), .scale(sx, sy))))
+    case .rotate(let degrees, let a):
+      t = t.concatenating(
+        after: ProjectiveTransform(.about(anchor(a, size), .rotation(degrees: degrees))))
+    case .rotate3D(let degrees, let axis, let a, let perspective):
+      t = t.concatenating(
+        after: .rotation3D(
+          degrees: degrees, axis: (axis.x, axis.y, axis.z), anchor: anchor(a, size),
+          perspective: perspective, extent: max(size.width, size.height)))
+    case .opacity(let a):
+      ctx.opacity *= a
+    case .fill(let paint):
+      ctx.fill = paint
+    case .stroke(let stroke):
+      ctx.stroke = stroke
+    case .shadow(let shadow):
+      let canvasShadow = Self.toCanvas(shadow, t, size)
+      if leaf {
+        ctx.shadow = canvasShadow
+      } else {
+        openGroup(&group, &ctx) { $0.shadow = canvasShadow }
+      }
+    case .clip(let shape):
+      ctx.clips.append(Clip(path: shape.path(in: size), transform: t))
+    case .blend(let mode):
+      if leaf {
+        ctx.blend = mode
+      } else {
+        openGroup(&group, &ctx) { $0.blend = mode }
+      }
+    case .compositingGroup:
+      openGroup(&group, &ctx) { _ in }
+    case .id(let name):
+      ctx.id = ctx.id ?? name
+    case .handlers(let h):
+      var merged = ctx.handlers ?? Handlers()
+      merged.tap = merged.tap ?? h.tap
+      merged.drag = merged.drag ?? h.drag
+      ctx.handlers = merged
+    case .zIndex, .frame, .padding, .overlay, .background, .position:
+      break
+    }
+  }
+
+  /// Starts (or extends) this element's group: opacity and clips above it
+  /// apply to the composited group, not to each item inside.
+  private func openGroup(
+    _ group: inout GroupStyle?, _ ctx: inout Context, _ configure: (inout GroupStyle) -> Void
+  ) {
+    var style = group ?? GroupStyle(opacity: ctx.opacity, clips: ctx.clips)
+    configure(&style)
+    group = style
+    ctx.opacity = 1
+    ctx.clips = []
+  }
+
+  /// A shadow's offset and radius are in the view's own space; the renderer
+  /// wants canvas points, so map them through the transform at the modifier.
+  static func toCanvas(_ shadow: Shadow, _ t: ProjectiveTransform, _ size: Size) -> Shadow {
+    let c = Point(size.width / 2, size.height / 2)
+    let origin = t.apply(c)
+    let moved = t.apply(c + shadow.offset)
+    let unit = t.apply(c + Point(1, 0))
+    let scale = origin.distance(to: unit)
+    var result = shadow
+    result.offset = moved - origin
+    result.radius = shadow.radius * (scale.isFinite && scale > 0 ? scale : 1)
+    return result
+  }
+
+  private mutating func emitBody(
+    _ element: LayoutElement, size: Size, transform t: ProjectiveTransform, context ctx: Context
+  ) throws(SceneError) {
+    switch element.kind {
+    case .content(let content, let children):
+      try emitContent(content, children, size: size, transform: t, context: ctx)
+    case .frame(let spec, let child):
+      let s = child.size(for: FrameLayout(spec: spec).childProposal(ProposedSize(size)), text)
+      let origin = Point(
+        (size.width - s.width) * spec.alignment.x, (size.height - s.height) * spec.alignment.y)
+      try emitChild(child, size: s, at: origin, transform: t, context: ctx)
+    case .padding(let e, let child):
+      let s = Size(
+        max(0, size.width - e.leading - e.trailing), max(0, size.height - e.top - e.bottom))
+      let fitted = child.size(for: ProposedSize(s), text)
+      try emitChild(child, size: fitted, at: Point(e.leading, e.top), transform: t, context: ctx)
+    case .overlay(let over, let alignment, let base):
+      try emit(base, size: size, transform: t, context: ctx)
+      try emitAligned(over, in: size, alignment, transform: t, context: ctx)
+    case .background(let under, let alignment, let base):
+      try emitAligned(under, in: size, alignment, transform: t, context: ctx)
+      try emit(base, size: size, transform: t, context: ctx)
+    case .position(let p, let child):
+      let s = child.size(for: ProposedSize(size), text)
+      let origin = Point(p.x - s.width / 2, p.y - s.height / 2)
+      try emitChild(child, size: s, at: origin, transform: t, context: ctx)
+    }
+  }
+
+  private mutating func emitChild(
+    _ child: LayoutElement, size: Size, at origin: Point, transform t: ProjectiveTransform,
+    context ctx: Context
+  ) throws(SceneError) {
+    let moved = t.concatenating(after: ProjectiveTransform(.translation(origin.x, origin.y)))
+    try emit(child, size: size, transform: moved, context: ctx)
+  }
+
+  private mutating func emitAligned(
+    _ child: LayoutElement, in size: Size, _ alignment: Alignment,
+    transform t: ProjectiveTransform, context ctx: Context
+  ) throws(SceneError) {
+    let s = child.size(for: ProposedSize(size), text)
+    let origin = Point((size.width - s.width) * alignment.x, (size.height - s.height) * alignment.y)
+    var inner = ctx
+    inner.z = 0
+    try emitChild(child, size: s, at: origin, transform: t, context: inner)
+  }
+
+  private mutating func emitContent(
+    _ content: ViewContent, _ children: [LayoutElement], size: Size,
+    transform t: ProjectiveTransform, context ctx: Context
+  ) throws(SceneError) {
+    switch content {
+    case .shape(let shape):
+      // SwiftUI fills a shape with the foreground style (black) unless it is stroked.
+      let fill = ctx.fill ?? (ctx.stroke == nil ? .color(.black) : nil)
+      try append(
+        DisplayItem(
+          id: ctx.id, kind: shape.kind, path: shape.path(in: size), frame: Self.frame(size),
+          transform: t, opacity: ctx.opacity, fill: fill, stroke: ctx.stroke,
+          shadow: ctx.shadow, clips: ctx.clips, blend: ctx.blend, z: ctx.z,
+          handlers: ctx.handlers))
+    case .text(var run):
+      if case .color(let c)? = ctx.fill { run.color = c }
+      try append(
+        DisplayItem(
+          id: ctx.id, kind: .text, path: Path(), frame: Self.frame(size), transform: t,
+          opacity: ctx.opacity, shadow: ctx.shadow, clips: ctx.clips, blend: ctx.blend,
+          z: ctx.z, text: run, handlers: ctx.handlers))
+    case .empty, .spacer:
+      break
+    case .stack(let axis, let spacing, let alignment, _):
+      try emitStack(
+        axis, spacing ?? 8, alignment, children, size: size, transform: t, context: ctx)
+    }
+  }
+
+  private mutating func emitStack(
+    _ axis: StackAxis, _ spacing: Double, _ alignment: Alignment, _ children: [LayoutElement],
+    size: Size, transform t: ProjectiveTransform, context ctx: Context
+  ) throws(SceneError) {
+    var inner = ctx
+    inner.shadow = nil
+    inner.z = 0
+    let placed: [(LayoutElement, Size, Point)]
+    if axis == .z {
+      placed = children.map { child in
+        let s = child.size(for: ProposedSize(size), text)
+        let o = Point((size.width - s.width) * alignment.x, (size.height - s.height) * alignment.y)
+        return (child, s, o)
+      }
+    } else {
+      let layout = StackLayout(axis: axis, spacing: spacing, children: children)
+      let sizes = layout.sizes(ProposedSize(size), text)
+      let origins = layout.origins(sizes, in: size, alignment: alignment)
+      placed = children.indices.map { (children[$0], sizes[$0], origins[$0]) }
+    }
+    // zIndex: higher draws in front; ties keep their written order.
+    let order = placed.indices.sorted {
+      (placed[$0].0.zIndex, $0) < (placed[$1].0.zIndex, $1)
+    }
+    for i in order {
+      let (child, s, o) = placed[i]
+      try emitChild(child, size: s, at: o, transform: t, context: inner)
+    }
+  }
+
+  private mutating func append(_ item: DisplayItem) throws(SceneError) {
+    itemCount += 1
+    guard itemCount <= maxItems else {
+      throw SceneError("scene has more than \(maxItems) items; is body building an endless tree?")
+    }
+    commands.append(.item(item))
+  }
+}

@@ -1,0 +1,69 @@
+-- The sandbox plugins run in. Runs once per state, with the full standard
+-- library, after the morph module is built: captures what plugins may use,
+-- closes the rest, and returns make_env(morph).
+-- luacheck: ignore 122 (closing parts of the standard library is the point)
+local host_write = ...
+local G = _G
+local pairs, ipairs, tostring, error, select = pairs, ipairs, tostring, error, select
+local load, collectgarbage = load, collectgarbage
+local concat = table.concat
+
+-- ("").dump would reach string.dump through the string metatable.
+string.dump = nil
+-- getmetatable("") now answers false, and the metatable cannot be changed.
+getmetatable("").__metatable = false
+-- Deterministic unless a plugin reseeds.
+math.randomseed(0x6D6F7270)
+
+local base = {
+  "assert", "error", "ipairs", "next", "pairs", "pcall", "select", "tonumber",
+  "tostring", "type", "xpcall", "rawequal", "rawget", "rawset", "rawlen",
+  "setmetatable", "getmetatable", "_VERSION",
+}
+local libraries = { "string", "table", "math", "utf8", "coroutine" }
+local safe_os = { clock = os.clock, time = os.time, difftime = os.difftime }
+
+local function copy(t)
+  local c = {}
+  for k, v in pairs(t) do c[k] = v end
+  return c
+end
+
+local function print(...)
+  local n = select("#", ...)
+  local parts = { ... }
+  for i = 1, n do parts[i] = tostring(parts[i]) end
+  host_write(concat(parts, "\t", 1, n))
+end
+
+local function make_env(morph)
+  local env = {}
+  for _, k in ipairs(base) do env[k] = G[k] end
+  for _, k in ipairs(libraries) do env[k] = copy(G[k]) end
+  env.os = copy(safe_os)
+  env.print = print
+  env.morph = morph
+  env._G = env
+  env.collectgarbage = function(option)
+    if option == nil or option == "count" then return collectgarbage("count") end
+    error("collectgarbage: plugins may only ask for \"count\"", 2)
+  end
+  -- Text chunks only; a loaded chunk sees this environment unless given one.
+  env.load = function(chunk, name, _, chunk_env)
+    if chunk_env == nil then chunk_env = env end
+    return load(chunk, name, "t", chunk_env)
+  end
+  env.require = function(name)
+    if name == "morph" then return morph end
+    error(("module '%s' not found: plugins may require only 'morph'"):format(tostring(name)), 2)
+  end
+  return env
+end
+
+-- What the host's own code may not leave lying around in _G either.
+for _, k in ipairs({ "io", "debug", "package", "dofile", "loadfile", "require" }) do
+  G[k] = nil
+end
+os.execute, os.exit, os.remove, os.rename, os.getenv, os.tmpname = nil, nil, nil, nil, nil, nil
+
+return make_env

@@ -1,0 +1,126 @@
+import CLua
+import Foundation
+import MorphCore
+
+/// A Lua file that describes a scene without behaviour: it returns a node,
+/// or a table `{ name = , size = {w, h}, body = node | function(progress) }`.
+/// The component model builds on the same reading.
+public final class SceneFile {
+  public let path: String
+  public let state: LuaState
+  public private(set) var name: String
+  /// The canvas the scene declares (default 380×240, the syxUI preview frame).
+  public private(set) var size: Size
+  private var body: LuaValue
+
+  public static let defaultSize = Size(380, 240)
+
+  /// Loads and runs the file once. Errors carry `path:line`.
+  public init(path: String, limits: ScriptLimits = .standard) throws(ScriptError) {
+    guard let data = FileManager.default.contents(atPath: path) else {
+      throw ScriptError(kind: .file, chunk: path, message: "cannot read file")
+    }
+    self.path = path
+    state = try LuaState(limits: limits)
+    name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+    size = Self.defaultSize
+    body = .nil
+    let chunk = try state.load(String(decoding: data, as: UTF8.self), chunkName: path)
+    let results = try state.call(chunk)
+    try adopt(results.first ?? .nil)
+  }
+
+  private func adopt(_ value: LuaValue) throws(ScriptError) {
+    guard case .table(let ref) = value else {
+      throw ScriptError(
+        kind: .value, chunk: path,
+        message: "the file must return a node or a scene table, got \(value.typeName)")
+    }
+    let lua = state.lua
+    state.push(ref)
+    defer { morph_pop(lua, 1) }
+    if SceneReader(lua: lua).isNode(-1) {
+      body = value
+      return
+    }
+    if morph_rawgetfield(lua, -1, "name") == LUA_TSTRING { name = state.stringValue(at: -1) }
+    morph_pop(lua, 1)
+    if morph_rawgetfield(lua, -1, "size") == LUA_TTABLE {
+      lua_rawgeti(lua, -1, 1)
+      lua_rawgeti(lua, -2, 2)
+      let w = morph_tonumber(lua, -2)
+      let h = morph_tonumber(lua, -1)
+      morph_pop(lua, 2)
+      guard w.isFinite, h.isFinite, w > 0, h > 0 else {
+        morph_pop(lua, 1)
+        throw ScriptError(kind: .value, chunk: path, message: "size must be {width, height} > 0")
+      }
+      size = Size(w, h)
+    }
+    morph_pop(lua, 1)
+    morph_rawgetfield(lua, -1, "body")
+    body = state.value(at: -1)
+    morph_pop(lua, 1)
+    switch body {
+    case .function: return
+    case .table(let r):
+      state.push(r)
+      defer { morph_pop(lua, 1) }
+      if SceneReader(lua: lua).isNode(-1) { return }
+    default: break
+    }
+    throw ScriptError(
+      kind: .value, chunk: path, message: "scene table needs a 'body' (a node or a function)")
+  }
+
+  /// The view tree at `progress` (passed to a `body` function), with the
+  /// handler functions the tree refers to.
+  public func view(progress: Double = 0) throws(ScriptError) -> SceneView {
+    var value = body
+    if case .function(let f) = body {
+      value = try state.call(f, [.number(progress)]).first ?? .nil
+    }
+    return try state.readView(value, path: path)
+  }
+}
+
+/// A view tree read from Lua, with the handlers its nodes point at.
+public struct SceneView {
+  public var root: ViewNode
+  public var handlers: [LuaRef]
+}
+
+extension LuaState {
+  /// Reads a node tree from a Lua value into Swift.
+  public func readView(_ value: LuaValue, path: String) throws(ScriptError) -> SceneView {
+    guard case .table(let ref) = value else {
+      throw ScriptError(kind: .value, chunk: path, message: "body must return a node, got \(value.typeName)")
+    }
+    push(ref)
+    defer { morph_pop(lua, 1) }
+    var reader = SceneReader(lua: lua)
+    do {
+      let root = try reader.read(-1, path: "body")
+      return SceneView(root: root, handlers: reader.handlers)
+    } catch {
+      var located = error
+      located.chunk = located.chunk ?? path
+      throw located
+    }
+  }
+}
+
+extension LuaValue {
+  /// Lua's name for the value's type.
+  public var typeName: String {
+    switch self {
+    case .nil: return "nil"
+    case .boolean: return "boolean"
+    case .number, .integer: return "number"
+    case .string: return "string"
+    case .table: return "table"
+    case .function: return "function"
+    case .other: return "userdata"
+    }
+  }
+}
