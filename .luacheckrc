@@ -2,4 +2,5 @@
 std = "lua54"
 read_globals = { "morph" }
 max_line_length = 120
-files["docs/morph.meta.lua"] = { ignore = { "212", "241", "131", "111", "112", "121", "122" } }
+-- The meta file declares, never runs; its type aliases are long lines by nature.
+files["docs/morph.meta.lua"] = { ignore = { "212", "241", "131", "111", "112", "121", "122", "631" } }

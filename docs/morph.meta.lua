@@ -420,4 +420,167 @@ function morph.paths.ellipse(x, y, w, h) end
 ---@return morph.Path
 function morph.paths.capsule(x, y, w, h) end
 
+-- Nodes ---------------------------------------------------------------------
+-- A body returns a tree of nodes. Modifiers change the node they are called
+-- on and return it, so they chain; the modifier written last applies last
+-- (SwiftUI's order): `n:scale(s):rotate(r, "bottom"):offset(x, y)`.
+
+---@alias morph.Anchor "center"|"top"|"bottom"|"leading"|"trailing"|"topLeading"|"topTrailing"|"bottomLeading"|"bottomTrailing"|number[]
+---@alias morph.Paint morph.Color|morph.Gradient|string
+---@alias morph.BlendMode "normal"|"multiply"|"screen"|"overlay"|"darken"|"lighten"|"colorDodge"|"colorBurn"|"softLight"|"hardLight"|"difference"|"exclusion"|"plusLighter"|"destinationOut"|"destinationOver"|"sourceAtop"
+
+---@class morph.Gradient
+
+---@class morph.Node
+local Node = {}
+
+---A fixed frame `frame(w, h [, alignment])` (either side may be nil), or a flexible one
+---`frame{width=, height=, minWidth=, maxWidth = math.huge, minHeight=, maxHeight=, alignment=}`.
+---@param width number|table|nil
+---@param height? number
+---@param alignment? morph.Anchor
+---@return morph.Node
+function Node:frame(width, height, alignment) end
+
+---`padding()` (16), `padding(n)`, or `padding{top=, leading=, bottom=, trailing=, horizontal=, vertical=, all=}`.
+---@param insets? number|table
+---@return morph.Node
+function Node:padding(insets) end
+
+---Moves the drawing, not the layout.
+---@return morph.Node
+function Node:offset(x, y) end
+
+---Centres the view at (x, y) of its parent's space; it takes the space offered.
+---@return morph.Node
+function Node:position(x, y) end
+
+---`scale(s [, anchor])` or `scale(sx, sy [, anchor])`; the anchor is a unit point of the layout frame.
+---@return morph.Node
+function Node:scale(sx, sy, anchor) end
+
+---Clockwise degrees about an anchor of the layout frame (default centre).
+---@param degrees number
+---@param anchor? morph.Anchor
+---@return morph.Node
+function Node:rotate(degrees, anchor) end
+
+---SwiftUI `rotation3DEffect`: true perspective, `d = max(w, h) / perspective`.
+---@param degrees number
+---@param options? { axis?: number[], anchor?: morph.Anchor, perspective?: number }
+---@return morph.Node
+function Node:rotate3d(degrees, options) end
+
+---Multiplies opacity (per shape, or for the whole group after `group()`).
+---@param alpha number
+---@return morph.Node
+function Node:opacity(alpha) end
+
+---@param paint morph.Paint
+---@return morph.Node
+function Node:fill(paint) end
+
+---`stroke(color [, width])` or `stroke{color=, width=, dash = {4, 3}, dashPhase=, cap=, join=}`.
+---@return morph.Node
+function Node:stroke(color, width) end
+
+---A Gaussian shadow (σ ≈ radius); colour defaults to black at 0.33.
+---@param options { color?: morph.Paint, radius?: number, x?: number, y?: number }
+---@return morph.Node
+function Node:shadow(options) end
+
+---Clips to a shape node (default a rectangle) laid in this frame.
+---@param shape? morph.Node
+---@return morph.Node
+function Node:clip(shape) end
+
+---@param mode morph.BlendMode
+---@return morph.Node
+function Node:blend(mode) end
+
+---SwiftUI `compositingGroup()`: draws into its own layer; `destinationOut` inside erases only it.
+---@return morph.Node
+function Node:group() end
+
+---zIndex among siblings (default 0; ties keep written order).
+---@param index number
+---@return morph.Node
+function Node:z(index) end
+
+---A stable name for tools, tests and the JSON dump.
+---@param name string
+---@return morph.Node
+function Node:id(name) end
+
+---@param node morph.Node|morph.Paint
+---@param alignment? morph.Anchor
+---@return morph.Node
+function Node:overlay(node, alignment) end
+
+---@param node morph.Node|morph.Paint
+---@param alignment? morph.Anchor
+---@return morph.Node
+function Node:background(node, alignment) end
+
+---@param handler fun(self: table, event: table)
+---@return morph.Node
+function Node:onTap(handler) end
+
+---@param handler fun(self: table, event: table)
+---@return morph.Node
+function Node:onDrag(handler) end
+
+---@return morph.Node
+function morph.rect() end
+
+---`roundedRect(r [, style])` or `roundedRect{r =, style =}`; style "continuous" (default) or "circular".
+---@return morph.Node
+function morph.roundedRect(r, style) end
+
+---@return morph.Node
+function morph.circle() end
+
+---@return morph.Node
+function morph.ellipse() end
+
+---@return morph.Node
+function morph.capsule() end
+
+---A custom outline, drawn in the frame's coordinates.
+---@param path morph.Path
+---@return morph.Node
+function morph.shape(path) end
+
+---One line of text: `text("Red", {size = 34, weight = "bold", color = "#FFFFFF"})`.
+---@param s string
+---@param options? { size?: number, weight?: "regular"|"bold", color?: morph.Paint }
+---@return morph.Node
+function morph.text(s, options) end
+
+---Draws nothing, takes no space.
+---@return morph.Node
+function morph.empty() end
+
+---Takes the space offered.
+---@param minLength? number
+---@return morph.Node
+function morph.spacer(minLength) end
+
+---@param options { colors?: morph.Paint[], stops?: table[], from?: morph.Anchor, to?: morph.Anchor }
+---@return morph.Gradient
+function morph.linearGradient(options) end
+
+---Children in the array part; `alignment` (default centre). Plain arrays are spliced in.
+---@param children { alignment?: morph.Anchor, [integer]: morph.Node|morph.Node[]|false }
+---@return morph.Node
+function morph.zstack(children) end
+
+---@param children { alignment?: morph.Anchor, spacing?: number, [integer]: morph.Node|morph.Node[]|false }
+---@return morph.Node
+function morph.vstack(children) end
+
+---@param children { alignment?: morph.Anchor, spacing?: number, [integer]: morph.Node|morph.Node[]|false }
+---@return morph.Node
+function morph.hstack(children) end
+
 return morph
