@@ -1,4 +1,5 @@
 import Foundation
+import MorphCore
 import MorphScript
 
 /// Entry point: dispatches to a subcommand and turns every failure into one
@@ -17,6 +18,7 @@ struct MorphhostCommand {
     Usage:
       morphhost eval 'CODE'          run Lua with `morph` loaded; print what it prints and returns
       morphhost eval -f FILE         the same for a file ('-' reads standard input)
+      morphhost render FILE [...]    one frame as PNG, terminal text or JSON (render --help)
       morphhost help                 this text
       morphhost --version            the version
 
@@ -38,6 +40,7 @@ struct MorphhostCommand {
     do {
       switch command {
       case "eval": return try EvalCommand.run(rest, output: output)
+      case "render": return try RenderCommand.run(rest, output: output)
       case "help", "-h", "--help":
         output.write(usage)
         return 0
@@ -52,6 +55,9 @@ struct MorphhostCommand {
       return 2
     } catch let error as ScriptError {
       output.error(error.description)
+      return 1
+    } catch let error as SceneError {
+      output.error("morphhost: \(error.description)")
       return 1
     } catch {
       output.error("morphhost: \(error)")

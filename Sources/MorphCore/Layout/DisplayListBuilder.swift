@@ -9,12 +9,14 @@ public struct DisplayListBuilder {
     self.textMeasure = textMeasure
   }
 
-  /// The root view is offered the whole canvas and centred in it, like a
-  /// SwiftUI preview.
-  public func build(_ root: ViewNode, canvas: Size) throws(SceneError) -> DisplayList {
+  /// The root view is offered `frame` (default: the whole canvas) and
+  /// centred in the canvas, like a SwiftUI preview with padding around it.
+  public func build(_ root: ViewNode, canvas: Size, frame: Size? = nil) throws(SceneError)
+    -> DisplayList
+  {
     try SceneError.checkCanvas(canvas)
     let element = LayoutElement.build(root)
-    let size = element.size(for: ProposedSize(canvas), textMeasure)
+    let size = element.size(for: ProposedSize(frame ?? canvas), textMeasure)
     let origin = Point((canvas.width - size.width) / 2, (canvas.height - size.height) / 2)
     var emitter = Emitter(text: textMeasure, maxItems: maxItems)
     try emitter.emit(

@@ -1,0 +1,179 @@
+import Foundation
+import MorphCore
+import MorphRender
+import MorphScript
+
+/// `morphhost render`: one frame of a scene as PNG, terminal text or JSON.
+enum RenderCommand {
+  static let usage = """
+    Usage: morphhost render FILE [options]
+
+    Renders one frame of a scene file (a Lua file returning a node or a scene table).
+
+    Options:
+      --progress P          the scene's progress value (default 0)
+      --format F            png | ansi | ansi256 | ascii | json
+                            (default: from -o's extension; else ansi on a terminal, json in a pipe)
+      -o, --output FILE     write here instead of standard output (png needs a file)
+      --scale S             pixels per point for png (default 1; 2 for retina)
+      --background C        canvas colour: #RRGGBB[AA], a name, or 'none' (default white)
+      --margin M            points around the scene's frame (default 24, like the previews)
+      --cols N, --rows N    terminal cells for ansi/ascii (default: the terminal, or 80x24)
+      --ascii               same as --format ascii
+    """
+
+  static func run(_ arguments: [String], output: some TextOutput) throws -> Int32 {
+    var options = CommandLineOptions(arguments)
+    if options.flag("--help") || options.flag("-h") {
+      output.write(usage)
+      return 0
+    }
+    let request = try RenderRequest(&options)
+    let scene = try SceneFile(path: request.file)
+    let view = try scene.view(progress: request.progress)
+    let frame = scene.size
+    let canvas = Size(frame.width + 2 * request.margin, frame.height + 2 * request.margin)
+    let builder = DisplayListBuilder(textMeasure: CairoTextMeasure())
+    let list = try builder.build(view.root, canvas: canvas, frame: frame)
+    let summary = SceneSummary(name: scene.name, progress: request.progress)
+    try FrameOutput(request: request, output: output).write(list, summary: summary)
+    return 0
+  }
+}
+
+/// Lays text out with the same font the PNG backend draws with.
+struct CairoTextMeasure: TextMeasuring {
+  func size(of text: TextRun) -> Size { CairoRenderer.measure(text) }
+}
+
+/// The options every frame-producing command shares.
+struct RenderRequest {
+  enum Format: String, CaseIterable {
+    case png, ansi, ansi256, ascii, json
+  }
+
+  var file: String
+  var progress: Double
+  var format: Format
+  var outputPath: String?
+  var scale: Double
+  var background: Color?
+  var margin: Double
+  var cols: Int?
+  var rows: Int?
+
+  init(_ options: inout CommandLineOptions) throws {
+    progress = try options.double("--progress") ?? 0
+    outputPath = try options.value("-o") ?? options.value("--output")
+    scale = try options.double("--scale") ?? 1
+    guard scale > 0, scale <= 8 else { throw UsageError("--scale must be in (0, 8], got \(scale)") }
+    margin = try options.double("--margin") ?? 24
+    guard margin >= 0 else { throw UsageError("--margin must be >= 0, got \(margin)") }
+    cols = try options.int("--cols")
+    rows = try options.int("--rows")
+    for (name, v) in [("--cols", cols), ("--rows", rows)] {
+      if let v, v < 1 || v > 1000 { throw UsageError("\(name) must be in 1…1000, got \(v)") }
+    }
+    background = try Self.parseBackground(try options.value("--background"))
+    let forceASCII = options.flag("--ascii")
+    let formatName = try options.value("--format")
+    let positional = try options.remaining()
+    guard positional.count == 1 else {
+      throw UsageError("expected one scene file, got \(positional.count); see --help")
+    }
+    file = positional[0]
+    format = try Self.chooseFormat(formatName, forceASCII: forceASCII, output: outputPath)
+    if format == .png && outputPath == nil {
+      throw UsageError("png output needs -o FILE.png")
+    }
+  }
+
+  static func parseBackground(_ text: String?) throws -> Color? {
+    guard let text else { return .white }
+    if text == "none" || text == "transparent" { return nil }
+    do {
+      return try Color.parse(text)
+    } catch {
+      throw UsageError("--background: \(error)")
+    }
+  }
+
+  /// An explicit format wins; then the output file's extension; then the
+  /// terminal (ansi, or ascii where colour is off) or, in a pipe, JSON.
+  static func chooseFormat(_ name: String?, forceASCII: Bool, output: String?) throws -> Format {
+    if forceASCII { return .ascii }
+    if let name {
+      guard let format = Format(rawValue: name) else {
+        let valid = Format.allCases.map(\.rawValue).joined(separator: ", ")
+        throw UsageError("--format must be one of \(valid); got '\(name)'")
+      }
+      return format
+    }
+    if let output {
+      switch URL(fileURLWithPath: output).pathExtension.lowercased() {
+      case "png": return .png
+      case "json": return .json
+      case "txt": return .ascii
+      case "ans", "ansi": return .ansi
+      default: break
+      }
+    }
+    let environment = TerminalEnvironment.current()
+    guard environment.isTTY else { return .json }
+    switch environment.preferredMode(forceASCII: false) {
+    case .trueColor: return .ansi
+    case .palette256: return .ansi256
+    case .ascii: return .ascii
+    }
+  }
+}
+
+/// Writes one frame in the requested format.
+struct FrameOutput<Output: TextOutput> {
+  let request: RenderRequest
+  let output: Output
+  var renderer = CairoRenderer()
+
+  init(request: RenderRequest, output: Output) {
+    self.request = request
+    self.output = output
+  }
+
+  func write(_ list: DisplayList, summary: SceneSummary) throws {
+    switch request.format {
+    case .json:
+      try emit(SceneJSON.encode(list, summary: summary))
+    case .png:
+      let image = try renderer.render(list, scale: request.scale, background: request.background)
+      try image.writePNG(to: request.outputPath ?? "frame.png")
+    case .ansi, .ansi256, .ascii:
+      try emit(text(list))
+    }
+  }
+
+  /// The frame rasterised at cell resolution and drawn with half blocks.
+  func text(_ list: DisplayList) throws -> String {
+    let size = TerminalLayout.terminalSize()
+    let cols = request.cols ?? size?.cols ?? 80
+    let rows = request.rows ?? size.map { max(1, $0.rows - 1) } ?? 24
+    let grid = TerminalLayout.fit(
+      canvas: (list.canvas.width, list.canvas.height), cols: cols, rows: rows)
+    let scale = Double(grid.cols) / list.canvas.width
+    let image = try renderer.render(list, scale: scale, background: request.background)
+    let mode: TerminalColorMode =
+      request.format == .ascii ? .ascii : request.format == .ansi256 ? .palette256 : .trueColor
+    return TerminalRenderer(mode: mode, background: request.background ?? .white).render(image)
+  }
+
+  private func emit(_ text: String) throws {
+    guard let path = request.outputPath else {
+      output.write(text.hasSuffix("\n") ? String(text.dropLast()) : text)
+      return
+    }
+    do {
+      try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+    } catch {
+      throw UsageError("cannot write \(path): \(error.localizedDescription)")
+    }
+  }
+}

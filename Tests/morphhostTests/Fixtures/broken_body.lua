@@ -1,0 +1,5 @@
+return {
+  body = function()
+    return morph.rect():rotate("a lot")
+  end,
+}
