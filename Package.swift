@@ -31,7 +31,9 @@ let package = Package(
 
     .testTarget(name: "MorphCoreTests", dependencies: ["MorphCore"]),
     .testTarget(name: "MorphScriptTests", dependencies: ["MorphScript", "MorphCore"]),
-    .testTarget(name: "MorphRenderTests", dependencies: ["MorphRender", "MorphCore"]),
+    // Goldens are read through #filePath, not bundled.
+    .testTarget(
+      name: "MorphRenderTests", dependencies: ["MorphRender", "MorphCore"], exclude: ["Goldens"]),
     .testTarget(name: "morphhostTests", dependencies: ["morphhost"]),
   ],
   swiftLanguageModes: [.v6]

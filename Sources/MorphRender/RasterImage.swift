@@ -14,7 +14,8 @@ public struct RasterImage: Hashable, Sendable {
 
   /// A transparent image.
   public init(width: Int, height: Int) {
-    self.init(width: width, height: height, pixels: [UInt8](repeating: 0, count: width * height * 4))
+    self.init(
+      width: width, height: height, pixels: [UInt8](repeating: 0, count: width * height * 4))
   }
 
   /// The pixel at (x, y) as (r, g, b, a).
