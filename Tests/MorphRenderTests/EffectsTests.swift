@@ -16,7 +16,7 @@ import Testing
   #expect(abs(quad[0].x - origin.x - 2.311) < 0.001)
   #expect(abs(quad[0].y - origin.y + 22.845) < 0.001)
   let item = DisplayItem(
-    kind: .rect, path: .rect(frame), frame: frame, transform: t, fill: .color(red))
+    kind: .rect, path: .rect(frame), frame: frame, transform: t, fill: .color(pureRed))
   let image = try render([.item(item)], canvas: Size(220, 220))
   let (tl, tr, br, bl) = (quad[0], quad[1], quad[2], quad[3])
   #expect(abs(tr.x - br.x) < 1e-9)  // the far edge stays vertical, and is shorter
@@ -42,34 +42,34 @@ import Testing
 }
 
 @Test func destinationOutErasesOnlyInsideItsGroup() throws {
-  // Green before the group; a red group with a circle punched out over both.
+  // Green before the group; a pureRed group with a circle punched out over both.
   let hole = shape(
     .circle(in: Rect(x: 0, y: 0, width: 24, height: 24)), size: Size(24, 24),
     at: Point(18, 18), fill: .color(.black), blend: .destinationOut)
   let image = try render(
     [
-      filledRect(Rect(x: 0, y: 0, width: 30, height: 60), green),
+      filledRect(Rect(x: 0, y: 0, width: 30, height: 60), pureGreen),
       .beginGroup(GroupStyle()),
-      filledRect(Rect(x: 20, y: 10, width: 60, height: 40), red),
+      filledRect(Rect(x: 20, y: 10, width: 60, height: 40), pureRed),
       hole,
       .endGroup,
     ], canvas: Size(100, 60), background: .white)
-  #expect(rgba(image, 25, 30) == [0, 255, 0, 255])  // in the hole, over green: green intact
+  #expect(rgba(image, 25, 30) == [0, 255, 0, 255])  // in the hole, over green: pureGreen intact
   #expect(rgba(image, 36, 30) == [255, 255, 255, 255])  // in the hole, beyond green: background
   #expect(rgba(image, 50, 30) == [255, 0, 0, 255])  // group content
-  #expect(rgba(image, 25, 5) == [0, 255, 0, 255])  // green outside the group
+  #expect(rgba(image, 25, 5) == [0, 255, 0, 255])  // pureGreen outside the group
 }
 
 @Test func groupOpacityAppliesOnce() throws {
   let image = try render(
     [
       .beginGroup(GroupStyle(opacity: 0.5)),
-      filledRect(Rect(x: 0, y: 0, width: 20, height: 20), red),
-      filledRect(Rect(x: 10, y: 0, width: 20, height: 20), red),
+      filledRect(Rect(x: 0, y: 0, width: 20, height: 20), pureRed),
+      filledRect(Rect(x: 10, y: 0, width: 20, height: 20), pureRed),
       .endGroup,
     ], canvas: Size(30, 20), background: .white)
-  #expect(close(rgba(image, 5, 10), [255, 128, 128, 255]))
-  #expect(close(rgba(image, 15, 10), [255, 128, 128, 255]))  // the overlap is not darker
+  #expect(approx(rgba(image, 5, 10), [255, 128, 128, 255]))
+  #expect(approx(rgba(image, 15, 10), [255, 128, 128, 255]))  // the overlap is not darker
 }
 
 @Test func groupClipsAndBlendApply() throws {
@@ -98,7 +98,7 @@ private func edgeProfile(_ t: Double, sigma: Double) -> Double {
   let sigma = 8.0
   let shadow = Shadow(color: .black, radius: sigma)
   let image = try render(
-    [filledRect(Rect(x: 80, y: 60, width: 40, height: 80), blue, shadow: shadow)],
+    [filledRect(Rect(x: 80, y: 60, width: 40, height: 80), pureBlue, shadow: shadow)],
     canvas: Size(300, 200), background: .white)
   #expect(rgba(image, 100, 100) == [0, 0, 255, 255])  // the shape covers its shadow
   // Right edge at x = 120, at mid-height; pixel centres sit half a pixel further out.
@@ -117,7 +117,7 @@ private func edgeProfile(_ t: Double, sigma: Double) -> Double {
   let image = try render(
     [
       filledRect(
-        Rect(x: 10, y: 10, width: 20, height: 20), blue,
+        Rect(x: 10, y: 10, width: 20, height: 20), pureBlue,
         shadow: Shadow(color: .black, radius: sigma))
     ], canvas: Size(40, 40), background: .white)
   for column in [30, 31, 32] {
@@ -130,13 +130,13 @@ private func edgeProfile(_ t: Double, sigma: Double) -> Double {
   // A hard shadow (radius 0) offset by (6, 4) points at scale 2: 12×8 pixels.
   let shadow = Shadow(color: Color(white: 0, alpha: 0.5), radius: 0, offset: Point(6, 4))
   let image = try render(
-    [filledRect(Rect(x: 10, y: 10, width: 20, height: 20), blue, shadow: shadow)],
+    [filledRect(Rect(x: 10, y: 10, width: 20, height: 20), pureBlue, shadow: shadow)],
     canvas: Size(50, 50), scale: 2, background: .white)
   // The shape covers pixels 20..<60; the shadow 32..<72 across and 28..<68 down.
   #expect(rgba(image, 30, 30) == [0, 0, 255, 255])
-  #expect(close(rgba(image, 65, 28), [128, 128, 128, 255]))
+  #expect(approx(rgba(image, 65, 28), [128, 128, 128, 255]))
   #expect(rgba(image, 65, 27) == [255, 255, 255, 255])
-  #expect(close(rgba(image, 71, 67), [128, 128, 128, 255]))
+  #expect(approx(rgba(image, 71, 67), [128, 128, 128, 255]))
   #expect(rgba(image, 72, 50) == [255, 255, 255, 255])
   #expect(rgba(image, 50, 68) == [255, 255, 255, 255])
 }
@@ -149,7 +149,7 @@ private func edgeProfile(_ t: Double, sigma: Double) -> Double {
   let image = try render(
     [
       .beginGroup(GroupStyle(shadow: shadow)),
-      filledRect(Rect(x: 10, y: 10, width: 40, height: 40), red),
+      filledRect(Rect(x: 10, y: 10, width: 40, height: 40), pureRed),
       slot,
       .endGroup,
     ], canvas: Size(80, 60), background: .white)
@@ -165,8 +165,8 @@ private func edgeProfile(_ t: Double, sigma: Double) -> Double {
 @Test func fadedShadowedItemFadesAsOne() throws {
   let shadow = Shadow(color: .black, radius: 0, offset: Point(5, 0))
   let image = try render(
-    [filledRect(Rect(x: 0, y: 0, width: 20, height: 10), red, opacity: 0.5, shadow: shadow)],
+    [filledRect(Rect(x: 0, y: 0, width: 20, height: 10), pureRed, opacity: 0.5, shadow: shadow)],
     canvas: Size(30, 10), background: .white)
-  #expect(close(rgba(image, 10, 5), [255, 128, 128, 255]))  // no shadow showing through
-  #expect(close(rgba(image, 22, 5), [128, 128, 128, 255]))
+  #expect(approx(rgba(image, 10, 5), [255, 128, 128, 255]))  // no shadow showing through
+  #expect(approx(rgba(image, 22, 5), [128, 128, 128, 255]))
 }

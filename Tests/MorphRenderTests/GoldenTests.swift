@@ -117,14 +117,14 @@ private func expectGolden(_ image: RasterImage, _ name: String) throws {
       at: Point(15, 15), stroke: ring),
     shape(
       .capsule(in: Rect(x: 0, y: 0, width: 70, height: 24)), size: Size(70, 24),
-      at: Point(90, 10), fill: .color(red)),
+      at: Point(90, 10), fill: .color(pureRed)),
     .item(rotated),
     shape(
       zigzag, size: Size(80, 30), at: Point(10, 80),
       stroke: Stroke(paint: .color(.black), width: 5, join: .round)),
     .beginGroup(GroupStyle(opacity: 0.8, clips: [clip])),
     filledRect(Rect(x: 100, y: 70, width: 80, height: 40), Color(red: 1, green: 0.8, blue: 0)),
-    filledRect(Rect(x: 120, y: 60, width: 30, height: 60), blue, blend: .multiply),
+    filledRect(Rect(x: 120, y: 60, width: 30, height: 60), pureBlue, blend: .multiply),
     .endGroup,
   ]
   let image = try CairoRenderer().render(

@@ -33,13 +33,13 @@ import Testing
   func item(_ path: Path, _ t: ProjectiveTransform) -> DisplayCommand {
     .item(
       DisplayItem(
-        kind: .rect, path: path, frame: frame, transform: t, fill: .color(blue),
-        stroke: Stroke(paint: .color(blue), dash: [-1, .nan])))
+        kind: .rect, path: path, frame: frame, transform: t, fill: .color(pureBlue),
+        stroke: Stroke(paint: .color(pureBlue), dash: [-1, .nan])))
   }
   let image = try render(
     [
       item(.rect(frame), nan), item(.rect(frame), collapsed), item(badPath, .identity),
-      filledRect(frame, red),
+      filledRect(frame, pureRed),
     ], canvas: frame.size)
   #expect(rgba(image, 5, 5) == [255, 0, 0, 255])
 }
@@ -51,7 +51,7 @@ import Testing
   let frame = Rect(x: 0, y: 0, width: 100, height: 20)
   let item = DisplayItem(
     kind: .rect, path: .roundedRect(frame, radius: 5, style: .continuous), frame: frame,
-    transform: t, fill: .color(red), stroke: Stroke(paint: .color(blue), width: 2))
+    transform: t, fill: .color(pureRed), stroke: Stroke(paint: .color(pureBlue), width: 2))
   let image = try render([.item(item)], canvas: Size(200, 60))
   #expect(rgba(image, 10, 10) == [255, 0, 0, 255])
 }
@@ -67,17 +67,18 @@ import Testing
   // Still usable afterwards.
   let image = try renderer.render(
     DisplayList(
-      canvas: Size(10, 10), commands: [filledRect(Rect(x: 0, y: 0, width: 10, height: 10), red)]))
+      canvas: Size(10, 10), commands: [filledRect(Rect(x: 0, y: 0, width: 10, height: 10), pureRed)]
+    ))
   #expect(rgba(image, 5, 5) == [255, 0, 0, 255])
 }
 
 @Test func rendererReusesItsSurfaces() throws {
   let renderer = CairoRenderer()
   let a = DisplayList(
-    canvas: Size(20, 20), commands: [filledRect(Rect(x: 0, y: 0, width: 10, height: 10), red)])
+    canvas: Size(20, 20), commands: [filledRect(Rect(x: 0, y: 0, width: 10, height: 10), pureRed)])
   let b = DisplayList(
     canvas: Size(20, 20),
-    commands: [filledRect(Rect(x: 10, y: 10, width: 10, height: 10), blue)])
+    commands: [filledRect(Rect(x: 10, y: 10, width: 10, height: 10), pureBlue)])
   var image = try renderer.render(a)
   try renderer.render(b, into: &image)
   #expect(rgba(image, 5, 5) == [0, 0, 0, 0])  // the previous frame is gone
@@ -89,7 +90,7 @@ import Testing
 
 @Test func pngRoundTripIsExact() throws {
   let gradient = LinearGradient(
-    stops: [.init(color: red.opacity(0.2), location: 0), .init(color: blue, location: 1)],
+    stops: [.init(color: pureRed.opacity(0.2), location: 0), .init(color: pureBlue, location: 1)],
     start: Point(0, 0), end: Point(1, 1))
   let disc = Rect(x: 0, y: 0, width: 30, height: 30)
   let image = try render(

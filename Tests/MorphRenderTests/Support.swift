@@ -39,13 +39,13 @@ func rgba(_ image: RasterImage, _ x: Int, _ y: Int) -> [Int] {
 }
 
 /// True when every channel is within `tolerance` of `expected`.
-func close(_ actual: [Int], _ expected: [Int], _ tolerance: Int = 1) -> Bool {
+func approx(_ actual: [Int], _ expected: [Int], _ tolerance: Int = 1) -> Bool {
   zip(actual, expected).allSatisfy { abs($0 - $1) <= tolerance }
 }
 
-let red = Color(red: 1, green: 0, blue: 0)
-let blue = Color(red: 0, green: 0, blue: 1)
-let green = Color(red: 0, green: 1, blue: 0)
+let pureRed = Color(red: 1, green: 0, blue: 0)
+let pureBlue = Color(red: 0, green: 0, blue: 1)
+let pureGreen = Color(red: 0, green: 1, blue: 0)
 
 /// A golden PNG in `Goldens/` beside this file.
 func goldenPath(_ name: String, file: String = #filePath) -> String {
