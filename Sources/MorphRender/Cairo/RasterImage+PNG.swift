@@ -1,0 +1,93 @@
+import CCairo
+import Foundation
+
+/// Collects the bytes Cairo's PNG writer hands out.
+private final class ByteSink {
+  var bytes: [UInt8] = []
+}
+
+/// Feeds a byte array to Cairo's PNG reader.
+private final class ByteSource {
+  let bytes: [UInt8]
+  var offset = 0
+
+  init(_ bytes: [UInt8]) { self.bytes = bytes }
+}
+
+extension RasterImage {
+  /// The image as a PNG (8-bit RGBA). Cairo encodes from premultiplied pixels, so colour is
+  /// exact for any image a renderer produced; a translucent pixel of another source may
+  /// move by the rounding of premultiplication.
+  public func pngData() throws(RenderError) -> [UInt8] {
+    guard width > 0, height > 0 else {
+      throw .invalidCanvas("cannot encode an empty \(width)×\(height) image as PNG")
+    }
+    let layer = try CairoLayer(width: width, height: height)
+    layer.withPixels(writes: true) { data, stride in
+      pixels.withUnsafeBufferPointer { src in
+        PixelConversion.premultiply(
+          src.baseAddress!, width: width, height: height, into: data, stride: stride)
+      }
+    }
+    let sink = ByteSink()
+    let status = withExtendedLifetime(sink) {
+      cairo_surface_write_to_png_stream(
+        layer.surface,
+        { closure, data, length in
+          guard let closure, let data else { return CAIRO_STATUS_WRITE_ERROR }
+          let sink = Unmanaged<ByteSink>.fromOpaque(closure).takeUnretainedValue()
+          sink.bytes.append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
+          return CAIRO_STATUS_SUCCESS
+        }, Unmanaged.passUnretained(sink).toOpaque())
+    }
+    if let error = RenderError.check(status, "encode a \(width)×\(height) PNG") { throw error }
+    return sink.bytes
+  }
+
+  /// Writes the image as a PNG file at `path`.
+  public func writePNG(to path: String) throws(RenderError) {
+    let bytes = try pngData()
+    do {
+      try Data(bytes).write(to: URL(fileURLWithPath: path))
+    } catch {
+      throw .io("cannot write PNG to \(path): \(error.localizedDescription)")
+    }
+  }
+
+  /// Decodes a PNG (any format libpng and Cairo read) into straight RGBA.
+  public static func decodePNG(_ bytes: [UInt8]) throws(RenderError) -> RasterImage {
+    let source = ByteSource(bytes)
+    let png: OpaquePointer = withExtendedLifetime(source) {
+      cairo_image_surface_create_from_png_stream(
+        { closure, data, length in
+          guard let closure, let data else { return CAIRO_STATUS_READ_ERROR }
+          let source = Unmanaged<ByteSource>.fromOpaque(closure).takeUnretainedValue()
+          let count = Int(length)
+          guard source.bytes.count - source.offset >= count else { return CAIRO_STATUS_READ_ERROR }
+          source.bytes.withUnsafeBufferPointer {
+            data.update(from: $0.baseAddress! + source.offset, count: count)
+          }
+          source.offset += count
+          return CAIRO_STATUS_SUCCESS
+        }, Unmanaged.passUnretained(source).toOpaque())
+    }
+    defer { cairo_surface_destroy(png) }
+    if let error = RenderError.check(cairo_surface_status(png), "decode a PNG") { throw error }
+    let width = Int(cairo_image_surface_get_width(png))
+    let height = Int(cairo_image_surface_get_height(png))
+    // Painting onto an ARGB32 layer normalises whatever format Cairo chose (RGB24, A8…).
+    let layer = try CairoLayer(width: width, height: height)
+    cairo_set_operator(layer.context, CAIRO_OPERATOR_SOURCE)
+    cairo_set_source_surface(layer.context, png, 0, 0)
+    cairo_paint(layer.context)
+    if let error = layer.failure("convert a decoded PNG") { throw error }
+    var image = RasterImage(width: width, height: height)
+    layer.withPixels(writes: false) { data, stride in
+      image.pixels.withUnsafeMutableBufferPointer { out in
+        PixelConversion.unpremultiply(
+          data, stride: stride, width: width, height: height, into: out.baseAddress!)
+      }
+    }
+    return image
+  }
+}

@@ -1,0 +1,102 @@
+import CCairo
+import MorphCore
+
+/// Where a shadow's mask is taken and where the blurred result lands, in device pixels.
+struct ShadowPlan {
+  /// Widest blur handled, in device pixels; a wider shadow would be flat and huge.
+  static let maxSigma = 256.0
+
+  /// The pixels whose alpha is blurred (content plus 3σ, limited to what can reach the
+  /// canvas after the offset).
+  var mask: PixelRect
+  /// The offset in device pixels.
+  var dx: Double
+  var dy: Double
+  var sigma: Double
+  var color: Color
+  /// The canvas pixels the shadow can touch.
+  var destination: PixelRect
+
+  /// The plan for `shadow` around content covering `content`, or nil when it shows nothing.
+  init?(_ shadow: Shadow, content: PixelRect, canvas: PixelRect, scale: Double) {
+    guard shadow.radius.isFinite, shadow.offset.isFinite, shadow.color.alpha > 0 else {
+      return nil
+    }
+    sigma = min(max(shadow.radius, 0) * scale, Self.maxSigma)
+    dx = shadow.offset.x * scale
+    dy = shadow.offset.y * scale
+    color = shadow.color
+    // 3σ holds 99.7% of the Gaussian; one more pixel for antialiased edges.
+    let margin = Int((3 * sigma).rounded(.up)) + 1
+    guard
+      let reachable = PixelRect(
+        covering: Double(canvas.x) - dx, Double(canvas.y) - dy, Double(canvas.maxX) - dx,
+        Double(canvas.maxY) - dy),
+      let mask = content.expanded(by: margin).intersection(reachable.expanded(by: margin)),
+      let landing = PixelRect(
+        covering: Double(mask.x) + dx, Double(mask.y) + dy, Double(mask.maxX) + dx,
+        Double(mask.maxY) + dy),
+      let destination = landing.intersection(canvas)
+    else { return nil }
+    self.mask = mask
+    self.destination = destination
+  }
+}
+
+/// Draws blurred shadows through a small A8 scratch surface that covers only the shadow's
+/// box; the surface and the blur buffers grow as needed and are kept between frames.
+final class ShadowRenderer {
+  private var scratch: CairoLayer?
+  private var blur = AlphaBlur()
+
+  /// Draws, on `cr`, the shadow of whatever `drawMask` draws (in device space, on a context
+  /// whose device offset puts `plan.mask` in the scratch), tinted with the shadow colour at
+  /// `alpha` times its own alpha. The caller's clip and operator apply.
+  func draw(
+    _ plan: ShadowPlan, alpha: Double, onto cr: OpaquePointer,
+    drawMask: (OpaquePointer) -> Void
+  ) throws(RenderError) {
+    // One clear pixel around the mask, so bilinear sampling at its edge reads zeros.
+    let width = plan.mask.width + 2
+    let height = plan.mask.height + 2
+    let layer = try scratchLayer(width: width, height: height)
+    layer.withPixels(writes: true) { data, stride in
+      for row in 0..<height { (data + row * stride).initialize(repeating: 0, count: width) }
+    }
+    cairo_surface_set_device_offset(
+      layer.surface, Double(1 - plan.mask.x), Double(1 - plan.mask.y))
+    cairo_save(layer.context)
+    drawMask(layer.context)
+    cairo_restore(layer.context)
+    if plan.sigma > 0 {
+      layer.withPixels(writes: true) { data, stride in
+        blur.blur(data, width: width, height: height, stride: stride, sigma: plan.sigma)
+      }
+    }
+    cairo_save(cr)
+    cairo_identity_matrix(cr)
+    cairo_new_path(cr)
+    cairo_rectangle(
+      cr, Double(plan.mask.x) + plan.dx, Double(plan.mask.y) + plan.dy,
+      Double(plan.mask.width), Double(plan.mask.height))
+    cairo_clip(cr)
+    let c = plan.color
+    cairo_set_source_rgba(cr, c.red, c.green, c.blue, c.alpha * alpha)
+    cairo_mask_surface(cr, layer.surface, plan.dx, plan.dy)
+    cairo_restore(cr)
+  }
+
+  /// The scratch surface's Cairo error, if it has one.
+  var failure: RenderError? { scratch?.failure("draw a shadow") }
+
+  private func scratchLayer(width: Int, height: Int) throws(RenderError) -> CairoLayer {
+    if let scratch, scratch.width >= width, scratch.height >= height, failure == nil {
+      return scratch
+    }
+    let layer = try CairoLayer(
+      width: max(width, scratch?.width ?? 0), height: max(height, scratch?.height ?? 0),
+      format: CAIRO_FORMAT_A8)
+    scratch = layer
+    return layer
+  }
+}
