@@ -194,29 +194,14 @@ private func gradient() -> RasterImage {
   return RasterImage(width: 32, height: 16, pixels: pixels)
 }
 
-/// Compares `actual` with `Goldens/NAME.txt` byte for byte. On a mismatch writes
-/// `NAME.actual.txt` beside it for diffing; with `MORPH_RECORD_GOLDENS=1` rewrites the golden.
+/// Compares `actual` with `Goldens/NAME.txt` through the shared golden helper.
 private func expectGolden(
   _ actual: String, named name: String, sourceLocation: SourceLocation = #_sourceLocation
 ) throws {
-  let dir = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .appendingPathComponent("Goldens")
-  let golden = dir.appendingPathComponent("\(name).txt")
-  let actualFile = dir.appendingPathComponent("\(name).actual.txt")
-  if ProcessInfo.processInfo.environment["MORPH_RECORD_GOLDENS"] == "1" {
-    try Data(actual.utf8).write(to: golden)
-    return
-  }
-  let expected = try? Data(contentsOf: golden)
-  if expected == Data(actual.utf8) {
-    try? FileManager.default.removeItem(at: actualFile)
-    return
-  }
-  try Data(actual.utf8).write(to: actualFile)
-  let message =
-    "\(name) differs from \(golden.path); wrote \(actualFile.lastPathComponent) "
-    + "(set MORPH_RECORD_GOLDENS=1 to accept)"
-  Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
+  let golden = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .appendingPathComponent("Goldens/\(name).txt")
+  let result = try Golden.assertText(actual, matches: golden.path)
+  #expect(result.passed, Comment(rawValue: result.description), sourceLocation: sourceLocation)
 }
 
 // MARK: - Environment and escapes

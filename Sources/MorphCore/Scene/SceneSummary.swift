@@ -18,7 +18,9 @@ public struct Accessibility: Hashable, Sendable {
   public var hint: String?
   public var traits: [String]
 
-  public init(label: String? = nil, value: String? = nil, hint: String? = nil, traits: [String] = []) {
+  public init(
+    label: String? = nil, value: String? = nil, hint: String? = nil, traits: [String] = []
+  ) {
     self.label = label
     self.value = value
     self.hint = hint

@@ -12,12 +12,14 @@ public enum GoldenResult: Hashable, Sendable, CustomStringConvertible {
   case sizeMismatch(expected: String, actual: String, actualPath: String)
   /// Too many pixels differ; the actual image was written to `actualPath`.
   case differs(ImageDifference, allowedFraction: Double, actualPath: String)
+  /// A text golden differs from `line` on (1-based); the actual text is in `actualPath`.
+  case textDiffers(line: Int, actualPath: String)
 
   /// True when a test should pass.
   public var passed: Bool {
     switch self {
     case .matched, .recorded: return true
-    case .missing, .sizeMismatch, .differs: return false
+    case .missing, .sizeMismatch, .differs, .textDiffers: return false
     }
   }
 
@@ -32,6 +34,8 @@ public enum GoldenResult: Hashable, Sendable, CustomStringConvertible {
     case .differs(let d, let allowed, let actualPath):
       return "differs from its golden beyond \(allowed * 100)% of pixels: \(d); "
         + "actual image in \(actualPath)"
+    case .textDiffers(let line, let actualPath):
+      return "text differs from its golden at line \(line); actual text in \(actualPath)"
     }
   }
 }
@@ -46,11 +50,42 @@ public enum Golden {
     ProcessInfo.processInfo.environment[recordVariable] == "1"
   }
 
-  /// Where a mismatching image is written: `NAME.actual.png` beside `NAME.png`.
+  /// Where a mismatching file is written: `NAME.actual.EXT` beside `NAME.EXT`.
   public static func actualPath(for path: String) -> String {
     let url = URL(fileURLWithPath: path)
-    let name = url.deletingPathExtension().lastPathComponent + ".actual.png"
+    let ext = url.pathExtension.isEmpty ? "png" : url.pathExtension
+    let name = url.deletingPathExtension().lastPathComponent + ".actual." + ext
     return url.deletingLastPathComponent().appendingPathComponent(name).path
+  }
+
+  /// Compares text with the file at `path` byte for byte (text output is
+  /// deterministic, so no tolerance); records or writes `NAME.actual.EXT` like images.
+  public static func assertText(
+    _ actual: String, matches path: String, record: Bool = Golden.recordFromEnvironment
+  ) throws -> GoldenResult {
+    let files = FileManager.default
+    let actualPath = actualPath(for: path)
+    guard let data = files.contents(atPath: path) else {
+      guard record else { return .missing(path: path) }
+      try files.createDirectory(
+        at: URL(fileURLWithPath: path).deletingLastPathComponent(),
+        withIntermediateDirectories: true)
+      try Data(actual.utf8).write(to: URL(fileURLWithPath: path))
+      return .recorded(path: path)
+    }
+    let expected = String(decoding: data, as: UTF8.self)
+    guard expected == actual else {
+      try Data(actual.utf8).write(to: URL(fileURLWithPath: actualPath))
+      let a = expected.split(separator: "\n", omittingEmptySubsequences: false)
+      let b = actual.split(separator: "\n", omittingEmptySubsequences: false)
+      let line =
+        zip(a, b).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+        ?? min(a.count, b.count)
+      return .textDiffers(line: line + 1, actualPath: actualPath)
+    }
+    try? files.removeItem(atPath: actualPath)
+    return .matched(
+      ImageDifference(maxChannelDelta: 0, meanDelta: 0, differingPixels: 0, pixelCount: 0))
   }
 
   /// Compares `actual` with the PNG at `path`. Throws only when a file cannot be read,

@@ -12,7 +12,8 @@ public enum SceneJSON {
     out += "  \"progress\": \(summary.progress.map(number) ?? "null"),\n"
     out += "  \"accessibility\": \(accessibility(summary.accessibility)),\n"
     let nodes = list.items.map(node)
-    out += "  \"nodes\": [" + (nodes.isEmpty ? "]" : "\n" + nodes.joined(separator: ",\n") + "\n  ]")
+    out +=
+      "  \"nodes\": [" + (nodes.isEmpty ? "]" : "\n" + nodes.joined(separator: ",\n") + "\n  ]")
     out += "\n}\n"
     return out
   }
@@ -35,7 +36,8 @@ public enum SceneJSON {
   static func accessibility(_ a: Accessibility?) -> String {
     guard let a else { return "null" }
     let traits = a.traits.map(string).joined(separator: ", ")
-    return "{\"label\": \(a.label.map(string) ?? "null"), \"value\": \(a.value.map(string) ?? "null"), "
+    return
+      "{\"label\": \(a.label.map(string) ?? "null"), \"value\": \(a.value.map(string) ?? "null"), "
       + "\"hint\": \(a.hint.map(string) ?? "null"), \"traits\": [\(traits)]}"
   }
 

@@ -27,12 +27,14 @@ local function typename(v)
 end
 
 -- `bad argument #n to 'name' (detail)`, blamed on the first caller outside
--- this file (and outside C), whatever depth the check ran at.
+-- this file (and outside C), whatever depth the check ran at. A plugin that
+-- tail-calls a modifier (`return node:rotate(x)`) leaves no frame to blame:
+-- then the message has no position and the host names the file.
 local function argerror(n, name, detail)
   local level = 2
   while true do
     local info = getinfo(level, "S")
-    if info == nil then level = 1 break end
+    if info == nil then level = 0 break end
     if info.source ~= "=morph.nodes" and info.what ~= "C" then break end
     level = level + 1
   end

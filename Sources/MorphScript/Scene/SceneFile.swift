@@ -78,7 +78,11 @@ public final class SceneFile {
   public func view(progress: Double = 0) throws(ScriptError) -> SceneView {
     var value = body
     if case .function(let f) = body {
-      value = try state.call(f, [.number(progress)]).first ?? .nil
+      do {
+        value = try state.call(f, [.number(progress)]).first ?? .nil
+      } catch {
+        throw error.locatedIn(path)
+      }
     }
     return try state.readView(value, path: path)
   }
@@ -94,7 +98,8 @@ extension LuaState {
   /// Reads a node tree from a Lua value into Swift.
   public func readView(_ value: LuaValue, path: String) throws(ScriptError) -> SceneView {
     guard case .table(let ref) = value else {
-      throw ScriptError(kind: .value, chunk: path, message: "body must return a node, got \(value.typeName)")
+      throw ScriptError(
+        kind: .value, chunk: path, message: "body must return a node, got \(value.typeName)")
     }
     push(ref)
     defer { morph_pop(lua, 1) }
@@ -103,9 +108,7 @@ extension LuaState {
       let root = try reader.read(-1, path: "body")
       return SceneView(root: root, handlers: reader.handlers)
     } catch {
-      var located = error
-      located.chunk = located.chunk ?? path
-      throw located
+      throw error.locatedIn(path)
     }
   }
 }
@@ -122,5 +125,14 @@ extension LuaValue {
     case .function: return "function"
     case .other: return "userdata"
     }
+  }
+}
+
+extension ScriptError {
+  /// The error with `path` as its chunk when Lua could not tell where it happened.
+  func locatedIn(_ path: String) -> ScriptError {
+    var located = self
+    if located.chunk == nil { located.chunk = path }
+    return located
   }
 }

@@ -21,8 +21,8 @@ extension SceneReader {
       let record = lua_gettop(lua)
       let name = arg(record, 0).flatMap { _ in state.stringValue(at: -1) } ?? ""
       morph_pop(lua, 1)
-      let where_ = "\(path):\(name)"
-      result.append(try readModifier(name, record, path: where_))
+      let location = "\(path):\(name)"
+      result.append(try readModifier(name, record, path: location))
     }
     return result
   }
@@ -115,7 +115,9 @@ extension SceneReader {
       lua_rawgeti(lua, stop, 2)
       let location = morph_tonumber(lua, -1)
       morph_pop(lua, 3)
-      guard let color, location.isFinite else { throw fail(path, "gradient stop \(i + 1) is malformed") }
+      guard let color, location.isFinite else {
+        throw fail(path, "gradient stop \(i + 1) is malformed")
+      }
       stops.append(LinearGradient.Stop(color: color, location: location))
     }
     morph_pop(lua, 1)
@@ -124,7 +126,8 @@ extension SceneReader {
     morph_rawgetfield(lua, index, "to")
     let end = try readAnchor(-1, path: path)
     morph_pop(lua, 2)
-    return .linearGradient(LinearGradient(stops: stops, start: Point(start.x, start.y), end: Point(end.x, end.y)))
+    return .linearGradient(
+      LinearGradient(stops: stops, start: Point(start.x, start.y), end: Point(end.x, end.y)))
   }
 
   mutating func nodeArg(_ record: Int32, _ k: Int, path: String) throws(ScriptError) -> ViewNode {
@@ -171,7 +174,8 @@ extension SceneReader {
         x: try finiteArg(r, 1, path: path), y: try finiteArg(r, 2, path: path),
         anchor: try anchorArg(r, 3, path: path))
     case "rotate":
-      return .rotate(degrees: try finiteArg(r, 1, path: path), anchor: try anchorArg(r, 2, path: path))
+      return .rotate(
+        degrees: try finiteArg(r, 1, path: path), anchor: try anchorArg(r, 2, path: path))
     case "rotate3d":
       return .rotate3D(
         degrees: try finiteArg(r, 1, path: path),

@@ -1,0 +1,103 @@
+import Foundation
+import MorphRender
+import Testing
+
+@testable import morphhost
+
+private let here = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+private func fixture(_ name: String) -> String {
+  here.appendingPathComponent("Fixtures/\(name)").path
+}
+private func golden(_ name: String) -> String {
+  here.appendingPathComponent("Goldens/\(name)").path
+}
+
+private func run(_ arguments: [String]) -> (status: Int32, out: String, err: String) {
+  let output = CapturedOutput()
+  let status = MorphhostCommand.run(arguments, output: output)
+  return (status, output.out.joined(separator: "\n"), output.err.joined(separator: "\n"))
+}
+
+private func temporary(_ name: String) -> String {
+  FileManager.default.temporaryDirectory.appendingPathComponent("morph-\(UUID())-\(name)").path
+}
+
+/// Scene-only fixtures rendered through every backend and compared with goldens.
+@Suite struct RenderGoldenTests {
+  static let scenes = ["fan", "ticket", "flip"]
+
+  @Test(arguments: scenes)
+  func pngMatchesGolden(_ scene: String) throws {
+    let out = temporary("\(scene).png")
+    defer { try? FileManager.default.removeItem(atPath: out) }
+    let result = run(["render", fixture("\(scene).lua"), "--progress", "0.6", "-o", out])
+    #expect(result.status == 0, Comment(rawValue: result.err))
+    let image = try RasterImage.decodePNG([UInt8](try Data(contentsOf: URL(fileURLWithPath: out))))
+    #expect(image.width == 428 && image.height == 288)
+    let check = try Golden.assertImage(image, matches: golden("\(scene).png"))
+    #expect(check.passed, Comment(rawValue: check.description))
+  }
+
+  @Test(arguments: scenes)
+  func retinaScaleDoublesPixels(_ scene: String) throws {
+    let out = temporary("\(scene)@2x.png")
+    defer { try? FileManager.default.removeItem(atPath: out) }
+    #expect(run(["render", fixture("\(scene).lua"), "--scale", "2", "-o", out]).status == 0)
+    let image = try RasterImage.decodePNG([UInt8](try Data(contentsOf: URL(fileURLWithPath: out))))
+    #expect(image.width == 856 && image.height == 576)
+  }
+
+  @Test(arguments: scenes)
+  func jsonMatchesGolden(_ scene: String) throws {
+    let result = run(["render", fixture("\(scene).lua"), "--progress", "0.6", "--format", "json"])
+    #expect(result.status == 0, Comment(rawValue: result.err))
+    let check = try Golden.assertText(result.out + "\n", matches: golden("\(scene).json"))
+    #expect(check.passed, Comment(rawValue: check.description))
+  }
+
+  @Test(arguments: ["ascii", "ansi", "ansi256"])
+  func textFormatsMatchGolden(_ format: String) throws {
+    let result = run([
+      "render", fixture("fan.lua"), "--progress", "0.6", "--format", format, "--cols", "64",
+      "--rows", "22",
+    ])
+    #expect(result.status == 0, Comment(rawValue: result.err))
+    if format == "ascii" { #expect(!result.out.contains("\u{1B}")) }
+    let check = try Golden.assertText(result.out + "\n", matches: golden("fan-\(format).txt"))
+    #expect(check.passed, Comment(rawValue: check.description))
+  }
+
+  @Test func jsonIsDeterministic() {
+    let a = run(["render", fixture("ticket.lua"), "--format", "json"])
+    let b = run(["render", fixture("ticket.lua"), "--format", "json"])
+    #expect(a.out == b.out && !a.out.isEmpty)
+  }
+}
+
+@Suite struct RenderErrorTests {
+  @Test func brokenBodyNamesTheFile() {
+    let result = run(["render", fixture("broken_body.lua"), "--format", "json"])
+    #expect(result.status == 1)
+    #expect(
+      result.err.hasSuffix(
+        "broken_body.lua: bad argument #1 to 'rotate' (number expected, got string)"))
+  }
+
+  @Test func missingFile() {
+    let result = run(["render", "/no/such/scene.lua", "--format", "json"])
+    #expect(result.status == 1)
+    #expect(result.err == "/no/such/scene.lua: cannot read file")
+  }
+
+  @Test func usageErrors() {
+    #expect(
+      run(["render", fixture("fan.lua"), "--format", "gif"]).err
+        == "morphhost: --format must be one of png, ansi, ansi256, ascii, json; got 'gif'")
+    #expect(
+      run(["render", fixture("fan.lua"), "--format", "png"]).err
+        == "morphhost: png output needs -o FILE.png")
+    #expect(run(["render", fixture("fan.lua"), "--scale", "0", "-o", "x.png"]).status == 2)
+    #expect(run(["render"]).status == 2)
+    #expect(run(["render", "--help"]).out.contains("Usage: morphhost render FILE"))
+  }
+}
