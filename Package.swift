@@ -39,7 +39,9 @@ let package = Package(
     // Goldens are read through #filePath, not bundled.
     .testTarget(
       name: "MorphRenderTests", dependencies: ["MorphRender", "MorphCore"], exclude: ["Goldens"]),
-    .testTarget(name: "morphhostTests", dependencies: ["morphhost"]),
+    .testTarget(
+      name: "morphhostTests", dependencies: ["morphhost", "MorphRender"],
+      exclude: ["Fixtures", "Goldens"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -5,8 +5,12 @@ import Testing
 @testable import morphhost
 
 private let here = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+/// Example scenes double as fixtures; test-only ones live in `Fixtures/`.
 private func fixture(_ name: String) -> String {
-  here.appendingPathComponent("Fixtures/\(name)").path
+  let example = here.deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("Examples/scenes/\(name)")
+  if FileManager.default.fileExists(atPath: example.path) { return example.path }
+  return here.appendingPathComponent("Fixtures/\(name)").path
 }
 private func golden(_ name: String) -> String {
   here.appendingPathComponent("Goldens/\(name)").path

@@ -5,18 +5,36 @@ import MorphCore
 enum ScalarBindings {
   static func open(_ lua: OpaquePointer) { register(lua, functions) }
 
+  /// A host function of one number (`finite` rejects ±inf as well as NaN).
+  static func unary(_ lua: OpaquePointer?, _ name: String, finite: Bool, _ f: (Double) -> Double)
+    -> Int32
+  {
+    hostCall(lua, name) { a in
+      a.push(f(finite ? try a.finite(1) : try a.number(1)))
+      return 1
+    }
+  }
+
+  /// A host function of three numbers.
+  static func ternary(
+    _ lua: OpaquePointer?, _ name: String, _ f: (Double, Double, Double) -> Double
+  ) -> Int32 {
+    hostCall(lua, name) { a in
+      a.push(f(try a.number(1), try a.number(2), try a.number(3)))
+      return 1
+    }
+  }
+
   static let functions: [HostFunction] = [
-    HostFunction(name: "lerp") { lua in
-      hostCall(lua, "lerp") { a in
-        a.push(Scalar.lerp(try a.number(1), try a.number(2), try a.number(3)))
-        return 1
-      }
-    },
-    HostFunction(name: "mix") { lua in
-      hostCall(lua, "mix") { a in
-        a.push(Scalar.mix(try a.number(1), try a.number(2), try a.number(3)))
-        return 1
-      }
+    HostFunction(name: "lerp") { ternary($0, "lerp", Scalar.lerp) },
+    HostFunction(name: "mix") { ternary($0, "mix", Scalar.mix) },
+    HostFunction(name: "smoothstep") { ternary($0, "smoothstep", Scalar.smoothstep) },
+    HostFunction(name: "fract") { unary($0, "fract", finite: true, Scalar.fract) },
+    HostFunction(name: "hash") { unary($0, "hash", finite: true, Scalar.hash) },
+    HostFunction(name: "rad") { unary($0, "rad", finite: false, Scalar.radians) },
+    HostFunction(name: "deg") { unary($0, "deg", finite: false, Scalar.degrees) },
+    HostFunction(name: "wrapDegrees") {
+      unary($0, "wrapDegrees", finite: true, Scalar.wrapDegrees)
     },
     HostFunction(name: "clamp") { lua in
       hostCall(lua, "clamp") { a in
@@ -37,46 +55,10 @@ enum ScalarBindings {
         return 1
       }
     },
-    HostFunction(name: "smoothstep") { lua in
-      hostCall(lua, "smoothstep") { a in
-        a.push(Scalar.smoothstep(try a.number(1), try a.number(2), try a.number(3)))
-        return 1
-      }
-    },
-    HostFunction(name: "fract") { lua in
-      hostCall(lua, "fract") { a in
-        a.push(Scalar.fract(try a.finite(1)))
-        return 1
-      }
-    },
-    HostFunction(name: "hash") { lua in
-      hostCall(lua, "hash") { a in
-        a.push(Scalar.hash(try a.finite(1)))
-        return 1
-      }
-    },
     HostFunction(name: "hashInt") { lua in
       hostCall(lua, "hashInt") { a in
         let seed = a.isNoneOrNil(2) ? 0 : try a.integer(2)
         a.push(Scalar.hashInt(Int64(try a.integer(1)), seed: UInt64(bitPattern: Int64(seed))))
-        return 1
-      }
-    },
-    HostFunction(name: "rad") { lua in
-      hostCall(lua, "rad") { a in
-        a.push(Scalar.radians(try a.number(1)))
-        return 1
-      }
-    },
-    HostFunction(name: "deg") { lua in
-      hostCall(lua, "deg") { a in
-        a.push(Scalar.degrees(try a.number(1)))
-        return 1
-      }
-    },
-    HostFunction(name: "wrapDegrees") { lua in
-      hostCall(lua, "wrapDegrees") { a in
-        a.push(Scalar.wrapDegrees(try a.finite(1)))
         return 1
       }
     },

@@ -49,6 +49,8 @@ struct SceneReader {
     guard count <= Self.maxNodes else {
       throw fail(path, "node tree has more than \(Self.maxNodes) nodes")
     }
+    // Each level keeps a few values on the Lua stack; Lua only promises 20.
+    guard lua_checkstack(lua, 16) != 0 else { throw fail(path, "node tree is too deep") }
     let content = try readContent(index, path: path)
     let modifiers = try readModifiers(index, path: path)
     return ViewNode(content, modifiers: modifiers)
