@@ -19,6 +19,7 @@ struct MorphhostCommand {
       morphhost eval 'CODE'          run Lua with `morph` loaded; print what it prints and returns
       morphhost eval -f FILE         the same for a file ('-' reads standard input)
       morphhost render FILE [...]    one frame as PNG, terminal text or JSON (render --help)
+      morphhost bench [...]          where a frame's time goes (bench --help)
       morphhost help                 this text
       morphhost --version            the version
 
@@ -41,6 +42,7 @@ struct MorphhostCommand {
       switch command {
       case "eval": return try EvalCommand.run(rest, output: output)
       case "render": return try RenderCommand.run(rest, output: output)
+      case "bench": return try BenchCommand.run(rest, output: output)
       case "help", "-h", "--help":
         output.write(usage)
         return 0

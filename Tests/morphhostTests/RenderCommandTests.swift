@@ -87,6 +87,20 @@ private func temporary(_ name: String) -> String {
         "broken_body.lua: bad argument #1 to 'rotate' (number expected, got string)"))
   }
 
+  @Test func hugeCanvasIsRefused() {
+    let result = run(["render", fixture("huge.lua"), "--format", "json"])
+    #expect(result.status == 1)
+    #expect(
+      result.err == "morphhost: canvas width 100048.0 is too large (at most 16384 points a side)")
+  }
+
+  @Test func benchRunsEveryStage() {
+    let result = run(["bench", fixture("ticket.lua"), "--frames", "1"])
+    #expect(result.status == 0, Comment(rawValue: result.err))
+    #expect(result.out.contains("ticket "))
+    #expect(result.out.contains("1000 nodes x 3 modifiers"))
+  }
+
   @Test func missingFile() {
     let result = run(["render", "/no/such/scene.lua", "--format", "json"])
     #expect(result.status == 1)

@@ -1,0 +1,121 @@
+import Foundation
+import MorphCore
+import MorphRender
+import MorphScript
+
+/// `morphhost bench`: where a frame's time goes, measured side by side in one
+/// run so the ratios hold whatever the machine. Never asserted in tests.
+enum BenchCommand {
+  static let usage = """
+    Usage: morphhost bench [SCENE.lua ...] [--frames N]
+
+    Prints ms/frame for each stage of a frame (Lua body, reading the tree,
+    layout, raster at scale 1 and 2, PNG encoding) and their shares, for each
+    scene (default: Examples/scenes/*.lua), plus the cost of building nodes in
+    Lua against plain tables.
+    """
+
+  static func run(_ arguments: [String], output: some TextOutput) throws -> Int32 {
+    var options = CommandLineOptions(arguments)
+    if options.flag("--help") || options.flag("-h") {
+      output.write(usage)
+      return 0
+    }
+    let frames = try options.int("--frames") ?? 60
+    guard frames >= 1 else { throw UsageError("--frames must be >= 1") }
+    var scenes = try options.remaining()
+    if scenes.isEmpty { scenes = defaultScenes() }
+    guard !scenes.isEmpty else { throw UsageError("no scenes given and Examples/scenes not found") }
+    output.write("frames per measurement: \(frames)")
+    output.write(
+      pad("scene", 14) + pad("lua", 9) + pad("read", 9) + pad("layout", 9) + pad("raster@1", 10)
+        + pad("raster@2", 10) + pad("png@1", 9) + pad("png@2", 9) + "@2/@1  png share@1")
+    for path in scenes {
+      output.write(try measure(path, frames: frames))
+    }
+    output.write(try nodeBuildCost(frames: frames))
+    return 0
+  }
+
+  static func defaultScenes() -> [String] {
+    let folder = "Examples/scenes"
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+    return names.filter { $0.hasSuffix(".lua") }.sorted().map { "\(folder)/\($0)" }
+  }
+
+  static func pad(_ s: String, _ width: Int) -> String {
+    s.count >= width ? s + " " : s + String(repeating: " ", count: width - s.count)
+  }
+
+  static func ms(_ seconds: Double) -> String { String(format: "%.3f", seconds * 1000) }
+
+  /// Mean seconds per call of `body` over `frames` calls.
+  static func time(_ frames: Int, _ body: () throws -> Void) rethrows -> Double {
+    let start = DispatchTime.now().uptimeNanoseconds
+    for _ in 0..<frames { try body() }
+    return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9 / Double(frames)
+  }
+
+  static func measure(_ path: String, frames: Int) throws -> String {
+    let scene = try SceneFile(path: path)
+    let canvas = Size(scene.size.width + 48, scene.size.height + 48)
+    let builder = DisplayListBuilder(textMeasure: CairoTextMeasure())
+    let renderer = CairoRenderer()
+    var view = try scene.view(progress: 0.5)
+    // Stage by stage; each input is made once so a stage is timed alone.
+    var value = try scene.bodyValue(progress: 0.5)
+    let lua = try time(frames) { value = try scene.bodyValue(progress: 0.5) }
+    let read = try time(frames) { view = try scene.state.readView(value, path: path) }
+    var list = try builder.build(view.root, canvas: canvas, frame: scene.size)
+    let layout = try time(frames) {
+      list = try builder.build(view.root, canvas: canvas, frame: scene.size)
+    }
+    var image1 = try renderer.render(list, scale: 1, background: .white)
+    let raster1 = try time(frames) {
+      image1 = try renderer.render(list, scale: 1, background: .white)
+    }
+    var image2 = try renderer.render(list, scale: 2, background: .white)
+    let raster2 = try time(frames) {
+      image2 = try renderer.render(list, scale: 2, background: .white)
+    }
+    let png1 = try time(frames) { _ = try image1.pngData() }
+    let png2 = try time(frames) { _ = try image2.pngData() }
+    let total1 = lua + read + layout + raster1 + png1
+    let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+    return pad(name, 14) + pad(ms(lua), 9) + pad(ms(read), 9) + pad(ms(layout), 9)
+      + pad(ms(raster1), 10) + pad(ms(raster2), 10) + pad(ms(png1), 9) + pad(ms(png2), 9)
+      + String(format: "%5.2fx  %5.1f%%", raster2 / raster1, png1 / total1 * 100)
+  }
+
+  /// Building 1000 nodes with three modifiers each through `morph`, against
+  /// the floor: the same number of plain tables with no checks.
+  static func nodeBuildCost(frames: Int) throws -> String {
+    let state = try LuaState()
+    let nodes = try state.load(
+      """
+      local m = morph
+      return function()
+        local c = {}
+        for i = 1, 1000 do c[i] = m.rect():frame(10, 10):offset(i, 0):opacity(0.5) end
+        return m.zstack(c)
+      end
+      """, chunkName: "bench-nodes")
+    let tables = try state.load(
+      """
+      return function()
+        local c = {}
+        for i = 1, 1000 do
+          c[i] = { kind = "shape", mods = { { "frame", 10, 10 }, { "offset", i, 0 }, { "opacity", 0.5 } } }
+        end
+        return { kind = "zstack", children = c }
+      end
+      """, chunkName: "bench-tables")
+    guard case .function(let buildNodes)? = try state.call(nodes).first,
+      case .function(let buildTables)? = try state.call(tables).first
+    else { throw UsageError("bench chunks did not return functions") }
+    let viaMorph = try time(frames) { _ = try state.call(buildNodes) }
+    let plain = try time(frames) { _ = try state.call(buildTables) }
+    return "1000 nodes x 3 modifiers: morph \(ms(viaMorph)) ms, plain tables \(ms(plain)) ms, "
+      + String(format: "ratio %.2fx", viaMorph / plain)
+  }
+}

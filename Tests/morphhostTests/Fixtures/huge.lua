@@ -1,0 +1,1 @@
+return { size = { 100000, 100000 }, body = morph.rect() }
