@@ -10,6 +10,7 @@ let package = Package(
     .library(name: "MorphCore", targets: ["MorphCore"]),
     .library(name: "MorphScript", targets: ["MorphScript"]),
     .library(name: "MorphRender", targets: ["MorphRender"]),
+    .library(name: "MorphHost", targets: ["MorphHost"]),
   ],
   targets: [
     // C libraries, found through pkg-config; the providers tell SwiftPM what to suggest.
@@ -28,17 +29,24 @@ let package = Package(
       resources: [
         .embedInCode("Lua/sandbox.lua"), .embedInCode("Lua/inspect.lua"),
         .embedInCode("Lua/paths.lua"), .embedInCode("Lua/nodes.lua"),
+        .embedInCode("Lua/component.lua"),
       ]),
     // Render backends: Cairo raster, terminal text, JSON. Never sees Lua.
     .target(name: "MorphRender", dependencies: ["MorphCore", "CCairo"]),
+    // Runs components: virtual clock, input and gestures, frames, hot reload.
+    .target(name: "MorphHost", dependencies: ["MorphCore", "MorphScript", "MorphRender"]),
     .executableTarget(
-      name: "morphhost", dependencies: ["MorphCore", "MorphScript", "MorphRender"]),
+      name: "morphhost", dependencies: ["MorphCore", "MorphScript", "MorphRender", "MorphHost"]),
 
     .testTarget(name: "MorphCoreTests", dependencies: ["MorphCore"]),
     .testTarget(name: "MorphScriptTests", dependencies: ["MorphScript", "MorphCore"]),
     // Goldens are read through #filePath, not bundled.
     .testTarget(
       name: "MorphRenderTests", dependencies: ["MorphRender", "MorphCore"], exclude: ["Goldens"]),
+    .testTarget(
+      name: "MorphHostTests",
+      dependencies: ["MorphHost", "MorphScript", "MorphCore", "MorphRender"],
+      exclude: ["Goldens"]),
     .testTarget(
       name: "morphhostTests", dependencies: ["morphhost", "MorphRender"],
       exclude: ["Fixtures", "Goldens"]),

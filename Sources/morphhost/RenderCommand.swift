@@ -41,11 +41,6 @@ enum RenderCommand {
   }
 }
 
-/// Lays text out with the same font the PNG backend draws with.
-struct CairoTextMeasure: TextMeasuring {
-  func size(of text: TextRun) -> Size { CairoRenderer.measure(text) }
-}
-
 /// The options every frame-producing command shares.
 struct RenderRequest {
   enum Format: String, CaseIterable {
@@ -154,15 +149,12 @@ struct FrameOutput<Output: TextOutput> {
   /// The frame rasterised at cell resolution and drawn with half blocks.
   func text(_ list: DisplayList) throws -> String {
     let size = TerminalLayout.terminalSize()
-    let cols = request.cols ?? size?.cols ?? 80
-    let rows = request.rows ?? size.map { max(1, $0.rows - 1) } ?? 24
-    let grid = TerminalLayout.fit(
-      canvas: (list.canvas.width, list.canvas.height), cols: cols, rows: rows)
-    let scale = Double(grid.cols) / list.canvas.width
-    let image = try renderer.render(list, scale: scale, background: request.background)
     let mode: TerminalColorMode =
       request.format == .ascii ? .ascii : request.format == .ansi256 ? .palette256 : .trueColor
-    return TerminalRenderer(mode: mode, background: request.background ?? .white).render(image)
+    return try TerminalFrame.render(
+      list, cols: request.cols ?? size?.cols ?? 80,
+      rows: request.rows ?? size.map { max(1, $0.rows - 1) } ?? 24, mode: mode,
+      background: request.background, renderer: renderer)
   }
 
   private func emit(_ text: String) throws {

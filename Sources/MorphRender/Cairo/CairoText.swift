@@ -97,3 +97,10 @@ extension CairoRenderer {
     return TextMeasurer.shared.measure(text)
   }
 }
+
+/// Lays text out with the same font the PNG backend draws with.
+public struct CairoTextMeasure: TextMeasuring {
+  public init() {}
+
+  public func size(of text: TextRun) -> Size { CairoRenderer.measure(text) }
+}

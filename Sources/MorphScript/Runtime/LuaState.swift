@@ -35,6 +35,10 @@ public final class LuaState {
   public let limits: ScriptLimits
   private var sandboxFactory: LuaRef?
   private var moduleTable: LuaRef?
+  /// The functions of `Lua/component.lua` that drive a component instance.
+  private(set) var componentRuntime: LuaRef?
+  /// Receives `self:animate` and state changes from the component running here.
+  weak var animationHost: AnimationHost?
 
   public init(limits: ScriptLimits = .standard) throws(ScriptError) {
     self.limits = limits
@@ -170,11 +174,18 @@ public final class LuaState {
     try runTrusted(LuaSources.paths, name: "morph.paths") { self.push(module) }
     try runTrusted(LuaSources.nodes, name: "morph.nodes") {
       self.push(module)
-      _ = lua_getglobal(self.lua, "debug")
-      _ = lua_getfield(self.lua, -1, "getinfo")
-      lua_rotate(self.lua, -2, 1)
-      morph_pop(self.lua, 1)
+      self.pushGetinfo()
     }
+    var runtime: [LuaValue] = []
+    try runTrusted(LuaSources.component, name: "morph.component", results: &runtime) {
+      self.push(module)
+      ComponentHostFunctions.push(self.lua)
+      self.pushGetinfo()
+    }
+    guard case .table(let runtimeTable)? = runtime.first else {
+      throw ScriptError(kind: .runtime, message: "component runtime returned no table")
+    }
+    componentRuntime = runtimeTable
     var results: [LuaValue] = []
     try runTrusted(LuaSources.sandbox, name: "morph.sandbox", results: &results) {
       morph_pushhostfn(self.lua, Sandbox.hostWrite, 0)
@@ -184,6 +195,15 @@ public final class LuaState {
     }
     sandboxFactory = factory
     moduleTable = module
+  }
+
+  /// `debug.getinfo`, for trusted files that blame errors on the plugin's
+  /// line; the sandbox prelude removes `debug` afterwards.
+  private func pushGetinfo() {
+    _ = lua_getglobal(lua, "debug")
+    _ = lua_getfield(lua, -1, "getinfo")
+    lua_rotate(lua, -2, 1)
+    morph_pop(lua, 1)
   }
 
   /// Runs host Lua code (not a plugin) with the arguments `pushArguments` pushes.

@@ -7,6 +7,7 @@ enum LuaSources {
   static let inspect = text(PackageResources.inspect_lua)
   static let paths = text(PackageResources.paths_lua)
   static let nodes = text(PackageResources.nodes_lua)
+  static let component = text(PackageResources.component_lua)
 
   private static func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }
 }

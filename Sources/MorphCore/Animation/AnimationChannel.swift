@@ -1,0 +1,215 @@
+/// One animated number, the way SwiftUI animates a property: the model value
+/// (`target`) changes at once, and what is on screen is the target plus the
+/// offsets of the animations still running.
+///
+/// - A merging spring (`spring`, `interactiveSpring`) or a timing curve
+///   replaces every running animation with one that starts from the presented
+///   value (and, for springs, its velocity): SwiftUI merges springs, and a
+///   timing curve restarts from what is on screen.
+/// - An additive spring (`interpolatingSpring`) adds its own offset
+///   (old target − new target) and lets the others run out.
+///
+/// Everything is closed form in time, so stepping by any dt gives the same
+/// values: the clock is injected, never read.
+public struct AnimationChannel: Hashable, Sendable {
+  /// One running animation's contribution, relative to the target.
+  public struct Offset: Hashable, Sendable {
+    public var curve: AnimationCurve
+    /// Offset and velocity when it started.
+    public var x0: Double
+    public var v0: Double
+    public var start: Double
+    /// When it counts as finished (the settling duration or the curve's duration).
+    public var end: Double
+    /// The animation this offset belongs to, for completion callbacks.
+    public var id: Int
+
+    func value(at time: Double) -> Double {
+      let t = max(0, time - start)
+      switch curve {
+      case .spring(let s): return s.spring.displacement(x0: x0, v0: v0, t: t)
+      case .timing(let timing): return x0 * (1 - timing.progress(at: t))
+      }
+    }
+
+    func velocity(at time: Double) -> Double {
+      let t = max(0, time - start)
+      switch curve {
+      case .spring(let s): return s.spring.displacementVelocity(x0: x0, v0: v0, t: t)
+      case .timing(let timing):
+        // Numerical derivative of the curve: the Bézier has no cheap closed form.
+        guard timing.duration > 0, t < timing.duration else { return 0 }
+        let h = 1e-4
+        let a = timing.progress(at: max(0, t - h))
+        let b = timing.progress(at: min(timing.duration, t + h))
+        let span = min(timing.duration, t + h) - max(0, t - h)
+        return span > 0 ? -x0 * (b - a) / span : 0
+      }
+    }
+  }
+
+  public private(set) var target: Double
+  public private(set) var offsets: [Offset] = []
+
+  public init(value: Double) {
+    target = value
+  }
+
+  public var isAnimating: Bool { !offsets.isEmpty }
+
+  /// What is on screen at `time`.
+  public func presented(at time: Double) -> Double {
+    offsets.reduce(target) { $0 + $1.value(at: time) }
+  }
+
+  public func velocity(at time: Double) -> Double {
+    offsets.reduce(0) { $0 + $1.velocity(at: time) }
+  }
+
+  /// Sets the value with no animation; returns the ids of animations cut short.
+  public mutating func set(_ value: Double) -> [Int] {
+    let ended = offsets.map(\.id)
+    target = value
+    offsets = []
+    return ended
+  }
+
+  /// Starts animating to `value` at `time`; returns the ids of animations
+  /// this one replaced (they complete now).
+  public mutating func animate(
+    to value: Double, with curve: AnimationCurve, at time: Double, id: Int
+  ) -> [Int] {
+    let presented = presented(at: time)
+    let velocity = velocity(at: time)
+    var replaced: [Int] = []
+    var offset: Offset
+    switch curve {
+    case .spring(let s) where s.combination == .additive:
+      // SwiftUI's initialVelocity is in units of the change: progress per second.
+      let x0 = target - value
+      offset = Offset(
+        curve: curve, x0: x0, v0: -s.initialVelocity * x0, start: time, end: time, id: id)
+    case .spring:
+      replaced = offsets.map(\.id)
+      offsets = []
+      offset = Offset(
+        curve: curve, x0: presented - value, v0: velocity, start: time, end: time, id: id)
+    case .timing:
+      replaced = offsets.map(\.id)
+      offsets = []
+      offset = Offset(curve: curve, x0: presented - value, v0: 0, start: time, end: time, id: id)
+    }
+    offset.end = time + Self.duration(of: offset)
+    target = value
+    offsets.append(offset)
+    return replaced
+  }
+
+  /// How long an offset runs: a timing curve's duration, or a spring's
+  /// settling time for its own start (ε = 0.001 of the larger of the start
+  /// offset and one velocity-second, so a pure kick also settles).
+  static func duration(of offset: Offset) -> Double {
+    switch offset.curve {
+    case .timing(let t): return max(0, t.duration)
+    case .spring(let s):
+      if offset.x0 == 0 && offset.v0 == 0 { return 0 }
+      return s.spring.settlingDuration(
+        target: 0, initial: offset.x0, initialVelocity: offset.v0, epsilon: 0.001)
+    }
+  }
+
+  /// Drops offsets that have finished by `time`; returns their ids.
+  public mutating func retire(at time: Double) -> [Int] {
+    var finished: [Int] = []
+    offsets.removeAll { offset in
+      guard time >= offset.end else { return false }
+      finished.append(offset.id)
+      return true
+    }
+    return finished
+  }
+}
+
+/// The animated numbers of one component, keyed by state name, with
+/// completion bookkeeping: each `animate` call gets an id that completes
+/// once, when all of its keys have finished or been replaced.
+public struct AnimationEngine: Sendable {
+  public private(set) var channels: [String: AnimationChannel] = [:]
+  private var pending: [Int: Int] = [:]  // animation id → keys still running
+  private var nextID = 1
+
+  public init() {}
+
+  public func presented(_ key: String, at time: Double) -> Double? {
+    channels[key]?.presented(at: time)
+  }
+
+  public func velocity(_ key: String, at time: Double) -> Double {
+    channels[key]?.velocity(at: time) ?? 0
+  }
+
+  public func target(_ key: String) -> Double? { channels[key]?.target }
+
+  public var isAnimating: Bool { channels.values.contains { $0.isAnimating } }
+
+  /// The keys with running animations.
+  public var animatingKeys: [String] {
+    channels.filter { $0.value.isAnimating }.map(\.key).sorted()
+  }
+
+  /// Declares a key with its initial value (or resets it).
+  public mutating func define(_ key: String, value: Double) {
+    channels[key] = AnimationChannel(value: value)
+  }
+
+  /// Sets a key at once; returns animation ids that thereby completed.
+  public mutating func set(_ key: String, to value: Double) -> [Int] {
+    var channel = channels[key] ?? AnimationChannel(value: value)
+    let ended = channel.set(value)
+    channels[key] = channel
+    return finish(ended)
+  }
+
+  /// Starts one animation over `changes`; returns its id and the ids of
+  /// earlier animations that completed because this one replaced them.
+  public mutating func animate(
+    _ changes: [(key: String, value: Double)], with curve: AnimationCurve, at time: Double
+  ) -> (id: Int, completed: [Int]) {
+    let id = nextID
+    nextID += 1
+    var ended: [Int] = []
+    pending[id] = changes.count
+    for (key, value) in changes {
+      var channel = channels[key] ?? AnimationChannel(value: value)
+      ended += channel.animate(to: value, with: curve, at: time, id: id)
+      channels[key] = channel
+    }
+    var completed = finish(ended)
+    if changes.isEmpty { completed += finish([id]) }
+    return (id, completed)
+  }
+
+  /// Retires what has finished by `time`; returns completed animation ids.
+  public mutating func advance(to time: Double) -> [Int] {
+    var ended: [Int] = []
+    for key in channels.keys.sorted() {
+      ended += channels[key]?.retire(at: time) ?? []
+    }
+    return finish(ended)
+  }
+
+  /// Counts down each id's running keys; an id completes when none are left.
+  private mutating func finish(_ ids: [Int]) -> [Int] {
+    var completed: [Int] = []
+    for id in ids {
+      guard let left = pending[id] else { continue }
+      if left <= 1 {
+        pending[id] = nil
+        completed.append(id)
+      } else {
+        pending[id] = left - 1
+      }
+    }
+    return completed
+  }
+}

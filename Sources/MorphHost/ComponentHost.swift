@@ -1,0 +1,161 @@
+import MorphCore
+import MorphRender
+import MorphScript
+
+/// Runs one component: owns its clock, turns pointer input into taps and
+/// drags (hit-testing the last frame), and builds frames.
+///
+/// Coordinates given to the host are canvas points (the component's frame
+/// centred with `margin` around it); handlers receive component points.
+public final class ComponentHost {
+  public private(set) var component: ComponentInstance
+  public let margin: Double
+  public var canvas: Size {
+    Size(component.size.width + 2 * margin, component.size.height + 2 * margin)
+  }
+  /// The virtual clock's step: events and completions land on these ticks.
+  public let tick: Double
+  public var textMeasure: TextMeasuring
+  private var gesture: GestureTracker?
+
+  /// One rendered moment.
+  public struct Frame {
+    public var list: DisplayList
+    public var view: SceneView
+    public var summary: SceneSummary
+  }
+
+  public private(set) var lastFrame: Frame?
+
+  public init(
+    component: ComponentInstance, margin: Double = 24, tickRate: Double = 120,
+    textMeasure: TextMeasuring = CairoTextMeasure()
+  ) {
+    self.component = component
+    self.margin = margin
+    self.tick = 1 / tickRate
+    self.textMeasure = textMeasure
+  }
+
+  public var time: Double { component.time }
+
+  /// Canvas point → the component's own coordinates.
+  public func componentPoint(_ p: Point) -> Point { p - Point(margin, margin) }
+
+  /// The component's centre in canvas points.
+  public var center: Point { Point(canvas.width / 2, canvas.height / 2) }
+
+  // MARK: Time
+
+  /// Advances the virtual clock tick by tick to `time`, so completions fire
+  /// in order and at the same moments on every run.
+  public func advance(to time: Double) throws(ScriptError) {
+    var t = component.time
+    while t + tick <= time + 1e-12 {
+      t += tick
+      try component.advance(to: t)
+    }
+    try component.advance(to: time)
+  }
+
+  public func advance(by dt: Double) throws(ScriptError) {
+    try advance(to: component.time + dt)
+  }
+
+  /// Advances until no animation runs (or `limit` seconds pass); returns the
+  /// time it settled at, or nil if it never did.
+  @discardableResult
+  public func settle(limit: Double = 30) throws(ScriptError) -> Double? {
+    let end = component.time + limit
+    while component.isAnimating {
+      guard component.time < end else { return nil }
+      try advance(by: tick)
+    }
+    return component.time
+  }
+
+  // MARK: Frames
+
+  /// The frame at the current time.
+  public func frame() throws -> Frame {
+    let view = try component.view()
+    let builder = DisplayListBuilder(textMeasure: textMeasure)
+    let list = try builder.build(view.root, canvas: canvas, frame: component.size)
+    let summary = SceneSummary(
+      name: component.name, progress: component.progress,
+      accessibility: try component.accessibility())
+    let frame = Frame(list: list, view: view, summary: summary)
+    lastFrame = frame
+    return frame
+  }
+
+  // MARK: Input
+
+  /// A tap at a canvas point (default: the centre): the frontmost node with
+  /// `onTap` under it gets it, else the component's `tap`.
+  public func tap(at point: Point? = nil) throws {
+    let p = point ?? center
+    let frame = try frame()
+    let event = InputEvent.tap(at: componentPoint(p), time: time)
+    if let item = frame.list.hitTest(p, wants: { $0.tap != nil }), let id = item.handlers?.tap {
+      try component.handle(frame.view.handlers[id], event)
+    } else {
+      try component.handle(component: "tap", event)
+    }
+  }
+
+  public func pointerDown(at p: Point) throws {
+    let frame = try frame()
+    var target: GestureTracker.DragTarget = .none
+    if let item = frame.list.hitTest(p, wants: { $0.drag != nil }), let id = item.handlers?.drag {
+      target = .node(frame.view.handlers[id])
+    } else if component.hasHandler("drag") {
+      target = .component
+    }
+    gesture = GestureTracker(
+      start: p, startTime: time, target: target,
+      minimumDistance: target == .component ? component.dragMinimumDistance : 10)
+  }
+
+  public func pointerMoved(to p: Point) throws {
+    guard var g = gesture else { return }
+    if let phase = g.move(to: p, time: time) {
+      try deliver(g, phase: phase)
+    }
+    gesture = g
+  }
+
+  public func pointerUp(at p: Point) throws {
+    guard var g = gesture else { return }
+    gesture = nil
+    if let phase = g.move(to: p, time: time) { try deliver(g, phase: phase) }
+    if g.isDragging {
+      try deliver(g, phase: .ended)
+    } else {
+      try tap(at: g.start)
+    }
+  }
+
+  private func deliver(_ g: GestureTracker, phase: InputEvent.Phase) throws {
+    let event = InputEvent(
+      phase: phase, location: componentPoint(g.current), startLocation: componentPoint(g.start),
+      translation: g.current - g.start, velocity: g.velocity, time: time)
+    switch g.target {
+    case .node(let handler): try component.handle(handler, event)
+    case .component: try component.handle(component: "drag", event)
+    case .none: break
+    }
+  }
+
+  /// A whole drag from `a` to `b` over `duration`, moving every tick.
+  public func drag(from a: Point, to b: Point, over duration: Double) throws {
+    try pointerDown(at: a)
+    let steps = max(1, Int((duration / tick).rounded()))
+    for i in 1...steps {
+      try advance(by: duration / Double(steps))
+      let f = Double(i) / Double(steps)
+      try pointerMoved(to: a + (b - a) * f)
+    }
+    try pointerUp(at: b)
+  }
+}

@@ -1,0 +1,60 @@
+import MorphCore
+import MorphScript
+
+/// Turns pointer samples into a drag the way SwiftUI's `DragGesture` reports
+/// one: nothing until the pointer has moved `minimumDistance`, then changes;
+/// velocity from the last 0.1 s of samples.
+struct GestureTracker {
+  enum DragTarget: Equatable {
+    case none, component
+    case node(LuaRef)
+
+    static func == (a: DragTarget, b: DragTarget) -> Bool {
+      switch (a, b) {
+      case (.none, .none), (.component, .component): return true
+      case (.node(let x), .node(let y)): return x === y
+      default: return false
+      }
+    }
+  }
+
+  let start: Point
+  let target: DragTarget
+  let minimumDistance: Double
+  private(set) var current: Point
+  private(set) var isDragging = false
+  private var samples: [(time: Double, point: Point)]
+
+  static let velocityWindow = 0.1
+
+  init(start: Point, startTime: Double, target: DragTarget, minimumDistance: Double) {
+    self.start = start
+    self.target = target
+    self.minimumDistance = minimumDistance
+    current = start
+    samples = [(startTime, start)]
+  }
+
+  /// Records a move; returns the phase to report, if any.
+  mutating func move(to p: Point, time: Double) -> InputEvent.Phase? {
+    guard p != current || !isDragging else { return nil }
+    current = p
+    samples.append((time, p))
+    while samples.count > 2, let first = samples.first, time - first.time > Self.velocityWindow {
+      samples.removeFirst()
+    }
+    guard target != .none else { return nil }
+    if isDragging { return .changed }
+    guard start.distance(to: p) >= minimumDistance else { return nil }
+    isDragging = true
+    return .began
+  }
+
+  /// Points per second over the window.
+  var velocity: Point {
+    guard let first = samples.first, let last = samples.last, last.time > first.time else {
+      return .zero
+    }
+    return (last.point - first.point) * (1 / (last.time - first.time))
+  }
+}

@@ -1,0 +1,62 @@
+import CLua
+import MorphCore
+
+/// Where `self:animate` and state assignments land: the component instance
+/// that owns the animation engine.
+protocol AnimationHost: AnyObject {
+  func setState(_ key: String, to value: Double)
+  func animate(_ changes: [(key: String, value: Double)], with curve: AnimationCurve) -> Int
+}
+
+/// The `host` table `Lua/component.lua` receives: `host.set(key, number)` and
+/// `host.animate(curve, keys, values) -> id`.
+enum ComponentHostFunctions {
+  static func push(_ lua: OpaquePointer) {
+    morph_newtable(lua)
+    register(lua, functions)
+  }
+
+  static func host(_ a: LuaArgs) throws -> AnimationHost {
+    guard let host = LuaState.owner(of: a.lua).animationHost else {
+      throw ArgumentError(description: "state can only change in a running component")
+    }
+    return host
+  }
+
+  /// A spring, a timing curve, or a bare Bézier (SwiftUI's default 0.35 s).
+  static func curve(_ a: LuaArgs, _ i: Int32) throws -> AnimationCurve {
+    if let spring = SpringBindings.type.value(a.lua, at: i) { return .spring(spring) }
+    if let timing = CurveBindings.timingType.value(a.lua, at: i) { return .timing(timing) }
+    if let bezier = CurveBindings.bezierType.value(a.lua, at: i) {
+      return .timing(TimingCurve(bezier: bezier, duration: CurveBindings.defaultDuration))
+    }
+    throw a.typeError(i, "morph.Spring, morph.Timing or morph.Bezier")
+  }
+
+  static let functions: [HostFunction] = [
+    HostFunction(name: "set") { lua in
+      hostCall(lua, "set") { a in
+        try host(a).setState(try a.string(1), to: try a.number(2))
+        return 0
+      }
+    },
+    HostFunction(name: "animate") { lua in
+      hostCall(lua, "animate") { a in
+        let curve = try curve(a, 1)
+        try a.checkType(2, LUA_TTABLE, "table")
+        try a.checkType(3, LUA_TTABLE, "table")
+        var changes: [(key: String, value: Double)] = []
+        for i in 1...max(1, Int(lua_rawlen(a.lua, 2))) where lua_rawlen(a.lua, 2) > 0 {
+          lua_rawgeti(a.lua, 2, lua_Integer(i))
+          lua_rawgeti(a.lua, 3, lua_Integer(i))
+          let key = LuaState.owner(of: a.lua).stringValue(at: -2)
+          let value = morph_tonumber(a.lua, -1)
+          morph_pop(a.lua, 2)
+          changes.append((key, value))
+        }
+        lua_pushinteger(a.lua, lua_Integer(try host(a).animate(changes, with: curve)))
+        return 1
+      }
+    },
+  ]
+}

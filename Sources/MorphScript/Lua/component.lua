@@ -1,0 +1,302 @@
+-- Components: `morph.component{…}` checks a plugin's definition; the host
+-- then instantiates it and drives it through the functions returned here.
+-- Trusted code, run once per state. `host` holds the Swift functions that own
+-- the animation engine (numbers animate there; other values just change).
+local morph, host, getinfo = ...
+local type, error, pairs, ipairs, tostring, setmetatable, getmetatable, next =
+  type, error, pairs, ipairs, tostring, setmetatable, getmetatable, next
+local format, concat, sort = string.format, table.concat, table.sort
+
+local Component = { __name = "morph.Component", __metatable = "morph.Component" }
+-- self proxy → instance; weak so a dropped instance is collected.
+local instances = setmetatable({}, { __mode = "k" })
+
+local function typename(v)
+  local t = type(v)
+  if t == "userdata" or t == "table" then
+    local mt = getmetatable(v)
+    if type(mt) == "string" then return mt end
+  end
+  return t
+end
+
+-- Blames the first caller outside this file, like nodes.lua does.
+local function fail(message)
+  local level = 2
+  while true do
+    local info = getinfo(level, "S")
+    if info == nil then level = 0 break end
+    if info.source ~= "=morph.component" and info.what ~= "C" then break end
+    level = level + 1
+  end
+  error(message, level)
+end
+
+local function sorted_keys(t)
+  local keys = {}
+  for k in pairs(t) do keys[#keys + 1] = tostring(k) end
+  sort(keys)
+  return keys
+end
+
+local fields = {
+  name = "string", size = "table", props = "table", state = "table", progress = "string",
+  progressRange = "any", body = "function", tap = "function", drag = "function",
+  accessibility = "function", reload = "function", dragMinimumDistance = "number",
+  description = "string",
+}
+
+--- morph.component{ name =, size = {w, h}, props =, state =, progress =, body =, tap =, drag =,
+--- accessibility =, reload = } — checks the definition and marks it as a component.
+function morph.component(def)
+  if type(def) ~= "table" or getmetatable(def) ~= nil then
+    fail("bad argument #1 to 'component' (table expected, got " .. typename(def) .. ")")
+  end
+  for k, v in pairs(def) do
+    local want = fields[k]
+    if want == nil then
+      fail(format("component: unknown field '%s'; valid fields: %s", tostring(k), concat(sorted_keys(fields), ", ")))
+    end
+    if want ~= "any" and type(v) ~= want then
+      fail(format("component: field '%s' must be a %s, got %s", k, want, typename(v)))
+    end
+  end
+  if def.body == nil then fail("component: field 'body' (a function returning a node) is required") end
+  local size = def.size or { 380, 240 }
+  if type(size[1]) ~= "number" or type(size[2]) ~= "number" or size[1] <= 0 or size[2] <= 0 then
+    fail("component: field 'size' must be {width, height} with both > 0")
+  end
+  local state = def.state or {}
+  for k, v in pairs(state) do
+    if type(k) ~= "string" then fail("component: state keys must be strings, got " .. typename(k)) end
+    if type(v) == "function" then fail(format("component: state '%s' must be a value, not a function", k)) end
+  end
+  local props = def.props or {}
+  for k, v in pairs(props) do
+    if state[k] ~= nil then fail(format("component: '%s' is both a prop and a state key", k)) end
+    if type(v) == "function" then fail(format("component: prop '%s' must be a value, not a function", k)) end
+  end
+  if def.progress ~= nil and type(state[def.progress]) ~= "number" then
+    fail(format("component: progress '%s' must name a number in state", def.progress))
+  end
+  return setmetatable(def, Component)
+end
+
+local function is_component(v) return getmetatable(v) == "morph.Component" end
+
+local function copy(t)
+  local c = {}
+  for k, v in pairs(t or {}) do c[k] = v end
+  return c
+end
+
+-- Deep copy of plain tables (state initial values must not be shared).
+local function clone(v, seen)
+  if type(v) ~= "table" or getmetatable(v) ~= nil then return v end
+  seen = seen or {}
+  if seen[v] then return seen[v] end
+  local c = {}
+  seen[v] = c
+  for k, x in pairs(v) do c[clone(k, seen)] = clone(x, seen) end
+  return c
+end
+
+local valid_keys_cache = setmetatable({}, { __mode = "k" })
+local function valid_keys(inst)
+  local s = valid_keys_cache[inst]
+  if s == nil then
+    s = concat(sorted_keys(inst.target), ", ")
+    valid_keys_cache[inst] = s
+  end
+  return s
+end
+
+local function check_key(inst, k, what)
+  if type(k) ~= "string" or inst.target[k] == nil then
+    fail(format("%s: unknown state key '%s'; declared: %s", what, tostring(k), valid_keys(inst)))
+  end
+  local old = inst.target[k]
+  return type(old) == "number"
+end
+
+local function set_value(inst, k, v, what)
+  local numeric = check_key(inst, k, what)
+  if v == nil then fail(format("%s: state '%s' cannot be nil (use false for 'none')", what, k)) end
+  if numeric then
+    if type(v) ~= "number" or v ~= v then
+      fail(format("%s: state '%s' is a number; got %s", what, k, type(v) == "number" and "nan" or typename(v)))
+    end
+    host.set(k, v)
+  end
+  inst.target[k] = v
+  inst.presented[k] = v
+end
+
+local function curve_of(v)
+  local t = typename(v)
+  if t == "morph.Spring" or t == "morph.Timing" then return v end
+  if t == "morph.Bezier" then return morph.timing(v.x1, v.y1, v.x2, v.y2) end
+  fail("bad argument #1 to 'animate' (morph.Spring, morph.Timing or morph.Bezier expected, got " .. t .. ")")
+end
+
+local function animate(self, curve, changes, done)
+  local inst = instances[self]
+  if not inst then fail("calling 'animate' on bad self (use self:animate)") end
+  curve = curve_of(curve)
+  if type(changes) ~= "table" or getmetatable(changes) ~= nil then
+    fail("bad argument #2 to 'animate' (table of state changes expected, got " .. typename(changes) .. ")")
+  end
+  if done ~= nil and type(done) ~= "function" then
+    fail("bad argument #3 to 'animate' (function expected, got " .. typename(done) .. ")")
+  end
+  if inst.inBody then fail("body must not change state (animate from a handler)") end
+  local keys, values = {}, {}
+  for k, v in pairs(changes) do
+    local numeric = check_key(inst, k, "animate")
+    if numeric and not inst.reduceMotion then
+      if type(v) ~= "number" or v ~= v then
+        fail(format("animate: state '%s' is a number; got %s", k, type(v) == "number" and "nan" or typename(v)))
+      end
+      keys[#keys + 1], values[#values + 1] = k, v
+      inst.target[k] = v
+    else
+      set_value(inst, k, v, "animate")
+    end
+  end
+  if #keys == 0 then
+    if done then inst.queue[#inst.queue + 1] = done end
+    return
+  end
+  local id = host.animate(curve, keys, values)
+  if done then inst.completions[id] = done end
+end
+
+local function set(self, changes)
+  local inst = instances[self]
+  if not inst then fail("calling 'set' on bad self (use self:set)") end
+  if type(changes) ~= "table" then
+    fail("bad argument #1 to 'set' (table expected, got " .. typename(changes) .. ")")
+  end
+  if inst.inBody then fail("body must not change state") end
+  for k, v in pairs(changes) do set_value(inst, k, v, "set") end
+end
+
+local methods = { animate = animate, set = set }
+
+-- A read-only view of where animations are headed.
+local function target_view(inst)
+  return setmetatable({}, {
+    __index = function(_, k) return inst.target[k] end,
+    __newindex = function() fail("self.target is read-only; assign self.key or use self:animate") end,
+    __metatable = "morph.Target",
+  })
+end
+
+local function make_self(inst)
+  local target = target_view(inst)
+  local proxy = {}
+  instances[proxy] = inst
+  return setmetatable(proxy, {
+    __index = function(_, k)
+      if k == "target" then return target end
+      if k == "reduceMotion" then return inst.reduceMotion end
+      local v = inst.presented[k]
+      if v ~= nil then return v end
+      v = inst.props[k]
+      if v ~= nil then return v end
+      return methods[k]
+    end,
+    __newindex = function(_, k, v)
+      if inst.inBody then fail("body must not change state (change it in a handler)") end
+      if inst.props[k] ~= nil and inst.target[k] == nil then
+        fail(format("'%s' is a prop; props are read-only (declare it in state to change it)", tostring(k)))
+      end
+      set_value(inst, k, v, "set")
+    end,
+    __metatable = "morph.Self",
+    __name = "morph.Self",
+  })
+end
+
+local runtime = {}
+
+--- Creates an instance of `def` with prop `overrides` applied.
+function runtime.instantiate(def, overrides, reduceMotion)
+  if not is_component(def) then
+    error("the plugin must return morph.component{ … }, got " .. typename(def), 0)
+  end
+  local props = copy(def.props)
+  for k, v in pairs(overrides or {}) do
+    local default = props[k]
+    if default == nil then
+      error(format("--set %s: unknown prop; props: %s", k, concat(sorted_keys(props), ", ")), 0)
+    end
+    if typename(default) == "morph.Color" and type(v) == "string" then
+      local ok, c = pcall(morph.color, v)
+      if not ok then error(format("--set %s: %s", k, tostring(c):gsub("^.-%((.*)%)$", "%1")), 0) end
+      v = c
+    elseif type(default) ~= type(v) and typename(default) ~= typename(v) then
+      error(format("--set %s: expected a %s like the default, got %s", k, typename(default), typename(v)), 0)
+    end
+    props[k] = v
+  end
+  local state = clone(def.state or {})
+  local inst = {
+    def = def, props = props, target = state, presented = copy(state), reduceMotion = reduceMotion,
+    completions = {}, queue = {}, inBody = false,
+  }
+  inst.self = make_self(inst)
+  return inst
+end
+
+function runtime.body(inst)
+  inst.inBody = true
+  local ok, node = pcall(inst.def.body, inst.self)
+  inst.inBody = false
+  if not ok then error(node, 0) end
+  return node
+end
+
+function runtime.call(inst, name, event)
+  local f = inst.def[name]
+  if f ~= nil then f(inst.self, event) end
+end
+
+function runtime.handler(inst, f, event)
+  f(inst.self, event)
+end
+
+function runtime.accessibility(inst)
+  local f = inst.def.accessibility
+  if f == nil then return nil end
+  local a = f(inst.self)
+  if a ~= nil and type(a) ~= "table" then
+    error("accessibility must return a table {label, value, hint, traits}, got " .. typename(a), 0)
+  end
+  return a
+end
+
+--- Runs completion callbacks: those queued by instant changes, then `ids`.
+function runtime.complete(inst, ids)
+  local queue = inst.queue
+  inst.queue = {}
+  for _, f in ipairs(queue) do f(inst.self) end
+  for _, id in ipairs(ids) do
+    local f = inst.completions[id]
+    inst.completions[id] = nil
+    if f then f(inst.self) end
+  end
+end
+
+function runtime.numeric_state(inst)
+  local keys = {}
+  for k, v in pairs(inst.target) do
+    if type(v) == "number" then keys[#keys + 1] = k end
+  end
+  sort(keys)
+  return keys
+end
+
+function runtime.has_pending(inst) return next(inst.queue) ~= nil end
+
+return runtime

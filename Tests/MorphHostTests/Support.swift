@@ -1,0 +1,57 @@
+import Foundation
+import MorphCore
+import MorphRender
+import MorphScript
+import Testing
+
+@testable import MorphHost
+
+let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+  .deletingLastPathComponent().deletingLastPathComponent()
+
+func plugin(_ name: String) -> String {
+  repository.appendingPathComponent("Plugins/\(name).lua").path
+}
+
+func host(_ name: String, reduceMotion: Bool = false, props: [(String, String)] = []) throws
+  -> ComponentHost
+{
+  let options = ComponentOptions(
+    props: props.map { (key: $0.0, value: $0.1) }, reduceMotion: reduceMotion)
+  return ComponentHost(component: try ComponentInstance(path: plugin(name), options: options))
+}
+
+/// The golden file `Goldens/NAME` beside these tests.
+func goldenPath(_ name: String) -> String {
+  URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .appendingPathComponent("Goldens/\(name)").path
+}
+
+/// Compares an image with its golden (tolerant), recording it when asked.
+func expectGoldenImage(
+  _ image: RasterImage, _ name: String, sourceLocation: SourceLocation = #_sourceLocation
+) throws {
+  let result = try Golden.assertImage(image, matches: goldenPath(name))
+  #expect(result.passed, Comment(rawValue: result.description), sourceLocation: sourceLocation)
+}
+
+/// Compares text with its golden byte for byte.
+func expectGoldenText(
+  _ text: String, _ name: String, sourceLocation: SourceLocation = #_sourceLocation
+) throws {
+  let result = try Golden.assertText(text, matches: goldenPath(name))
+  #expect(result.passed, Comment(rawValue: result.description), sourceLocation: sourceLocation)
+}
+
+/// The display item with `id` in a frame.
+func item(_ frame: ComponentHost.Frame, _ id: String) throws -> DisplayItem {
+  try #require(frame.list.items.first { $0.id == id }, "no item with id \(id)")
+}
+
+/// Whether two points are within `tolerance` (0.25 pt: the geometry tests' bar).
+func close(_ a: Point, _ b: Point, _ tolerance: Double = 0.25) -> Bool {
+  abs(a.x - b.x) <= tolerance && abs(a.y - b.y) <= tolerance
+}
+
+/// The five progress points every plugin is checked and filmed at.
+let progressPoints: [Double] = [0, 0.25, 0.5, 0.75, 1]
