@@ -583,4 +583,70 @@ function morph.vstack(children) end
 ---@return morph.Node
 function morph.hstack(children) end
 
+-- Components ----------------------------------------------------------------
+-- A plugin returns `morph.component{…}`. The host keeps the state: numbers
+-- animate, other values change at once. `self` shows props and the presented
+-- (on-screen) state; `self.target` shows where animations are headed.
+
+---@class morph.InputPoint
+---@field x number
+---@field y number
+
+---What `tap` and `drag` handlers receive, in the component's own points
+---(origin at the top-left of its `size` frame).
+---@class morph.InputEvent
+---@field phase? "began"|"changed"|"ended" drags only
+---@field x number
+---@field y number
+---@field time number seconds on the component's clock
+---@field location morph.InputPoint
+---@field startLocation morph.InputPoint
+---@field translation morph.InputPoint
+---@field velocity morph.InputPoint points per second
+---@field predictedEndTranslation morph.InputPoint translation + 0.25 s × velocity (SwiftUI)
+
+---@class morph.Accessibility
+---@field label? string
+---@field value? string
+---@field hint? string
+---@field traits? string[] e.g. { "button" }
+
+---The `self` handlers and `body` receive: props and state read as fields.
+---@class morph.Self
+---@field target table where each state value is headed (read-only)
+---@field reduceMotion boolean true when the host asks for reduced motion
+local Self = {}
+
+---Animates state changes along a curve; non-numbers change at once. With reduce
+---motion on, everything changes at once. `done(self)` runs once, when every key
+---has finished or been taken over by a later animation.
+---@param curve morph.Spring|morph.Timing|morph.Bezier
+---@param changes table<string, any>
+---@param done? fun(self: morph.Self)
+function Self:animate(curve, changes, done) end
+
+---Sets state at once (the same as assigning `self.key = value`).
+---@param changes table<string, any>
+function Self:set(changes) end
+
+---@class morph.ComponentDefinition
+---@field name? string shown in the status line and JSON
+---@field description? string one line for `morphhost list`
+---@field size? number[] the component's frame in points, default {380, 240}
+---@field props? table defaults, overridable with `--set key=value`
+---@field state? table initial state; use false for "none" (nil cannot be stored)
+---@field progress? string the numeric state key that `--progress` drives
+---@field progressRange? number[] the range filmstrips and checks sweep, default {0, 1}
+---@field body fun(self: morph.Self): morph.Node
+---@field tap? fun(self: morph.Self, event: morph.InputEvent) taps no node claimed
+---@field drag? fun(self: morph.Self, event: morph.InputEvent) drags no node claimed
+---@field dragMinimumDistance? number points before a drag begins, default 10
+---@field accessibility? fun(self: morph.Self): morph.Accessibility
+---@field reload? fun(self: morph.Self, old: table) runs after a hot reload
+
+---Checks a component definition and marks it as one.
+---@param definition morph.ComponentDefinition
+---@return morph.ComponentDefinition
+function morph.component(definition) end
+
 return morph
