@@ -79,6 +79,17 @@ struct CommandLineOptions {
     return result
   }
 
+  /// The single positional argument (after options are read); `name` is for messages.
+  mutating func positional(name: String) throws(UsageError) -> String {
+    let positional = try remaining()
+    guard positional.count == 1 else {
+      throw UsageError(
+        positional.isEmpty
+          ? "expected a \(name); see --help" : "expected one \(name), got \(positional.count)")
+    }
+    return positional[0]
+  }
+
   /// Fails on anything not consumed.
   mutating func finish() throws(UsageError) {
     let left = try remaining()

@@ -1,5 +1,6 @@
 import Foundation
 import MorphCore
+import MorphHost
 import MorphScript
 
 /// Entry point: dispatches to a subcommand and turns every failure into one
@@ -19,6 +20,7 @@ struct MorphhostCommand {
       morphhost eval 'CODE'          run Lua with `morph` loaded; print what it prints and returns
       morphhost eval -f FILE         the same for a file ('-' reads standard input)
       morphhost render FILE [...]    one frame as PNG, terminal text or JSON (render --help)
+      morphhost list                 the bundled plugins
       morphhost bench [...]          where a frame's time goes (bench --help)
       morphhost help                 this text
       morphhost --version            the version
@@ -43,6 +45,7 @@ struct MorphhostCommand {
       case "eval": return try EvalCommand.run(rest, output: output)
       case "render": return try RenderCommand.run(rest, output: output)
       case "bench": return try BenchCommand.run(rest, output: output)
+      case "list": return try ListCommand.run(rest, output: output)
       case "help", "-h", "--help":
         output.write(usage)
         return 0
@@ -59,6 +62,12 @@ struct MorphhostCommand {
       output.error(error.description)
       return 1
     } catch let error as SceneError {
+      output.error("morphhost: \(error.description)")
+      return 1
+    } catch let error as InputScript.ParseError {
+      output.error(error.description)
+      return 2
+    } catch let error as PluginLocator.NotFound {
       output.error("morphhost: \(error.description)")
       return 1
     } catch {

@@ -1,17 +1,23 @@
 import Foundation
 import MorphCore
+import MorphHost
 import MorphRender
 import MorphScript
 
 /// `morphhost render`: one frame of a scene as PNG, terminal text or JSON.
 enum RenderCommand {
   static let usage = """
-    Usage: morphhost render FILE [options]
+    Usage: morphhost render PLUGIN [options]
 
-    Renders one frame of a scene file (a Lua file returning a node or a scene table).
+    Renders one frame of a plugin (a component) or a scene file (a node or a
+    scene table). PLUGIN is a path, or a bundled plugin's name (flip, deck_fan…).
 
     Options:
-      --progress P          the scene's progress value (default 0)
+      --progress P          controlled mode: the progress value (default: the initial state)
+      --time T              play the input (default: one tap at 0) and show time T
+      --input SCRIPT        an input script to play (see the README)
+      --set KEY=VALUE       override a prop (Lua literal or JSON; repeatable)
+      --reduce-motion       changes apply at once (also MORPH_REDUCE_MOTION=1)
       --format F            png | ansi | ansi256 | ascii | json
                             (default: from -o's extension; else ansi on a terminal, json in a pipe)
       -o, --output FILE     write here instead of standard output (png needs a file)
@@ -28,16 +34,37 @@ enum RenderCommand {
       output.write(usage)
       return 0
     }
+    let play = try PlayOptions(&options)
     let request = try RenderRequest(&options)
-    let scene = try SceneFile(path: request.file)
-    let view = try scene.view(progress: request.progress)
-    let frame = scene.size
-    let canvas = Size(frame.width + 2 * request.margin, frame.height + 2 * request.margin)
-    let builder = DisplayListBuilder(textMeasure: CairoTextMeasure())
-    let list = try builder.build(view.root, canvas: canvas, frame: frame)
-    let summary = SceneSummary(name: scene.name, progress: request.progress)
+    let resolved = try PluginLocator.resolve(request.file)
+    if let note = resolved.note { output.error("morphhost: note: \(note)") }
+    let (list, summary) = try frame(resolved.path, request: request, play: play)
     try FrameOutput(request: request, output: output).write(list, summary: summary)
     return 0
+  }
+
+  /// Builds the requested frame of a component or a scene.
+  static func frame(_ path: String, request: RenderRequest, play: PlayOptions) throws
+    -> (DisplayList, SceneSummary)
+  {
+    switch try LoadedDocument.load(path: path, options: play.component, margin: request.margin) {
+    case .component(let host):
+      if let p = request.progress {
+        try host.component.setProgress(p)
+      } else if let t = play.time {
+        var player = ScriptPlayer(try play.script() ?? .defaultTap)
+        try player.play(until: t, on: host)
+      }
+      let frame = try host.frame()
+      return (frame.list, frame.summary)
+    case .scene(let scene):
+      let view = try scene.view(progress: request.progress ?? 0)
+      let canvas = Size(
+        scene.size.width + 2 * request.margin, scene.size.height + 2 * request.margin)
+      let builder = DisplayListBuilder(textMeasure: CairoTextMeasure())
+      let list = try builder.build(view.root, canvas: canvas, frame: scene.size)
+      return (list, SceneSummary(name: scene.name, progress: request.progress))
+    }
   }
 }
 
@@ -48,7 +75,7 @@ struct RenderRequest {
   }
 
   var file: String
-  var progress: Double
+  var progress: Double?
   var format: Format
   var outputPath: String?
   var scale: Double
@@ -58,7 +85,7 @@ struct RenderRequest {
   var rows: Int?
 
   init(_ options: inout CommandLineOptions) throws {
-    progress = try options.double("--progress") ?? 0
+    progress = try options.double("--progress")
     outputPath = try options.value("-o") ?? options.value("--output")
     scale = try options.double("--scale") ?? 1
     guard scale > 0, scale <= 8 else { throw UsageError("--scale must be in (0, 8], got \(scale)") }
@@ -72,11 +99,7 @@ struct RenderRequest {
     background = try Self.parseBackground(try options.value("--background"))
     let forceASCII = options.flag("--ascii")
     let formatName = try options.value("--format")
-    let positional = try options.remaining()
-    guard positional.count == 1 else {
-      throw UsageError("expected one scene file, got \(positional.count); see --help")
-    }
-    file = positional[0]
+    file = try options.positional(name: "plugin")
     format = try Self.chooseFormat(formatName, forceASCII: forceASCII, output: outputPath)
     if format == .png && outputPath == nil {
       throw UsageError("png output needs -o FILE.png")
@@ -167,5 +190,38 @@ struct FrameOutput<Output: TextOutput> {
     } catch {
       throw UsageError("cannot write \(path): \(error.localizedDescription)")
     }
+  }
+}
+
+/// How a component is started and driven: props, reduce motion, input.
+struct PlayOptions {
+  var component: ComponentOptions
+  var time: Double?
+  var inputPath: String?
+
+  init(_ options: inout CommandLineOptions) throws {
+    var props: [(key: String, value: String)] = []
+    for assignment in try options.values("--set") {
+      guard let eq = assignment.firstIndex(of: "="), eq != assignment.startIndex else {
+        throw UsageError("--set expects KEY=VALUE, got '\(assignment)'")
+      }
+      props.append(
+        (String(assignment[..<eq]), String(assignment[assignment.index(after: eq)...])))
+    }
+    let environment = ProcessInfo.processInfo.environment["MORPH_REDUCE_MOTION"]
+    let reduce = options.flag("--reduce-motion") || environment == "1" || environment == "true"
+    component = ComponentOptions(props: props, reduceMotion: reduce)
+    time = try options.double("--time")
+    if let t = time, t < 0 { throw UsageError("--time must be >= 0, got \(t)") }
+    inputPath = try options.value("--input")
+  }
+
+  /// The input script, parsed before anything runs (nil when none was given).
+  func script() throws -> InputScript? {
+    guard let path = inputPath else { return nil }
+    guard let data = FileManager.default.contents(atPath: path) else {
+      throw UsageError("cannot read input script \(path)")
+    }
+    return try InputScript.parse(String(decoding: data, as: UTF8.self), file: path)
   }
 }

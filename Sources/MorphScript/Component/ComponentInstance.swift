@@ -31,6 +31,10 @@ public final class ComponentInstance: AnimationHost {
   public private(set) var name: String
   public private(set) var size: Size
   public private(set) var progressKey: String?
+  /// The component's one-line `description`, if it has one.
+  public private(set) var summary: String?
+  /// The range `progressRange` declares (default 0…1).
+  public private(set) var progressRange: ClosedRange<Double> = 0...1
   public private(set) var dragMinimumDistance: Double
   public internal(set) var time: Double = 0
   public private(set) var engine = AnimationEngine()
@@ -131,6 +135,19 @@ public final class ComponentInstance: AnimationHost {
     morph_pop(lua, 1)
     if morph_rawgetfield(lua, -1, "progress") == LUA_TSTRING {
       progressKey = state.stringValue(at: -1)
+    }
+    morph_pop(lua, 1)
+    if morph_rawgetfield(lua, -1, "description") == LUA_TSTRING {
+      summary = state.stringValue(at: -1)
+    }
+    morph_pop(lua, 1)
+    if morph_rawgetfield(lua, -1, "progressRange") == LUA_TTABLE {
+      lua_rawgeti(lua, -1, 1)
+      lua_rawgeti(lua, -2, 2)
+      let lo = morph_tonumber(lua, -2)
+      let hi = morph_tonumber(lua, -1)
+      morph_pop(lua, 2)
+      if lo.isFinite, hi.isFinite, lo <= hi { progressRange = lo...hi }
     }
     morph_pop(lua, 1)
     if morph_rawgetfield(lua, -1, "dragMinimumDistance") == LUA_TNUMBER {

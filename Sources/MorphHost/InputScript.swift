@@ -1,0 +1,120 @@
+import MorphCore
+
+/// A timed list of input events, written one per line:
+///
+///     # comments start with '#'
+///     0.0 tap                          # at the component's centre
+///     1.5 tap 190,120                  # at a point (component points)
+///     0.8 drag 0,0 -> 120,0 over 0.3   # press, move every tick, release
+///     2.0 key r                        # a key, as the live view reads it
+///     2.5 progress 0.5                 # controlled mode: set the progress value
+///
+/// Times are seconds on the component's clock and must not decrease.
+public struct InputScript: Equatable, Sendable {
+  public enum Action: Equatable, Sendable {
+    case tap(Point?)
+    case drag(from: Point, to: Point, duration: Double)
+    case key(String)
+    case progress(Double)
+  }
+
+  public struct Event: Equatable, Sendable {
+    public var time: Double
+    public var action: Action
+    public var line: Int
+  }
+
+  public var events: [Event]
+
+  public init(events: [Event]) {
+    self.events = events
+  }
+
+  /// One tap at time 0: what plays when no script is given.
+  public static let defaultTap = InputScript(events: [Event(time: 0, action: .tap(nil), line: 0)])
+
+  /// When the last event ends.
+  public var duration: Double {
+    events.map { e in
+      if case .drag(_, _, let d) = e.action { return e.time + d }
+      return e.time
+    }.max() ?? 0
+  }
+
+  /// A script error: `file:line: message`.
+  public struct ParseError: Error, CustomStringConvertible, Equatable {
+    public var file: String
+    public var line: Int
+    public var message: String
+    public var description: String { "\(file):\(line): \(message)" }
+  }
+
+  /// Parses `text`; `file` names it in errors.
+  public static func parse(_ text: String, file: String) throws(ParseError) -> InputScript {
+    var events: [Event] = []
+    var lastTime = -Double.infinity
+    for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+      let line = index + 1
+      let content = raw.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)[0]
+      let words = content.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" })
+        .map(String.init)
+      guard !words.isEmpty else { continue }
+      func fail(_ message: String) -> ParseError {
+        ParseError(file: file, line: line, message: message)
+      }
+      guard let time = Double(words[0]), time.isFinite, time >= 0 else {
+        throw fail("expected a time in seconds, got '\(words[0])'")
+      }
+      guard time >= lastTime else {
+        throw fail("time \(words[0]) is earlier than the line before")
+      }
+      lastTime = time
+      guard words.count >= 2 else { throw fail("expected an event after the time: tap, drag, key or progress") }
+      let action = try parseAction(words[1], Array(words.dropFirst(2)), fail: fail)
+      events.append(Event(time: time, action: action, line: line))
+    }
+    return InputScript(events: events)
+  }
+
+  private static func parseAction(
+    _ verb: String, _ args: [String], fail: (String) -> ParseError
+  ) throws(ParseError) -> Action {
+    switch verb {
+    case "tap":
+      guard args.count <= 1 else { throw fail("tap takes at most one point 'x,y'") }
+      guard let text = args.first else { return .tap(nil) }
+      guard let p = point(text) else { throw fail("expected a point 'x,y', got '\(text)'") }
+      return .tap(p)
+    case "drag":
+      guard args.count >= 1, let from = point(args[0]) else {
+        throw fail("expected 'drag x,y -> x,y over <seconds>'")
+      }
+      guard args.count >= 3, args[1] == "->", let to = point(args[2]) else {
+        throw fail("expected '-> x,y' after the start point")
+      }
+      guard args.count == 5, args[3] == "over" else { throw fail("expected 'over <seconds>'") }
+      guard let d = Double(args[4]), d.isFinite, d > 0 else {
+        throw fail("expected a duration > 0 after 'over', got '\(args[4])'")
+      }
+      return .drag(from: from, to: to, duration: d)
+    case "key":
+      guard args.count == 1 else { throw fail("key takes one key name, e.g. 'key r' or 'key space'") }
+      return .key(args[0])
+    case "progress":
+      guard args.count == 1, let p = Double(args[0]), p.isFinite else {
+        throw fail("expected 'progress <number>'")
+      }
+      return .progress(p)
+    default:
+      throw fail("unknown event '\(verb)'; expected tap, drag, key or progress")
+    }
+  }
+
+  private static func point(_ text: String) -> Point? {
+    let parts = text.split(separator: ",", omittingEmptySubsequences: false)
+    guard parts.count == 2, let x = Double(parts[0]), let y = Double(parts[1]), x.isFinite,
+      y.isFinite
+    else { return nil }
+    return Point(x, y)
+  }
+}

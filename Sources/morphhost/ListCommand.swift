@@ -1,0 +1,31 @@
+import MorphHost
+import MorphScript
+
+/// `morphhost list`: the bundled plugins, one line each.
+enum ListCommand {
+  static func run(_ arguments: [String], output: some TextOutput) throws -> Int32 {
+    var options = CommandLineOptions(arguments)
+    if options.flag("--help") || options.flag("-h") {
+      output.write("Usage: morphhost list\n\nLists the bundled plugins with a line about each.")
+      return 0
+    }
+    try options.finish()
+    let plugins = PluginLocator.bundled()
+    guard !plugins.isEmpty else {
+      output.error("morphhost: no bundled plugins found (looked in ./Plugins and beside the executable)")
+      return 1
+    }
+    let width = plugins.map(\.name.count).max() ?? 0
+    for plugin in plugins {
+      let line: String
+      do {
+        let instance = try ComponentInstance(path: plugin.path)
+        line = "\(instance.name) — \(instance.summary ?? "(no description)")"
+      } catch {
+        line = "(does not load: \(error))"
+      }
+      output.write(plugin.name.padding(toLength: width + 2, withPad: " ", startingAt: 0) + line)
+    }
+    return 0
+  }
+}
