@@ -33,6 +33,9 @@ public enum PluginLocator {
         return Resolved(path: found.path, note: nil)
       }
     }
+    if given.contains("/") {
+      throw NotFound(description: "\(given): no such file")
+    }
     let names = bundled().map(\.name).joined(separator: ", ")
     throw NotFound(
       description: "no plugin '\(given)': no such file, and no bundled plugin of that name"

@@ -104,7 +104,7 @@ private func temporary(_ name: String) -> String {
   @Test func missingFile() {
     let result = run(["render", "/no/such/scene.lua", "--format", "json"])
     #expect(result.status == 1)
-    #expect(result.err == "/no/such/scene.lua: cannot read file")
+    #expect(result.err == "morphhost: /no/such/scene.lua: no such file")
   }
 
   @Test func usageErrors() {
@@ -116,6 +116,6 @@ private func temporary(_ name: String) -> String {
         == "morphhost: png output needs -o FILE.png")
     #expect(run(["render", fixture("fan.lua"), "--scale", "0", "-o", "x.png"]).status == 2)
     #expect(run(["render"]).status == 2)
-    #expect(run(["render", "--help"]).out.contains("Usage: morphhost render FILE"))
+    #expect(run(["render", "--help"]).out.contains("Usage: morphhost render PLUGIN"))
   }
 }
