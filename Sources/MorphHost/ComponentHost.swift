@@ -89,6 +89,23 @@ public final class ComponentHost {
     return frame
   }
 
+  // MARK: Hot reload
+
+  /// Swaps in new code keeping state (see `ComponentInstance.reload`). The
+  /// new code must also draw a frame; if anything fails, the old code and
+  /// state stay exactly as they were and the error is thrown.
+  public func reload(source: String) throws {
+    let before = component.snapshot()
+    try component.reload(source: source)
+    do {
+      _ = try frame()
+    } catch {
+      component.restore(before)
+      throw error
+    }
+    gesture = nil
+  }
+
   // MARK: Input
 
   /// A tap at a canvas point (default: the centre): the frontmost node with

@@ -157,6 +157,11 @@ public struct AnimationEngine: Sendable {
     channels.filter { $0.value.isAnimating }.map(\.key).sorted()
   }
 
+  /// Drops channels whose keys are not in `keys` (state removed by a reload).
+  public mutating func keep(only keys: Set<String>) {
+    channels = channels.filter { keys.contains($0.key) }
+  }
+
   /// Declares a key with its initial value (or resets it).
   public mutating func define(_ key: String, value: Double) {
     channels[key] = AnimationChannel(value: value)

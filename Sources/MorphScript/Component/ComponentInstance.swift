@@ -44,6 +44,7 @@ public final class ComponentInstance: AnimationHost {
   /// Completion ids waiting to run in Lua.
   private var completed: [Int] = []
   var eventBuilder: LuaRef?
+  private var propsTable: LuaValue?
 
   var instanceRef: LuaRef { instance }
   var definitionRef: LuaRef { definition }
@@ -54,6 +55,21 @@ public final class ComponentInstance: AnimationHost {
   }
 
   func replaceEngine(_ new: AnimationEngine) { engine = new }
+
+  /// Switches to another definition and instance (reload, or undoing one).
+  func adopt(definition: LuaRef, instance: LuaRef) {
+    self.definition = definition
+    self.instance = instance
+    readDefinition()
+  }
+
+  /// The `--set` overrides as a Lua table, parsed once.
+  func parsedProps() throws(ScriptError) -> LuaValue {
+    if let cached = propsTable { return cached }
+    let table = try parseProps(options.props)
+    propsTable = table
+    return table
+  }
 
   /// Loads the plugin at `path` (or `source`, named `path`).
   public init(path: String, source: String? = nil, options: ComponentOptions = ComponentOptions())
@@ -88,7 +104,7 @@ public final class ComponentInstance: AnimationHost {
     dragMinimumDistance = 10
     instance = def
     state.animationHost = self
-    let overrides = try parseProps(options.props)
+    let overrides = try parsedProps()
     instance = try callRuntimeRef(
       "instantiate", [.table(def), overrides, .boolean(options.reduceMotion)])
     readDefinition()
@@ -127,8 +143,14 @@ public final class ComponentInstance: AnimationHost {
   }
 
   /// Reads `name`, `size`, `progress` and `dragMinimumDistance` from the definition.
-  private func readDefinition() {
+  func readDefinition() {
     let lua = state.lua
+    name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+    size = Size(380, 240)
+    progressKey = nil
+    summary = nil
+    progressRange = 0...1
+    dragMinimumDistance = 10
     state.push(definition)
     defer { morph_pop(lua, 1) }
     if morph_rawgetfield(lua, -1, "name") == LUA_TSTRING { name = state.stringValue(at: -1) }
@@ -163,7 +185,7 @@ public final class ComponentInstance: AnimationHost {
     morph_pop(lua, 1)
   }
 
-  private func numericKeys() throws(ScriptError) -> [String] {
+  func numericKeys() throws(ScriptError) -> [String] {
     guard case .table(let keys)? = try callRuntime("numeric_state", [.table(instance)]).first
     else { return [] }
     state.push(keys)

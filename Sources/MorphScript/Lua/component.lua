@@ -299,4 +299,27 @@ end
 
 function runtime.has_pending(inst) return next(inst.queue) ~= nil end
 
+--- Hot reload: carries state from `old` into `new` for keys that still exist
+--- with the same type, plus pending completions; returns the carried keys and
+--- a copy of the old model values for the `reload(self, old)` hook.
+function runtime.transfer(old, new)
+  local carried, previous = {}, clone(old.target)
+  for k, v in pairs(new.target) do
+    local before = old.target[k]
+    if before ~= nil and type(before) == type(v) then
+      new.target[k] = before
+      new.presented[k] = old.presented[k]
+      carried[#carried + 1] = k
+    end
+  end
+  sort(carried)
+  for id, f in pairs(old.completions) do new.completions[id] = f end
+  return carried, previous
+end
+
+function runtime.reload_hook(inst, previous)
+  local f = inst.def.reload
+  if f ~= nil then f(inst.self, previous) end
+end
+
 return runtime
