@@ -69,7 +69,9 @@ public struct InputScript: Equatable, Sendable {
         throw fail("time \(words[0]) is earlier than the line before")
       }
       lastTime = time
-      guard words.count >= 2 else { throw fail("expected an event after the time: tap, drag, key or progress") }
+      guard words.count >= 2 else {
+        throw fail("expected an event after the time: tap, drag, key or progress")
+      }
       let action = try parseAction(words[1], Array(words.dropFirst(2)), fail: fail)
       events.append(Event(time: time, action: action, line: line))
     }
@@ -98,7 +100,9 @@ public struct InputScript: Equatable, Sendable {
       }
       return .drag(from: from, to: to, duration: d)
     case "key":
-      guard args.count == 1 else { throw fail("key takes one key name, e.g. 'key r' or 'key space'") }
+      guard args.count == 1 else {
+        throw fail("key takes one key name, e.g. 'key r' or 'key space'")
+      }
       return .key(args[0])
     case "progress":
       guard args.count == 1, let p = Double(args[0]), p.isFinite else {

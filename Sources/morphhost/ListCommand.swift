@@ -12,7 +12,8 @@ enum ListCommand {
     try options.finish()
     let plugins = PluginLocator.bundled()
     guard !plugins.isEmpty else {
-      output.error("morphhost: no bundled plugins found (looked in ./Plugins and beside the executable)")
+      output.error(
+        "morphhost: no bundled plugins found (looked in ./Plugins and beside the executable)")
       return 1
     }
     let width = plugins.map(\.name.count).max() ?? 0

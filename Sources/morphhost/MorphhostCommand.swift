@@ -17,6 +17,7 @@ struct MorphhostCommand {
     morphhost — host animated UI components written in Lua
 
     Usage:
+      morphhost run PLUGIN [...]     run a plugin live; reloads on save (run --help)
       morphhost eval 'CODE'          run Lua with `morph` loaded; print what it prints and returns
       morphhost eval -f FILE         the same for a file ('-' reads standard input)
       morphhost render FILE [...]    one frame as PNG, terminal text or JSON (render --help)
@@ -42,6 +43,7 @@ struct MorphhostCommand {
     let rest = Array(arguments.dropFirst())
     do {
       switch command {
+      case "run": return try RunCommand.run(rest, output: output)
       case "eval": return try EvalCommand.run(rest, output: output)
       case "render": return try RenderCommand.run(rest, output: output)
       case "bench": return try BenchCommand.run(rest, output: output)

@@ -44,7 +44,7 @@ extension ComponentInstance {
     }
     let overrides = try parsedProps()
     let fresh = try callRuntimeRef(
-      "instantiate", [.table(def), overrides, .boolean(options.reduceMotion)])
+      "instantiate", [.table(def), overrides, .boolean(reduceMotion)])
     let results = try callRuntime("transfer", [.table(old), .table(fresh)])
     let carried = stringList(results.first ?? .nil)
     adopt(definition: def, instance: fresh)

@@ -36,6 +36,8 @@ public final class ComponentInstance: AnimationHost {
   /// The range `progressRange` declares (default 0…1).
   public private(set) var progressRange: ClosedRange<Double> = 0...1
   public private(set) var dragMinimumDistance: Double
+  /// Whether `animate` applies changes at once (`--reduce-motion`, the `m` key).
+  public private(set) var reduceMotion: Bool
   public internal(set) var time: Double = 0
   public private(set) var engine = AnimationEngine()
   private var definition: LuaRef
@@ -55,6 +57,12 @@ public final class ComponentInstance: AnimationHost {
   }
 
   func replaceEngine(_ new: AnimationEngine) { engine = new }
+
+  /// Turns reduce motion on or off for this and later handlers.
+  public func setReduceMotion(_ on: Bool) throws(ScriptError) {
+    reduceMotion = on
+    try callRuntime("set_reduce_motion", [.table(instance), .boolean(on)])
+  }
 
   /// Switches to another definition and instance (reload, or undoing one).
   func adopt(definition: LuaRef, instance: LuaRef) {
@@ -77,6 +85,7 @@ public final class ComponentInstance: AnimationHost {
   {
     self.path = path
     self.options = options
+    reduceMotion = options.reduceMotion
     let text: String
     if let source {
       text = source

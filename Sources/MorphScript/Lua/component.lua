@@ -299,6 +299,8 @@ end
 
 function runtime.has_pending(inst) return next(inst.queue) ~= nil end
 
+function runtime.set_reduce_motion(inst, on) inst.reduceMotion = on end
+
 --- Hot reload: carries state from `old` into `new` for keys that still exist
 --- with the same type, plus pending completions; returns the carried keys and
 --- a copy of the old model values for the `reload(self, old)` hook.

@@ -1,0 +1,119 @@
+import Foundation
+import MorphCore
+import MorphHost
+import MorphRender
+import MorphScript
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Options of `morphhost run` beyond the shared play options.
+struct RunSettings {
+  var pngPath: String?
+  var scale: Double
+  var ascii: Bool
+  var cols: Int?
+  var rows: Int?
+  var fps: Double
+  var maxTime: Double
+}
+
+/// `morphhost run PLUGIN`: the main job. Live on a terminal; in a pipe it
+/// plays the input and prints text frames until the component settles.
+enum RunCommand {
+  static let usage = """
+    Usage: morphhost run PLUGIN [options]
+
+    Runs a plugin live in the terminal and reloads it on every save, keeping
+    its state. PLUGIN is a path (matched case-insensitively if it does not
+    exist as typed) or a bundled plugin's name: see `morphhost list`.
+    Without a terminal (a pipe, CI) it plays the input on the virtual clock and
+    prints text frames until the animation settles, then exits.
+
+    Options:
+      --input SCRIPT     play an input script (default in a pipe: one tap)
+      --set KEY=VALUE    override a prop (Lua literal or JSON; repeatable)
+      --reduce-motion    changes apply at once (also MORPH_REDUCE_MOTION=1)
+      --png FILE         also write the latest frame to FILE on every change
+      --scale S          PNG scale (default 1)
+      --ascii            plain characters, no colour
+      --cols N --rows N  the text size (default: the terminal, or 64x22 in a pipe)
+      --fps F            frames printed per second of virtual time in a pipe (default 10)
+      --max-time S       stop a pipe run that has not settled after S seconds (default 30)
+
+    Keys (live): space tap · ←/→ drag · r reload · p pause · [ ] scrub · m reduce motion
+                 s save PNG · ? help · q quit
+    """
+
+  static func run(_ arguments: [String], output: some TextOutput) throws -> Int32 {
+    var options = CommandLineOptions(arguments)
+    if options.flag("--help") || options.flag("-h") {
+      output.write(usage)
+      return 0
+    }
+    let play = try PlayOptions(&options)
+    let settings = RunSettings(
+      pngPath: try options.value("--png"), scale: try options.double("--scale") ?? 1,
+      ascii: options.flag("--ascii"), cols: try options.int("--cols"),
+      rows: try options.int("--rows"), fps: try options.double("--fps") ?? 10,
+      maxTime: try options.double("--max-time") ?? 30)
+    guard settings.scale > 0, settings.scale <= 8 else {
+      throw UsageError("--scale must be in (0, 8]")
+    }
+    guard settings.fps > 0, settings.fps <= 240 else {
+      throw UsageError("--fps must be in (0, 240]")
+    }
+    let given = try options.positional(name: "plugin")
+    let script = try play.script()
+    let resolved = try PluginLocator.resolve(given)
+    if let note = resolved.note { output.error("morphhost: note: \(note)") }
+    let instance = try ComponentInstance(path: resolved.path, options: play.component)
+    let host = ComponentHost(component: instance)
+    if isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 {
+      try LiveSession(host: host, path: resolved.path, settings: settings, script: script).run()
+      return 0
+    }
+    return try playHeadless(host, script: script ?? .defaultTap, settings: settings, output: output)
+  }
+
+  /// Plays the script on the virtual clock, printing a text frame every
+  /// 1/fps seconds until the script is done and nothing animates.
+  static func playHeadless(
+    _ host: ComponentHost, script: InputScript, settings: RunSettings, output: some TextOutput
+  ) throws -> Int32 {
+    var player = ScriptPlayer(script)
+    let renderer = CairoRenderer()
+    let environment = TerminalEnvironment.current()
+    let noColor = environment.noColor || settings.ascii || !environment.isTTY
+    let mode: TerminalColorMode = noColor ? .ascii : environment.preferredMode(forceASCII: false)
+    let step = 1 / settings.fps
+    var t = 0.0
+    while true {
+      try player.play(until: t, on: host)
+      let frame = try host.frame()
+      let text = try TerminalFrame.render(
+        frame.list, cols: settings.cols ?? 64, rows: settings.rows ?? 22, mode: mode,
+        renderer: renderer)
+      var header = String(format: "t=%.3f", host.time)
+      if let p = host.component.progress { header += String(format: " progress=%.4f", p) }
+      if let value = frame.summary.accessibility?.value { header += " value=\(value)" }
+      output.write(header)
+      output.write(text.hasSuffix("\n") ? String(text.dropLast()) : text)
+      if let png = settings.pngPath {
+        try renderer.render(frame.list, scale: settings.scale, background: .white).writePNG(to: png)
+      }
+      if player.isFinished && !host.component.isAnimating && t >= script.duration {
+        output.write(String(format: "settled at t=%.3f", host.time))
+        return 0
+      }
+      guard t < settings.maxTime else {
+        output.error(String(format: "morphhost: still animating after %.1f s (--max-time)", t))
+        return 1
+      }
+      t += step
+    }
+  }
+}
