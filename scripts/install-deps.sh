@@ -7,7 +7,7 @@
 set -euo pipefail
 
 need_build() { ! pkg-config --exists lua5.4 cairo 2>/dev/null; }
-need_tools() { ! command -v luacheck >/dev/null 2>&1; }
+need_tools() { ! command -v luacheck >/dev/null 2>&1 || ! command -v tmux >/dev/null 2>&1; }
 
 if ! command -v swift >/dev/null 2>&1; then
   echo "install-deps: the Swift toolchain (6.0 or newer) is required: https://www.swift.org/install" >&2
@@ -22,13 +22,13 @@ case "$(uname -s)" in
       export DEBIAN_FRONTEND=noninteractive
       $sudo apt-get update -qq
       $sudo apt-get install -y -qq --no-install-recommends \
-        pkg-config liblua5.4-dev libcairo2-dev lua5.4 lua-check fonts-dejavu-core >/dev/null
+        pkg-config liblua5.4-dev libcairo2-dev lua5.4 lua-check fonts-dejavu-core tmux >/dev/null
     fi
     ;;
   Darwin)
     if need_build || need_tools; then
       command -v brew >/dev/null 2>&1 || { echo "install-deps: Homebrew is required on macOS" >&2; exit 1; }
-      brew install lua cairo pkg-config luacheck
+      brew install lua cairo pkg-config luacheck tmux
     fi
     ;;
   *)

@@ -257,7 +257,10 @@ final class LiveSession {
     if host.component.reduceMotion { parts.append("reduce motion") }
     if let message { parts.append(message) }
     if let lastError {
-      parts.append("error: " + lastError.replacingOccurrences(of: "\n", with: " "))
+      // The file's name is enough on one line.
+      let short = lastError.replacingOccurrences(
+        of: path, with: URL(fileURLWithPath: path).lastPathComponent)
+      parts.append("error: " + short.replacingOccurrences(of: "\n", with: " "))
     }
     let width = max(10, TerminalLayout.terminalSize()?.cols ?? grid.cols)
     var line = " " + parts.joined(separator: " │ ") + "   ? help  q quit"

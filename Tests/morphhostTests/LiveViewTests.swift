@@ -1,0 +1,133 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Drives `morphhost run` in a real pseudo-terminal through tmux: it must
+/// start, draw, react to keys and a file save, and hand the terminal back.
+@Suite(.serialized) struct LiveViewTests {
+  static let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    .appendingPathComponent("morphhost").path
+  static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent()
+
+  /// A private tmux server for one test.
+  final class Tmux {
+    let socket = "morph-\(UUID().uuidString.prefix(8))"
+
+    /// Runs a tmux command through posix_spawn and waitpid (Foundation's
+    /// Process can miss a child's exit inside a test). Only `capture` reads
+    /// output: a server started by `new-session` would hold a pipe open.
+    @discardableResult
+    func run(_ arguments: [String], capture: Bool = false) throws -> String {
+      var fds: [Int32] = [0, 0]
+      guard pipe(&fds) == 0 else { throw POSIXError(.EMFILE) }
+      var actions: posix_spawn_file_actions_t = posix_spawn_file_actions_t()
+      posix_spawn_file_actions_init(&actions)
+      defer { posix_spawn_file_actions_destroy(&actions) }
+      posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+      if capture {
+        posix_spawn_file_actions_adddup2(&actions, fds[1], 1)
+      } else {
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+      }
+      posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+      posix_spawn_file_actions_addclose(&actions, fds[0])
+      posix_spawn_file_actions_addclose(&actions, fds[1])
+      let argv = (["tmux", "-L", socket] + arguments).map { strdup($0) } + [nil]
+      defer { argv.forEach { free($0) } }
+      var pid: pid_t = 0
+      let spawned = posix_spawnp(&pid, "tmux", &actions, nil, argv, environ)
+      close(fds[1])
+      defer { close(fds[0]) }
+      guard spawned == 0 else { throw POSIXError(.ENOENT) }
+      var output = [UInt8]()
+      var buffer = [UInt8](repeating: 0, count: 65536)
+      while capture {
+        let n = read(fds[0], &buffer, buffer.count)
+        if n <= 0 { break }
+        output += buffer[0..<n]
+      }
+      var status: Int32 = 0
+      waitpid(pid, &status, 0)
+      return String(decoding: output, as: UTF8.self)
+    }
+
+    func screen() throws -> String { try run(["capture-pane", "-t", "live", "-p"], capture: true) }
+
+    /// Polls the screen until `predicate` holds (or 10 s pass).
+    func waitFor(_ what: String, _ predicate: (String) -> Bool) throws -> String {
+      let deadline = Date().addingTimeInterval(10)
+      var last = ""
+      while Date() < deadline {
+        last = try screen()
+        if predicate(last) { return last }
+        Thread.sleep(forTimeInterval: 0.1)
+      }
+      Issue.record("timed out waiting for \(what); screen:\n\(last)")
+      return last
+    }
+
+    deinit { _ = try? run(["kill-server"]) }
+  }
+
+  static var tmuxAvailable: Bool {
+    FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux")
+      || FileManager.default.isExecutableFile(atPath: "/opt/homebrew/bin/tmux")
+      || FileManager.default.isExecutableFile(atPath: "/usr/local/bin/tmux")
+  }
+
+  @Test(.enabled(if: tmuxAvailable, "needs tmux (installed by scripts/install-deps.sh)"))
+  func startsRendersTapsAndRestoresTheTerminal() throws {
+    let tmux = Tmux()
+    let marker = FileManager.default.temporaryDirectory.appendingPathComponent("live-\(UUID())")
+    let command =
+      "cd '\(Self.repository.path)' && TERM=xterm-256color '\(Self.binary)' run flip; "
+      + "echo \"exit=$?\" > '\(marker.path)'; tput rmcup 2>/dev/null; printf 'SHELL-BACK\\n'; sleep 30"
+    try tmux.run(["new-session", "-d", "-s", "live", "-x", "80", "-y", "26", command])
+    _ = try tmux.waitFor("the status line") {
+      $0.contains("Flip Card") && $0.contains("Showing front")
+    }
+    try tmux.run(["send-keys", "-t", "live", "space"])
+    _ = try tmux.waitFor("the flip to finish") {
+      $0.contains("Showing back") && $0.contains("progress 0.500")
+    }
+    try tmux.run(["send-keys", "-t", "live", "q"])
+    _ = try tmux.waitFor("the shell to come back") { $0.contains("SHELL-BACK") }
+    let status = try String(contentsOf: marker, encoding: .utf8)
+    #expect(status.trimmingCharacters(in: .whitespacesAndNewlines) == "exit=0")
+    // The alternate screen is gone: the frame's half blocks are no longer shown.
+    #expect(!(try tmux.screen()).contains("▀"))
+  }
+
+  @Test(.enabled(if: tmuxAvailable, "needs tmux (installed by scripts/install-deps.sh)"))
+  func reloadsOnSaveAndReportsErrors() throws {
+    let tmux = Tmux()
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("live-\(UUID())")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let file = dir.appendingPathComponent("card.lua")
+    let original = try String(
+      contentsOf: Self.repository.appendingPathComponent("Plugins/flip.lua"), encoding: .utf8)
+    try original.write(to: file, atomically: true, encoding: .utf8)
+    let command = "TERM=xterm-256color '\(Self.binary)' run '\(file.path)'; sleep 30"
+    try tmux.run(["new-session", "-d", "-s", "live", "-x", "80", "-y", "26", command])
+    _ = try tmux.waitFor("the first frame") { $0.contains("Flip Card") }
+    try tmux.run(["send-keys", "-t", "live", "space"])
+    _ = try tmux.waitFor("the flip") { $0.contains("Showing back") }
+    // A broken save: the error shows, the last good version keeps running.
+    try (original + "\n)))").write(to: file, atomically: true, encoding: .utf8)
+    _ = try tmux.waitFor("the error") { $0.contains("error:") && $0.contains("card.lua:") }
+    // A good save (written in place, like most editors): state survives.
+    try original.replacingOccurrences(of: "name = \"Flip Card\"", with: "name = \"Edited Card\"")
+      .write(to: file, atomically: false, encoding: .utf8)
+    let screen = try tmux.waitFor("the reload") { $0.contains("Edited Card") }
+    #expect(screen.contains("Showing back"))
+    #expect(!screen.contains("error:"))
+    try tmux.run(["send-keys", "-t", "live", "q"])
+  }
+}
