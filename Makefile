@@ -8,7 +8,7 @@ BIN = .build/$(CONFIG)/morphhost
 .PHONY: run test deps build unit lint lint-swift lint-lua bench clean
 
 run: deps build
-	$(BIN) eval -f Examples/scripts/curves.lua
+	$(BIN) run Plugins/flip.lua
 
 deps:
 	@scripts/install-deps.sh
