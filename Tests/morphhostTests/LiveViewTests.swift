@@ -39,7 +39,7 @@ import Testing
       posix_spawn_file_actions_addclose(&actions, fds[0])
       posix_spawn_file_actions_addclose(&actions, fds[1])
       let argv = (["tmux", "-L", socket] + arguments).map { strdup($0) } + [nil]
-      defer { argv.forEach { free($0) } }
+      defer { for arg in argv { free(arg) } }
       var pid: pid_t = 0
       let spawned = posix_spawnp(&pid, "tmux", &actions, nil, argv, environ)
       close(fds[1])
