@@ -21,6 +21,7 @@ struct MorphhostCommand {
       morphhost eval 'CODE'          run Lua with `morph` loaded; print what it prints and returns
       morphhost eval -f FILE         the same for a file ('-' reads standard input)
       morphhost render FILE [...]    one frame as PNG, terminal text or JSON (render --help)
+      morphhost export PLUGIN -o OUT PNG frames, an animated PNG or a filmstrip (export --help)
       morphhost list                 the bundled plugins
       morphhost bench [...]          where a frame's time goes (bench --help)
       morphhost help                 this text
@@ -48,6 +49,7 @@ struct MorphhostCommand {
       case "render": return try RenderCommand.run(rest, output: output)
       case "bench": return try BenchCommand.run(rest, output: output)
       case "list": return try ListCommand.run(rest, output: output)
+      case "export": return try ExportCommand.run(rest, output: output)
       case "help", "-h", "--help":
         output.write(usage)
         return 0

@@ -1,0 +1,90 @@
+import Foundation
+import MorphRender
+import Testing
+
+@testable import morphhost
+
+private func run(_ arguments: [String]) -> (status: Int32, out: String, err: String) {
+  let output = CapturedOutput()
+  let status = MorphhostCommand.run(arguments, output: output)
+  return (status, output.out.joined(separator: "\n"), output.err.joined(separator: "\n"))
+}
+
+private let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+  .deletingLastPathComponent().deletingLastPathComponent()
+private func plugin(_ name: String) -> String {
+  repository.appendingPathComponent("Plugins/\(name).lua").path
+}
+
+private func scratch() throws -> URL {
+  let url = FileManager.default.temporaryDirectory.appendingPathComponent("export-\(UUID())")
+  try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+  return url
+}
+
+private func decode(_ url: URL) throws -> RasterImage {
+  try RasterImage.decodePNG([UInt8](try Data(contentsOf: url)))
+}
+
+@Suite struct ExportCommandTests {
+  @Test func pngSequenceHasEveryFrameAtScale() throws {
+    let dir = try scratch()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let out = dir.appendingPathComponent("frames")
+    let result = run([
+      "export", plugin("deck_fan"), "-o", out.path, "--progress-range", "0:1", "--frames", "5",
+      "--scale", "2",
+    ])
+    #expect(result.status == 0, Comment(rawValue: result.err))
+    let names = try FileManager.default.contentsOfDirectory(atPath: out.path).sorted()
+    #expect(names == (1...5).map { String(format: "frame-%04d.png", $0) })
+    let last = try decode(out.appendingPathComponent("frame-0005.png"))
+    #expect(last.width == 856 && last.height == 576)
+  }
+
+  @Test func animatedPNGHasFramesAndDelays() throws {
+    let dir = try scratch()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let out = dir.appendingPathComponent("tear.apng")
+    let result = run([
+      "export", plugin("ticket_tear"), "-o", out.path, "--duration", "0.5", "--fps", "20",
+    ])
+    #expect(result.status == 0, Comment(rawValue: result.err))
+    let chunks = try APNGWriter.chunks([UInt8](try Data(contentsOf: out)))
+    let control = try #require(chunks.first { $0.type == "acTL" })
+    let frameCount = Int(control.data[3]) | Int(control.data[2]) << 8
+    #expect(frameCount == 11)
+    let frames = chunks.filter { $0.type == "fcTL" }
+    #expect(frames.count == 11)
+    for fc in frames {
+      // delay_num / delay_den at bytes 20…23: 1/20 s.
+      #expect(Array(fc.data[20..<24]) == [0, 1, 0, 20])
+    }
+    // The default image is a plain PNG any viewer shows: the first frame.
+    let first = try decode(out)
+    #expect(first.width == 428 && first.height == 288)
+  }
+
+  @Test func filmstripHasItsSize() throws {
+    let dir = try scratch()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let out = dir.appendingPathComponent("strip.png")
+    let result = run(["export", "flip", "-o", out.path, "--filmstrip", "4", "--columns", "2"])
+    #expect(result.status == 0, Comment(rawValue: result.err))
+    let sheet = try decode(out)
+    #expect(sheet.width == 2 * 428 + 8 && sheet.height == 2 * 288 + 8)
+  }
+
+  @Test func badRequestsAreClear() {
+    #expect(run(["export", "flip"]).err.hasPrefix("morphhost: export needs -o OUT"))
+    #expect(
+      run(["export", "flip", "-o", "x", "--progress-range", "1:0"]).err
+        == "morphhost: --progress-range expects A:B with A <= B, got '1:0'")
+    #expect(
+      run(["export", "flip", "-o", "x", "--frames", "3", "--fps", "10"]).err
+        == "morphhost: use either --progress-range/--frames or --duration/--fps, not both")
+    #expect(
+      run(["export", "flip", "-o", "x.gif", "--filmstrip", "3"]).err
+        == "morphhost: --filmstrip writes one .png image; got 'x.gif'")
+  }
+}
