@@ -13,7 +13,7 @@ public enum LoadedDocument {
     do {
       let instance = try ComponentInstance(path: path, options: options)
       return .component(ComponentHost(component: instance, margin: margin))
-    } catch where error.message.hasPrefix("the plugin must return") {
+    } catch  where error.message.hasPrefix("the plugin must return") {
       return .scene(try SceneFile(path: path, limits: options.limits))
     }
   }

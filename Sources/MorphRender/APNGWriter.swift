@@ -26,7 +26,8 @@ public enum APNGWriter {
       }
       var control = be32(sequence) + Array(ihdr.data[0..<8])  // width, height
       control += be32(0) + be32(0)  // x, y offset
-      control += be16(delay.numerator) + be16(delay.denominator) + [0, 0]  // dispose none, blend source
+      // Delay, then dispose "none" and blend "source".
+      control += be16(delay.numerator) + be16(delay.denominator) + [0, 0]
       append(&out, "fcTL", control)
       sequence += 1
       for part in parts where part.type == "IDAT" {
