@@ -148,7 +148,7 @@ public final class ComponentHost {
     if let phase = g.move(to: p, time: time) { try deliver(g, phase: phase) }
     if g.isDragging {
       try deliver(g, phase: .ended)
-    } else {
+    } else if g.isTap {
       try tap(at: g.start)
     }
   }

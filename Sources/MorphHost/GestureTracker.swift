@@ -23,6 +23,13 @@ struct GestureTracker {
   let minimumDistance: Double
   private(set) var current: Point
   private(set) var isDragging = false
+  /// How far the pointer has strayed from where it went down.
+  private(set) var maxDistance = 0.0
+  /// SwiftUI's tap fails once the pointer moves about this far.
+  static let tapSlop = 10.0
+
+  /// A release that still counts as a tap.
+  var isTap: Bool { !isDragging && maxDistance < Self.tapSlop }
   private var samples: [(time: Double, point: Point)]
 
   static let velocityWindow = 0.1
@@ -39,6 +46,7 @@ struct GestureTracker {
   mutating func move(to p: Point, time: Double) -> InputEvent.Phase? {
     guard p != current || !isDragging else { return nil }
     current = p
+    maxDistance = max(maxDistance, start.distance(to: p))
     samples.append((time, p))
     while samples.count > 2, let first = samples.first, time - first.time > Self.velocityWindow {
       samples.removeFirst()

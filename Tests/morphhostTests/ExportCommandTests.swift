@@ -88,3 +88,35 @@ private func decode(_ url: URL) throws -> RasterImage {
         == "morphhost: --filmstrip writes one .png image; got 'x.gif'")
   }
 }
+
+@Suite struct CheckCommandTests {
+  private static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .appendingPathComponent("Fixtures")
+
+  @Test func bundledPluginsAreClean() {
+    let result = run(["check", "flip", "deck_fan", "ticket_tear", "card_stack"])
+    #expect(result.status == 0, Comment(rawValue: result.out))
+    #expect(result.out.components(separatedBy: ": ok").count == 5)
+  }
+
+  @Test func findsSeededMistakesWithPositions() {
+    let path = Self.fixtures.appendingPathComponent("mistakes.lua").path
+    let result = run(["check", path, "--settle-limit", "2"])
+    let lines = result.out.split(separator: "\n").map(String.init)
+    #expect(
+      lines.contains(
+        "\(path): warning: no accessibility description: add accessibility = "
+          + "function(self) return { label =, value =, hint =, traits = } end"))
+    // Progress 0.75 and 1 break the body, at the line of the error() call.
+    #expect(lines.contains("\(path):14: error: body breaks past 0.6 (at progress 0.750)"))
+    #expect(lines.contains("\(path):14: error: body breaks past 0.6 (at progress 1.000)"))
+    #expect(lines.contains("\(path): error: after a tap, still animating after 2 s (keys: p)"))
+    #expect(result.status == 3, Comment(rawValue: result.out))
+  }
+
+  @Test func aMissingPluginIsAnError() {
+    let result = run(["check", "/nowhere/x.lua"])
+    #expect(result.status == 1)
+    #expect(result.out == "/nowhere/x.lua: error: /nowhere/x.lua: no such file")
+  }
+}

@@ -1,0 +1,136 @@
+import Foundation
+import MorphCore
+import MorphHost
+import MorphScript
+
+/// `morphhost check`: loads plugins, renders them across their progress range
+/// and after each kind of input, and reports every problem with file:line.
+/// The exit status is the number of problems (so CI can use it).
+enum CheckCommand {
+  static let usage = """
+    Usage: morphhost check PLUGIN... [--settle-limit S]
+
+    For each plugin: loads it; renders it at 5 points of its progress range;
+    taps it and drags it left and right, checking each settles within
+    --settle-limit seconds (default 10); checks that the geometry is finite
+    and that it describes itself for accessibility (a label and a value).
+    Prints one line per problem; the exit status counts errors.
+    """
+
+  struct Finding {
+    var error: Bool
+    var text: String
+  }
+
+  static func run(_ arguments: [String], output: some TextOutput) throws -> Int32 {
+    var options = CommandLineOptions(arguments)
+    if options.flag("--help") || options.flag("-h") {
+      output.write(usage)
+      return 0
+    }
+    let limit = try options.double("--settle-limit") ?? 10
+    let plugins = try options.remaining()
+    guard !plugins.isEmpty else { throw UsageError("check needs at least one plugin; see --help") }
+    var errors = 0
+    for given in plugins {
+      let findings = check(given, settleLimit: limit)
+      if findings.isEmpty {
+        output.write("\(given): ok")
+      }
+      for finding in findings {
+        output.write(finding.text)
+        if finding.error { errors += 1 }
+      }
+    }
+    return Int32(min(errors, 125))
+  }
+
+  static func check(_ given: String, settleLimit: Double = 10) -> [Finding] {
+    var findings: [Finding] = []
+    func error(_ e: Error, _ context: String = "") {
+      findings.append(Finding(error: true, text: describe(e, given) + context))
+    }
+    func problem(_ text: String) {
+      findings.append(Finding(error: true, text: "\(given): error: \(text)"))
+    }
+    func warning(_ text: String) {
+      findings.append(Finding(error: false, text: "\(given): warning: \(text)"))
+    }
+    let path: String
+    let host: ComponentHost
+    do {
+      path = try PluginLocator.resolve(given).path
+      host = ComponentHost(component: try ComponentInstance(path: path))
+    } catch let e {
+      error(e)
+      return findings
+    }
+    if host.component.progressKey == nil {
+      warning("no 'progress' key: --progress and filmstrips cannot drive it")
+    }
+    // Across the progress range, in controlled mode.
+    let range = host.component.progressRange
+    for i in 0..<5 {
+      let p = range.lowerBound + (range.upperBound - range.lowerBound) * Double(i) / 4
+      do {
+        let frame =
+          host.component.progressKey == nil ? try host.frame() : try host.frame(atProgress: p)
+        if let bad = frame.list.items.first(where: { !$0.quad.allSatisfy(\.isFinite) }) {
+          problem(
+            String(
+              format: "non-finite geometry at progress %.3f (node %@)", p,
+              bad.id ?? bad.kind.rawValue))
+        }
+        if i == 0 { checkAccessibility(frame.summary.accessibility, warning: warning) }
+      } catch let e {
+        error(e, String(format: " (at progress %.3f)", p))
+      }
+    }
+    // After each kind of input, from a fresh start.
+    let inputs: [(String, (ComponentHost) throws -> Void)] = [
+      ("tap", { try $0.tap() }),
+      ("drag right", { h in try h.drag(from: h.center, to: h.center + Point(120, 0), over: 0.25) }),
+      ("drag left", { h in try h.drag(from: h.center, to: h.center - Point(120, 0), over: 0.25) }),
+    ]
+    for (name, input) in inputs {
+      do {
+        let fresh = ComponentHost(component: try ComponentInstance(path: path))
+        try input(fresh)
+        guard try fresh.settle(limit: settleLimit) != nil else {
+          problem(
+            "after a \(name), still animating after \(Int(settleLimit)) s (keys: \(fresh.component.engine.animatingKeys.joined(separator: ", ")))"
+          )
+          continue
+        }
+        _ = try fresh.frame()
+      } catch let e {
+        error(e, " (after a \(name))")
+      }
+    }
+    // The same failure at several points is one line per point, not per probe.
+    var seen = Set<String>()
+    return findings.filter { seen.insert($0.text).inserted }
+  }
+
+  static func checkAccessibility(_ a: Accessibility?, warning: (String) -> Void) {
+    guard let a else {
+      warning(
+        "no accessibility description: add accessibility = function(self) return { label =, value =, hint =, traits = } end"
+      )
+      return
+    }
+    if a.label?.isEmpty ?? true { warning("accessibility has no label") }
+    if a.value == nil { warning("accessibility has no value") }
+  }
+
+  /// An error as `file:line: error: message` (the plugin's position when Lua knows it).
+  static func describe(_ e: Error, _ given: String) -> String {
+    if let script = e as? ScriptError {
+      let located = script.chunk == nil ? "\(given): " : ""
+      return located
+        + script.description.replacingOccurrences(
+          of: ": ", with: ": error: ", options: [], range: script.description.range(of: ": "))
+    }
+    return "\(given): error: \(e)"
+  }
+}
