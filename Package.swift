@@ -29,7 +29,7 @@ let package = Package(
       resources: [
         .embedInCode("Lua/sandbox.lua"), .embedInCode("Lua/inspect.lua"),
         .embedInCode("Lua/paths.lua"), .embedInCode("Lua/nodes.lua"),
-        .embedInCode("Lua/component.lua"),
+        .embedInCode("Lua/component.lua"), .embedInCode("Lua/morph.meta.lua"),
       ]),
     // Render backends: Cairo raster, terminal text, JSON. Never sees Lua.
     .target(name: "MorphRender", dependencies: ["MorphCore", "CCairo"]),

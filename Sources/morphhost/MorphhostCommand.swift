@@ -23,6 +23,7 @@ struct MorphhostCommand {
       morphhost render FILE [...]    one frame as PNG, terminal text or JSON (render --help)
       morphhost export PLUGIN -o OUT PNG frames, an animated PNG or a filmstrip (export --help)
       morphhost check PLUGIN...      load, render and poke plugins; report problems (check --help)
+      morphhost new NAME             a plugin skeleton with editor support (new --help)
       morphhost list                 the bundled plugins
       morphhost bench [...]          where a frame's time goes (bench --help)
       morphhost help                 this text
@@ -52,6 +53,7 @@ struct MorphhostCommand {
       case "list": return try ListCommand.run(rest, output: output)
       case "export": return try ExportCommand.run(rest, output: output)
       case "check": return try CheckCommand.run(rest, output: output)
+      case "new": return try NewCommand.run(rest, output: output)
       case "help", "-h", "--help":
         output.write(usage)
         return 0

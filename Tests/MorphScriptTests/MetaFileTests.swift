@@ -8,7 +8,7 @@ import Testing
 @Suite struct MetaFileTests {
   static let metaPath = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    .appendingPathComponent("docs/morph.meta.lua").path
+    .appendingPathComponent("Sources/MorphScript/Lua/morph.meta.lua").path
 
   @Test func everyMorphFieldIsDocumented() throws {
     let meta = try String(contentsOfFile: Self.metaPath, encoding: .utf8)
@@ -34,7 +34,7 @@ import Testing
       let documented =
         meta.contains("function morph.\(name)(") || meta.contains("morph.\(name) =")
         || (name.hasPrefix("ease.") && meta.contains("---@field \(name.dropFirst(5)) "))
-      #expect(documented, "morph.\(name) is missing from docs/morph.meta.lua")
+      #expect(documented, "morph.\(name) is missing from the meta file")
     }
   }
 }

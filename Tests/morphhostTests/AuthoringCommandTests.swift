@@ -120,3 +120,24 @@ private func decode(_ url: URL) throws -> RasterImage {
     #expect(result.out == "/nowhere/x.lua: error: /nowhere/x.lua: no such file")
   }
 }
+
+@Suite struct NewCommandTests {
+  @Test func scaffoldRunsAndChecksClean() throws {
+    let dir = try scratch()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let result = run(["new", "progress_ring", "--dir", dir.path])
+    #expect(result.status == 0, Comment(rawValue: result.err))
+    let plugin = dir.appendingPathComponent("progress_ring.lua").path
+    let luarc = try String(contentsOf: dir.appendingPathComponent(".luarc.json"), encoding: .utf8)
+    #expect(luarc.contains(".morph/morph.meta.lua"))
+    let meta = try String(
+      contentsOf: dir.appendingPathComponent(".morph/morph.meta.lua"), encoding: .utf8)
+    #expect(meta.hasPrefix("---@meta morph"))
+    #expect(run(["check", plugin]).out == "\(plugin): ok")
+    // Never overwrites a plugin by accident.
+    let again = run(["new", "progress_ring", "--dir", dir.path])
+    #expect(again.status == 2)
+    #expect(again.err == "morphhost: \(plugin) exists; use --force to replace it")
+    #expect(run(["new", "9lives", "--dir", dir.path]).status == 2)
+  }
+}
