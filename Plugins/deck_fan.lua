@@ -56,9 +56,8 @@ return m.component {
     lift = 18,
     stagger = 0.09,
   },
-  -- `dragStart` is false, or a one-element table {base} while a drag runs:
-  -- the host's state keys keep the kind they hold, so a number could not be
-  -- put back to false afterwards (the seed's `Double?`).
+  -- `dragStart` is the seed's `Double?`: false, or the base value while a
+  -- drag runs (declared false, so it is never animated).
   state = { interactive = 0, dragStart = false },
   progress = "interactive",
   progressRange = { 0, 1 },
@@ -103,12 +102,10 @@ return m.component {
     -- Captured on the first change, from the live (presented) value — not
     -- from wherever the last spring was headed — so grabbing the fan
     -- mid-settle starts the drag from what is actually on screen.
-    local base
-    if self.dragStart then
-      base = self.dragStart[1]
-    else
+    local base = self.dragStart
+    if base == false then
       base = self.interactive
-      self.dragStart = { base }
+      self.dragStart = base
     end
     self.interactive = m.clamp(base + event.translation.x / POINTS_PER_UNIT, 0, 1)
   end,

@@ -69,7 +69,10 @@ public struct UnitBezier: Hashable, Sendable {
 
   /// The curve's y at horizontal position `x` (clamped to `[0, 1]`).
   public func callAsFunction(_ x: Double) -> Double {
-    sampleCurveY(solveCurveX(Scalar.clamp(x, 0, 1)))
+    // The ends are exact, so an animation lands exactly on its target.
+    if x <= 0 { return 0 }
+    if x >= 1 { return 1 }
+    return sampleCurveY(solveCurveX(x))
   }
 
   // Newton's method converges in a few steps except where dx/dt is near zero.

@@ -115,8 +115,9 @@ local function check_key(inst, k, what)
   if type(k) ~= "string" or inst.target[k] == nil then
     fail(format("%s: unknown state key '%s'; declared: %s", what, tostring(k), valid_keys(inst)))
   end
-  local old = inst.target[k]
-  return type(old) == "number"
+  -- A key's kind comes from its declared value: numbers animate; a key
+  -- declared false (or any non-number) takes any value, set at once.
+  return inst.numeric[k] == true
 end
 
 local function set_value(inst, k, v, what)
@@ -241,9 +242,11 @@ function runtime.instantiate(def, overrides, reduceMotion)
     props[k] = v
   end
   local state = clone(def.state or {})
+  local numeric = {}
+  for k, v in pairs(state) do numeric[k] = type(v) == "number" end
   local inst = {
     def = def, props = props, target = state, presented = copy(state), reduceMotion = reduceMotion,
-    completions = {}, queue = {}, inBody = false,
+    completions = {}, queue = {}, inBody = false, numeric = numeric,
   }
   inst.self = make_self(inst)
   return inst
@@ -290,8 +293,8 @@ end
 
 function runtime.numeric_state(inst)
   local keys = {}
-  for k, v in pairs(inst.target) do
-    if type(v) == "number" then keys[#keys + 1] = k end
+  for k, numeric in pairs(inst.numeric) do
+    if numeric then keys[#keys + 1] = k end
   end
   sort(keys)
   return keys
@@ -306,9 +309,9 @@ function runtime.set_reduce_motion(inst, on) inst.reduceMotion = on end
 --- a copy of the old model values for the `reload(self, old)` hook.
 function runtime.transfer(old, new)
   local carried, previous = {}, clone(old.target)
-  for k, v in pairs(new.target) do
+  for k in pairs(new.target) do
     local before = old.target[k]
-    if before ~= nil and type(before) == type(v) then
+    if before ~= nil and old.numeric[k] == new.numeric[k] then
       new.target[k] = before
       new.presented[k] = old.presented[k]
       carried[#carried + 1] = k

@@ -1,0 +1,131 @@
+import MorphCore
+import Testing
+
+@testable import MorphScript
+
+private func component(
+  _ body: String = "", state: String = "p = 0, label = 'none', grab = false",
+  props: String = "color = morph.color '#2F6FED', count = 3, items = { 'a' }",
+  options: ComponentOptions = ComponentOptions()
+) throws(ScriptError) -> ComponentInstance {
+  let source = """
+    local m = morph
+    return m.component {
+      name = "Test",
+      props = { \(props) },
+      state = { \(state) },
+      progress = "p",
+      body = function(self) return m.rect():frame(10, 10) end,
+      \(body)
+    }
+    """
+  return try ComponentInstance(path: "test.lua", source: source, options: options)
+}
+
+private func tapError(_ handler: String) -> String {
+  do {
+    let c = try component("tap = function(self) \(handler) end,")
+    try c.handle(component: "tap", .tap(at: .zero, time: 0))
+    return "no error"
+  } catch {
+    return error.description
+  }
+}
+
+@Suite struct ComponentInstanceTests {
+  @Test func stateChangesAreChecked() {
+    #expect(
+      tapError("self.nope = 1")
+        == "test.lua:8: set: unknown state key 'nope'; declared: grab, label, p")
+    #expect(tapError("self.p = 'high'") == "test.lua:8: set: state 'p' is a number; got string")
+    #expect(tapError("self.p = 0/0") == "test.lua:8: set: state 'p' is a number; got nan")
+    #expect(
+      tapError("self.count = 4")
+        == "test.lua:8: 'count' is a prop; props are read-only (declare it in state to change it)")
+    #expect(
+      tapError("self.target.p = 1") == "test.lua:8: self.target is read-only; "
+        + "assign self.key or use self:animate")
+    #expect(
+      tapError("self:animate(42, { p = 1 })")
+        == "test.lua:8: bad argument #1 to 'animate' (morph.Spring, morph.Timing or morph.Bezier "
+        + "expected, got number)")
+  }
+
+  @Test func keysDeclaredFalseTakeAnyValue() throws {
+    let c = try component(
+      "tap = function(self) self.grab = 0.4 self.grab = false self.grab = 2 end,")
+    try c.handle(component: "tap", .tap(at: .zero, time: 0))
+    #expect(c.presented("grab") == nil)  // not an animated number
+  }
+
+  @Test func bodyMustNotChangeState() {
+    let source = """
+      return morph.component { state = { p = 0 }, body = function(self) self.p = 1 return morph.rect() end }
+      """
+    #expect(throws: ScriptError.self) {
+      let c = try ComponentInstance(path: "b.lua", source: source)
+      _ = try c.view()
+    }
+  }
+
+  @Test func completionRunsOnceAfterTheAnimation() throws {
+    let c = try component(
+      "tap = function(self) self:animate(morph.easeIn(0.2), { p = 1 }, function(s) s.label = s.label .. '!' end) end,"
+    )
+    try c.handle(component: "tap", .tap(at: .zero, time: 0))
+    try c.advance(to: 0.1)
+    #expect(try c.state.evaluate("return 1", chunkName: "x").count == 1)
+    try c.advance(to: 0.25)
+    try c.advance(to: 1)
+    let label = try labelOf(c)
+    #expect(label == "none!")
+  }
+
+  private func labelOf(_ c: ComponentInstance) throws -> String {
+    let f = try c.state.load("local inst = ... return inst.target.label", chunkName: "x", env: nil)
+    guard case .string(let s)? = try c.state.call(f, [.table(c.instanceRef)]).first else {
+      return ""
+    }
+    return s
+  }
+
+  @Test func reduceMotionAppliesAtOnceAndStillCompletes() throws {
+    let c = try component(
+      "tap = function(self) self:animate(morph.spring(), { p = 1 }, function(s) s.label = 'done' end) end,",
+      options: ComponentOptions(reduceMotion: true))
+    try c.handle(component: "tap", .tap(at: .zero, time: 0))
+    #expect(c.presented("p") == 1)
+    #expect(!c.isAnimating)
+    #expect(try labelOf(c) == "done")
+  }
+
+  @Test func propsOverrideFromLuaJSONOrStrings() throws {
+    let c = try component(
+      "",
+      options: ComponentOptions(props: [
+        ("color", "#FF0000"), ("count", "5"), ("items", "[\"x\", \"y\"]"),
+      ]))
+    let f = try c.state.load(
+      "local inst = ... return tostring(inst.props.color), inst.props.count, #inst.props.items",
+      chunkName: "x", env: nil)
+    let values = try c.state.call(f, [.table(c.instanceRef)])
+    guard case .string("#FF0000FF") = values[0], case .integer(5) = values[1],
+      case .integer(2) = values[2]
+    else {
+      Issue.record("props not applied: \(values)")
+      return
+    }
+  }
+
+  @Test func badPropOverridesAreClear() {
+    #expect(throws: ScriptError.self) {
+      _ = try component("", options: ComponentOptions(props: [("count", "'many'")]))
+    }
+    do {
+      _ = try component("", options: ComponentOptions(props: [("colour", "1")]))
+      Issue.record("unknown prop accepted")
+    } catch {
+      #expect(error.message == "--set colour: unknown prop; props: color, count, items")
+    }
+  }
+}
