@@ -39,6 +39,9 @@ public final class ComponentHost {
 
   public var time: Double { component.time }
 
+  /// The plugin file and every file it imported: what hot reload watches.
+  public var watchedFiles: [String] { [component.path] + component.state.importedFiles }
+
   /// Canvas point → the component's own coordinates.
   public func componentPoint(_ p: Point) -> Point { p - Point(margin, margin) }
 

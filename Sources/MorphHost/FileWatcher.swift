@@ -12,6 +12,8 @@ import Foundation
 /// debounced: a burst of writes within `quietPeriod` counts once.
 public final class FileWatcher {
   public let paths: [String]
+  /// The paths as given (before standardising), to compare with a new list.
+  public let requested: [String]
   public let quietPeriod: Double
   private var signatures: [String: String] = [:]
   private var dueAt: Double?
@@ -21,6 +23,7 @@ public final class FileWatcher {
   #endif
 
   public init(paths: [String], quietPeriod: Double = 0.03) {
+    requested = paths
     self.paths = paths.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
     self.quietPeriod = quietPeriod
     for path in self.paths { signatures[path] = Self.signature(path) }

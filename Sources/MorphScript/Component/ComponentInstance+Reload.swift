@@ -26,10 +26,14 @@ extension ComponentInstance {
   /// component's `reload(self, old)` runs. On any error nothing changes.
   public func reload(source: String) throws(ScriptError) {
     let before = snapshot()
+    let imported = state.importedFiles
     do {
+      // Edited modules must be read again; a failed reload keeps the old list.
+      try state.forgetImports()
       try replaceCode(source)
     } catch {
       restore(before)
+      state.importedFiles = imported
       throw error
     }
   }

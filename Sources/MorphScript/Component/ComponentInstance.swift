@@ -100,6 +100,9 @@ public final class ComponentInstance: AnimationHost {
       throw ScriptError(kind: .runtime, message: "component runtime missing")
     }
     self.runtime = runtime
+    if source == nil {
+      state.moduleDirectory = URL(fileURLWithPath: path).deletingLastPathComponent().path
+    }
     let chunk = try state.load(text, chunkName: path)
     let definition = try state.call(chunk).first ?? .nil
     guard case .table(let def) = definition else {

@@ -644,6 +644,13 @@ function Self:set(changes) end
 ---@field accessibility? fun(self: morph.Self): morph.Accessibility
 ---@field reload? fun(self: morph.Self, old: table) runs after a hot reload
 
+---Runs another Lua file beside the plugin (a path inside the plugin's folder,
+---".lua" optional) in its own sandbox and returns what it returns, cached until
+---the plugin reloads. Hot reload watches imported files too.
+---@param name string
+---@return any
+function morph.import(name) end
+
 ---Checks a component definition and marks it as one.
 ---@param definition morph.ComponentDefinition
 ---@return morph.ComponentDefinition

@@ -2,7 +2,7 @@
 -- library, after the morph module is built: captures what plugins may use,
 -- closes the rest, and returns make_env(morph).
 -- luacheck: ignore 122 (closing parts of the standard library is the point)
-local host_write = ...
+local host_write, morph_module, read_module = ...
 local G = _G
 local pairs, ipairs, tostring, error, select = pairs, ipairs, tostring, error, select
 local load, collectgarbage = load, collectgarbage
@@ -66,4 +66,35 @@ for _, k in ipairs({ "io", "debug", "package", "dofile", "loadfile", "require" }
 end
 os.execute, os.exit, os.remove, os.rename, os.getenv, os.tmpname = nil, nil, nil, nil, nil, nil
 
-return make_env
+-- morph.import("name"): another Lua file beside the plugin, run once in its
+-- own sandbox; what it returns is cached until the plugin reloads. The host
+-- reads the file (only inside the plugin's folder) and watches it too.
+local modules, loading = {}, {}
+function morph_module.import(name)
+  if type(name) ~= "string" then
+    error(("bad argument #1 to 'import' (string expected, got %s)"):format(type(name)), 2)
+  end
+  local ok, source, path = pcall(read_module, name)
+  if not ok then
+    -- Blame the plugin's line, not this file's.
+    error((tostring(source):gsub("^[^:]*:%d+: ", "")), 2)
+  end
+  local cached = modules[path]
+  if cached ~= nil then return cached end
+  if loading[path] then error(("import cycle: '%s' imports itself"):format(name), 2) end
+  local chunk, message = load(source, "@" .. path, "t", make_env(morph_module))
+  if chunk == nil then error(message, 0) end
+  loading[path] = true
+  local ran, result = pcall(chunk)
+  loading[path] = nil
+  if not ran then error(result, 0) end
+  if result == nil then result = true end
+  modules[path] = result
+  return result
+end
+
+local function forget_modules()
+  modules, loading = {}, {}
+end
+
+return make_env, forget_modules

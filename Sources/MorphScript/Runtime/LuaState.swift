@@ -39,6 +39,17 @@ public final class LuaState {
   private(set) var componentRuntime: LuaRef?
   /// Receives `self:animate` and state changes from the component running here.
   weak var animationHost: AnimationHost?
+  /// The folder `morph.import` reads from (the plugin's); nil forbids imports.
+  public var moduleDirectory: String?
+  /// Files `morph.import` has read since the last `forgetImports()`.
+  public internal(set) var importedFiles: [String] = []
+  private var forgetModules: LuaRef?
+
+  /// Drops imported modules so the next import reads them again (hot reload).
+  public func forgetImports() throws(ScriptError) {
+    importedFiles = []
+    if let forgetModules { try call(forgetModules) }
+  }
 
   public init(limits: ScriptLimits = .standard) throws(ScriptError) {
     self.limits = limits
@@ -189,11 +200,16 @@ public final class LuaState {
     var results: [LuaValue] = []
     try runTrusted(LuaSources.sandbox, name: "morph.sandbox", results: &results) {
       morph_pushhostfn(self.lua, Sandbox.hostWrite, 0)
+      self.push(module)
+      morph_pushhostfn(self.lua, Sandbox.readModule, 0)
     }
-    guard case .function(let factory)? = results.first else {
+    guard case .function(let factory)? = results.first,
+      case .function(let forget)? = results.dropFirst().first
+    else {
       throw ScriptError(kind: .runtime, message: "sandbox prelude returned no factory")
     }
     sandboxFactory = factory
+    forgetModules = forget
     moduleTable = module
   }
 

@@ -16,7 +16,7 @@ final class LiveSession {
   let host: ComponentHost
   let path: String
   let settings: RunSettings
-  let watcher: FileWatcher
+  var watcher: FileWatcher
   let renderer = CairoRenderer()
   var mode: TerminalColorMode
   var player: ScriptPlayer?
@@ -44,7 +44,7 @@ final class LiveSession {
     self.host = host
     self.path = path
     self.settings = settings
-    watcher = FileWatcher(paths: [path])
+    watcher = FileWatcher(paths: host.watchedFiles)
     mode = TerminalEnvironment.current().preferredMode(forceASCII: settings.ascii)
     player = script.map(ScriptPlayer.init)
     lastTick = Self.now()
@@ -129,6 +129,10 @@ final class LiveSession {
       message = "reloaded"
     } catch {
       lastError = "\(error)"
+    }
+    // Imports may have changed: watch what the running code reads now.
+    if host.watchedFiles != watcher.requested {
+      watcher = FileWatcher(paths: host.watchedFiles)
     }
     dirty = true
   }
