@@ -22,7 +22,7 @@ public final class FileWatcher {
     private var names: Set<String> = []
   #endif
 
-  public init(paths: [String], quietPeriod: Double = 0.03) {
+  public init(paths: [String], quietPeriod: Double = 0.015) {
     requested = paths
     self.paths = paths.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
     self.quietPeriod = quietPeriod

@@ -1,7 +1,14 @@
 import Foundation
 import MorphCore
+import MorphHost
 import MorphRender
 import MorphScript
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// `morphhost bench`: where a frame's time goes, measured side by side in one
 /// run so the ratios hold whatever the machine. Never asserted in tests.
@@ -34,8 +41,52 @@ enum BenchCommand {
       output.write(try measure(path, frames: frames))
     }
     output.write(try nodeBuildCost(frames: frames))
+    if let flip = PluginLocator.bundled().first(where: { $0.name == "flip" }) {
+      output.write(try reloadLatency(plugin: flip.path, saves: max(5, min(frames, 40))))
+    }
     return 0
   }
+
+  /// Save → first terminal frame drawn by the new code, through the same
+  /// watcher, reload and text rendering the live view uses.
+  static func reloadLatency(plugin: String, saves: Int) throws -> String {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("bench-\(UUID())")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let file = dir.appendingPathComponent("flip.lua")
+    let original = try String(contentsOfFile: plugin, encoding: .utf8)
+    try original.write(to: file, atomically: true, encoding: .utf8)
+    let host = ComponentHost(component: try ComponentInstance(path: file.path))
+    let watcher = FileWatcher(paths: [file.path])
+    let renderer = CairoRenderer()
+    var total: [Double] = []
+    var work: [Double] = []
+    for i in 0..<saves {
+      let source = original + "\n-- save \(i)\n"
+      let saved = now()
+      try source.write(to: file, atomically: true, encoding: .utf8)
+      while !watcher.changed(now: now()) {
+        guard now() - saved < 2 else { throw UsageError("the watcher missed a save") }
+        usleep(500)
+      }
+      let seen = now()
+      try host.reload(source: try String(contentsOf: file, encoding: .utf8))
+      let frame = try host.frame()
+      _ = try TerminalFrame.render(
+        frame.list, cols: 80, rows: 23, mode: .trueColor, renderer: renderer)
+      total.append(now() - saved)
+      work.append(now() - seen)
+    }
+    total.sort()
+    work.sort()
+    return String(
+      format: "hot reload, save → first new frame (%d saves): median %.1f ms, max %.1f ms "
+        + "(of which reload + frame: median %.1f ms; the rest is the %.0f ms debounce); goal < 50 ms",
+      saves, total[saves / 2] * 1000, total[saves - 1] * 1000, work[saves / 2] * 1000,
+      watcher.quietPeriod * 1000)
+  }
+
+  static func now() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
 
   static func defaultScenes() -> [String] {
     let folder = "Examples/scenes"
