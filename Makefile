@@ -1,11 +1,11 @@
 # morphhost — the two commands of the quick start, and the pieces they use.
-#   make run    install what is missing, build, run the main job
+#   make run    install what is missing, build, run Plugins/flip.lua live
 #   make test   install what is missing, build, run every test and lint
 SWIFT ?= swift
 CONFIG ?= debug
 BIN = .build/$(CONFIG)/morphhost
 
-.PHONY: run test deps build unit lint lint-swift lint-lua bench clean
+.PHONY: run test deps build unit lint lint-swift lint-lua example readme-commands bench clean
 
 run: deps build
 	$(BIN) run Plugins/flip.lua
@@ -24,10 +24,22 @@ unit:
 lint: lint-swift lint-lua
 
 lint-swift:
-	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests
+	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests Examples/EmbedHost
 
 lint-lua:
 	luacheck --no-color $$(git ls-files '*.lua')
 
+# The embedding example: its own package, depending on this one by path.
+example: deps
+	cd Examples/EmbedHost && $(SWIFT) run EmbedHost ../../Plugins/flip.lua "$$(mktemp -d)"
+
+# Every `morphhost …` command in the README's sh blocks, as written.
+readme-commands: build
+	CONFIG=$(CONFIG) scripts/readme-commands.sh
+
+bench: deps
+	$(SWIFT) build -c release
+	.build/release/morphhost bench
+
 clean:
-	rm -rf .build
+	rm -rf .build Examples/EmbedHost/.build
