@@ -97,4 +97,21 @@ private func makeHost(_ text: String = source()) throws -> ComponentHost {
     #expect(h.component.target("p") == 1)
     #expect(try h.settle() != nil)
   }
+
+  @Test func saveAndRestoreHandOnWhatTheOldCodeKnew() throws {
+    let h = try makeHost(
+      source(extra: ", memo = false").replacingOccurrences(
+        of: "  tap = function(self)",
+        with: "  save = function(self) return 'kept ' .. self.label end,\n  tap = function(self)"))
+    try h.tap()
+    try h.reload(
+      source: source(extra: ", memo = false").replacingOccurrences(
+        of: "  tap = function(self)",
+        with: "  restore = function(self, saved) self.memo = saved end,\n  tap = function(self)"))
+    let memo = h.component.stateValue("memo")
+    guard case .string("kept tapped") = memo else {
+      Issue.record("restore did not receive what save returned: \(String(describing: memo))")
+      return
+    }
+  }
 }

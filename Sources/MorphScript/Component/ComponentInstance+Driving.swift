@@ -11,6 +11,9 @@ extension ComponentInstance {
 
   public var isAnimating: Bool { engine.isAnimating }
 
+  /// The model value of any state key (numbers, strings, booleans, tables…).
+  public func stateValue(_ key: String) -> LuaValue { targetLuaValue(key) }
+
   /// The progress value now (the progress key's presented value).
   public var progress: Double? { progressKey.flatMap(presented) }
 
@@ -21,7 +24,8 @@ extension ComponentInstance {
     }
     time = max(time, newTime)
     let done = engineAdvance()
-    try runCompletions(done)
+    // Only Lua code queues instant completions, so a quiet tick needs no call.
+    if !done.isEmpty { try runCompletions(done) }
   }
 
   private func engineAdvance() -> [Int] {
@@ -46,9 +50,7 @@ extension ComponentInstance {
   /// Sets a numeric state key at once, as `self.key = value` would.
   public func setNumber(_ key: String, _ value: Double) throws(ScriptError) {
     syncPresented()
-    let setter = try state.load(
-      "local inst, k, v = ... inst.self[k] = v", chunkName: "=host", env: nil)
-    try state.call(setter, [.table(instanceRef), .string(key), .number(value)])
+    try callRuntime("assign", [.table(instanceRef), .string(key), .number(value)])
     try runCompletions([])
   }
 
@@ -132,16 +134,7 @@ extension ComponentInstance {
     var rounds = 0
     while true {
       syncPresented()
-      let idTable = try state.evaluate("return {}", chunkName: "=host").first ?? .nil
-      if case .table(let t) = idTable {
-        state.push(t)
-        for (i, id) in batch.enumerated() {
-          lua_pushinteger(state.lua, lua_Integer(id))
-          lua_rawseti(state.lua, -2, lua_Integer(i + 1))
-        }
-        morph_pop(state.lua, 1)
-      }
-      try callRuntime("complete", [.table(instanceRef), idTable])
+      try callRuntime("complete", [.table(instanceRef), state.makeArray(batch)])
       batch = takeCompleted()
       rounds += 1
       let pending = try callRuntime("has_pending", [.table(instanceRef)]).first

@@ -58,7 +58,9 @@ extension ComponentInstance {
     }
     newEngine.keep(only: Set(try numericKeys()))
     replaceEngine(newEngine)
-    try callRuntime("reload_hook", [.table(fresh), results.count > 1 ? results[1] : .nil])
+    let previous = results.count > 1 ? results[1] : .nil
+    let saved = results.count > 2 ? results[2] : .nil
+    try callRuntime("reload_hook", [.table(fresh), previous, saved])
     try runCompletions([])
   }
 

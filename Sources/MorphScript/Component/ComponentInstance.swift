@@ -219,6 +219,8 @@ public final class ComponentInstance: AnimationHost {
     return state.value(at: -1)
   }
 
+  func targetLuaValue(_ key: String) -> LuaValue { instanceValue("target", key) }
+
   func targetValue(_ key: String) -> Double? {
     switch instanceValue("target", key) {
     case .number(let n): return n
@@ -240,7 +242,7 @@ public final class ComponentInstance: AnimationHost {
       end
       return nil
       """, chunkName: "--set")
-    let table = try state.evaluate("return {}", chunkName: "--set").first ?? .nil
+    let table = state.makeArray()
     guard case .table(let t) = table else { return .nil }
     for (key, text) in props {
       var value = try state.call(parser, [.string(text)]).first ?? .nil

@@ -42,7 +42,8 @@ end
 local fields = {
   name = "string", size = "table", props = "table", state = "table", progress = "string",
   progressRange = "any", body = "function", tap = "function", drag = "function",
-  accessibility = "function", reload = "function", dragMinimumDistance = "number",
+  accessibility = "function", reload = "function", save = "function", restore = "function",
+  dragMinimumDistance = "number",
   description = "string",
 }
 
@@ -252,6 +253,11 @@ function runtime.instantiate(def, overrides, reduceMotion)
   return inst
 end
 
+--- The host setting a state key (controlled mode), as `self[key] = value` would.
+function runtime.assign(inst, key, value)
+  inst.self[key] = value
+end
+
 function runtime.body(inst)
   inst.inBody = true
   local ok, node = pcall(inst.def.body, inst.self)
@@ -305,10 +311,14 @@ function runtime.has_pending(inst) return next(inst.queue) ~= nil end
 function runtime.set_reduce_motion(inst, on) inst.reduceMotion = on end
 
 --- Hot reload: carries state from `old` into `new` for keys that still exist
---- with the same type, plus pending completions; returns the carried keys and
---- a copy of the old model values for the `reload(self, old)` hook.
+--- with the same kind, plus pending completions; returns the carried keys, a
+--- copy of the old model values for `reload(self, old)`, and what the old
+--- code's `save(self)` returned, for the new `restore(self, saved)`.
 function runtime.transfer(old, new)
   local carried, previous = {}, clone(old.target)
+  -- The old code's `save(self)` may hand anything on to the new `restore`.
+  local saved = false
+  if old.def.save ~= nil then saved = old.def.save(old.self) end
   for k in pairs(new.target) do
     local before = old.target[k]
     if before ~= nil and old.numeric[k] == new.numeric[k] then
@@ -319,10 +329,13 @@ function runtime.transfer(old, new)
   end
   sort(carried)
   for id, f in pairs(old.completions) do new.completions[id] = f end
-  return carried, previous
+  return carried, previous, saved
 end
 
-function runtime.reload_hook(inst, previous)
+function runtime.reload_hook(inst, previous, saved)
+  if inst.def.restore ~= nil and saved ~= false and saved ~= nil then
+    inst.def.restore(inst.self, saved)
+  end
   local f = inst.def.reload
   if f ~= nil then f(inst.self, previous) end
 end

@@ -642,7 +642,9 @@ function Self:set(changes) end
 ---@field drag? fun(self: morph.Self, event: morph.InputEvent) drags no node claimed
 ---@field dragMinimumDistance? number points before a drag begins, default 10
 ---@field accessibility? fun(self: morph.Self): morph.Accessibility
----@field reload? fun(self: morph.Self, old: table) runs after a hot reload
+---@field reload? fun(self: morph.Self, old: table) runs after a hot reload; `old` holds the old model values
+---@field save? fun(self: morph.Self): any before a hot reload, the old code hands something on…
+---@field restore? fun(self: morph.Self, saved: any) …which the new code receives before `reload`
 
 ---Runs another Lua file beside the plugin (a path inside the plugin's folder,
 ---".lua" optional) in its own sandbox and returns what it returns, cached until

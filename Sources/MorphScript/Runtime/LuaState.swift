@@ -263,6 +263,16 @@ public final class LuaState {
 
   // MARK: Values
 
+  /// A new Lua array of integers (or an empty table), built without running code.
+  public func makeArray(_ values: [Int] = []) -> LuaValue {
+    lua_createtable(lua, Int32(values.count), 0)
+    for (i, v) in values.enumerated() {
+      lua_pushinteger(lua, lua_Integer(v))
+      lua_rawseti(lua, -2, lua_Integer(i + 1))
+    }
+    return .table(LuaRef(popping: self))
+  }
+
   func push(_ ref: LuaRef) {
     lua_rawgeti(lua, morph_registryindex(), lua_Integer(ref.index))
   }
