@@ -30,6 +30,7 @@ let package = Package(
         .embedInCode("Lua/sandbox.lua"), .embedInCode("Lua/inspect.lua"),
         .embedInCode("Lua/paths.lua"), .embedInCode("Lua/nodes.lua"),
         .embedInCode("Lua/component.lua"), .embedInCode("Lua/morph.meta.lua"),
+        .embedInCode("Lua/support.lua"),
       ]),
     // Render backends: Cairo raster, terminal text, JSON. Never sees Lua.
     .target(name: "MorphRender", dependencies: ["MorphCore", "CCairo"]),

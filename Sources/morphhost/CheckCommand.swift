@@ -24,7 +24,7 @@ enum CheckCommand {
 
   static func run(_ arguments: [String], output: some TextOutput) throws -> Int32 {
     var options = CommandLineOptions(arguments)
-    if options.flag("--help") || options.flag("-h") {
+    if options.helpRequested() {
       output.write(usage)
       return 0
     }

@@ -36,6 +36,9 @@ struct CommandLineOptions {
     return found
   }
 
+  /// `--help` or `-h` anywhere before `--`.
+  mutating func helpRequested() -> Bool { flag("--help") || flag("-h") }
+
   mutating func flag(_ name: String) -> Bool {
     guard let i = arguments.firstIndex(of: name) else { return false }
     if let end = arguments.firstIndex(of: "--"), end < i { return false }

@@ -5,7 +5,7 @@ import MorphScript
 enum ListCommand {
   static func run(_ arguments: [String], output: some TextOutput) throws -> Int32 {
     var options = CommandLineOptions(arguments)
-    if options.flag("--help") || options.flag("-h") {
+    if options.helpRequested() {
       output.write("Usage: morphhost list\n\nLists the bundled plugins with a line about each.")
       return 0
     }

@@ -176,11 +176,7 @@ public final class ComponentInstance: AnimationHost {
     }
     morph_pop(lua, 1)
     if morph_rawgetfield(lua, -1, "progressRange") == LUA_TTABLE {
-      lua_rawgeti(lua, -1, 1)
-      lua_rawgeti(lua, -2, 2)
-      let lo = morph_tonumber(lua, -2)
-      let hi = morph_tonumber(lua, -1)
-      morph_pop(lua, 2)
+      let (lo, hi) = state.numberPair(at: -1)
       if lo.isFinite, hi.isFinite, lo <= hi { progressRange = lo...hi }
     }
     morph_pop(lua, 1)
@@ -189,10 +185,8 @@ public final class ComponentInstance: AnimationHost {
     }
     morph_pop(lua, 1)
     if morph_rawgetfield(lua, -1, "size") == LUA_TTABLE {
-      lua_rawgeti(lua, -1, 1)
-      lua_rawgeti(lua, -2, 2)
-      size = Size(morph_tonumber(lua, -2), morph_tonumber(lua, -1))
-      morph_pop(lua, 2)
+      let (w, h) = state.numberPair(at: -1)
+      size = Size(w, h)
     }
     morph_pop(lua, 1)
   }

@@ -2,7 +2,7 @@
 -- then instantiates it and drives it through the functions returned here.
 -- Trusted code, run once per state. `host` holds the Swift functions that own
 -- the animation engine (numbers animate there; other values just change).
-local morph, host, getinfo = ...
+local morph, host, support = ...
 local type, error, pairs, ipairs, tostring, setmetatable, getmetatable, next =
   type, error, pairs, ipairs, tostring, setmetatable, getmetatable, next
 local format, concat, sort = string.format, table.concat, table.sort
@@ -11,26 +11,7 @@ local Component = { __name = "morph.Component", __metatable = "morph.Component" 
 -- self proxy → instance; weak so a dropped instance is collected.
 local instances = setmetatable({}, { __mode = "k" })
 
-local function typename(v)
-  local t = type(v)
-  if t == "userdata" or t == "table" then
-    local mt = getmetatable(v)
-    if type(mt) == "string" then return mt end
-  end
-  return t
-end
-
--- Blames the first caller outside this file, like nodes.lua does.
-local function fail(message)
-  local level = 2
-  while true do
-    local info = getinfo(level, "S")
-    if info == nil then level = 0 break end
-    if info.source ~= "=morph.component" and info.what ~= "C" then break end
-    level = level + 1
-  end
-  error(message, level)
-end
+local typename, fail = support.typename, support.raise
 
 local function sorted_keys(t)
   local keys = {}

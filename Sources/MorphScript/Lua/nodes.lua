@@ -4,8 +4,8 @@
 -- and appends one record to the node's `mods`; the host reads the finished
 -- tree with raw table access. Trusted code: runs once per state, before any
 -- plugin, with the module table as its argument.
-local morph, getinfo = ...
-local type, error, getmetatable, setmetatable = type, error, getmetatable, setmetatable
+local morph, support = ...
+local type, getmetatable, setmetatable = type, getmetatable, setmetatable
 local pairs, ipairs, tostring, select = pairs, ipairs, tostring, select
 local format, concat, sort = string.format, table.concat, table.sort
 local color = morph.color
@@ -16,29 +16,11 @@ Node.__name = "morph.Node"
 Node.__metatable = "morph.Node"
 morph.Node = nil
 
-local function typename(v)
-  local t = type(v)
-  if t == "userdata" or t == "table" then
-    local mt = getmetatable(v)
-    if type(mt) == "string" then return mt end
-  end
-  if t == "number" and v ~= v then return "nan" end
-  return t
-end
+local typename, raise = support.typename, support.raise
 
--- `bad argument #n to 'name' (detail)`, blamed on the first caller outside
--- this file (and outside C), whatever depth the check ran at. A plugin that
--- tail-calls a modifier (`return node:rotate(x)`) leaves no frame to blame:
--- then the message has no position and the host names the file.
+-- `bad argument #n to 'name' (detail)`, blamed on the plugin's line.
 local function argerror(n, name, detail)
-  local level = 2
-  while true do
-    local info = getinfo(level, "S")
-    if info == nil then level = 0 break end
-    if info.source ~= "=morph.nodes" and info.what ~= "C" then break end
-    level = level + 1
-  end
-  error(format("bad argument #%d to '%s' (%s)", n, name, detail), level)
+  raise(format("bad argument #%d to '%s' (%s)", n, name, detail))
 end
 
 local function number(v, n, name)

@@ -183,15 +183,20 @@ public final class LuaState {
     MorphModule.open(self)
     let module = LuaRef(popping: self)
     try runTrusted(LuaSources.paths, name: "morph.paths") { self.push(module) }
+    var support: [LuaValue] = []
+    try runTrusted(LuaSources.support, name: "morph.support", results: &support) {
+      self.pushGetinfo()
+    }
+    let supportTable = support.first ?? .nil
     try runTrusted(LuaSources.nodes, name: "morph.nodes") {
       self.push(module)
-      self.pushGetinfo()
+      self.push(supportTable)
     }
     var runtime: [LuaValue] = []
     try runTrusted(LuaSources.component, name: "morph.component", results: &runtime) {
       self.push(module)
       ComponentHostFunctions.push(self.lua)
-      self.pushGetinfo()
+      self.push(supportTable)
     }
     guard case .table(let runtimeTable)? = runtime.first else {
       throw ScriptError(kind: .runtime, message: "component runtime returned no table")
@@ -307,6 +312,18 @@ public final class LuaState {
       lua_pushvalue(lua, index)
       return .other(LuaRef(popping: self))
     }
+  }
+
+  /// `t[1], t[2]` of the table at `index` as numbers (NaN where they are not):
+  /// how `size = {w, h}` and ranges are written.
+  func numberPair(at index: Int32) -> (Double, Double) {
+    let table = lua_absindex(lua, index)
+    lua_rawgeti(lua, table, 1)
+    lua_rawgeti(lua, table, 2)
+    defer { morph_pop(lua, 2) }
+    let a = lua_type(lua, -2) == LUA_TNUMBER ? morph_tonumber(lua, -2) : .nan
+    let b = lua_type(lua, -1) == LUA_TNUMBER ? morph_tonumber(lua, -1) : .nan
+    return (a, b)
   }
 
   /// The string at `index` (which must be a string or number), bytes kept.

@@ -7,6 +7,7 @@ public enum LuaSources {
   static let sandbox = text(PackageResources.sandbox_lua)
   static let inspect = text(PackageResources.inspect_lua)
   static let paths = text(PackageResources.paths_lua)
+  static let support = text(PackageResources.support_lua)
   static let nodes = text(PackageResources.nodes_lua)
   static let component = text(PackageResources.component_lua)
   /// The LuaLS definitions of `morph`, for `morphhost new` to hand to editors.

@@ -46,11 +46,7 @@ public final class SceneFile {
     if morph_rawgetfield(lua, -1, "name") == LUA_TSTRING { name = state.stringValue(at: -1) }
     morph_pop(lua, 1)
     if morph_rawgetfield(lua, -1, "size") == LUA_TTABLE {
-      lua_rawgeti(lua, -1, 1)
-      lua_rawgeti(lua, -2, 2)
-      let w = morph_tonumber(lua, -2)
-      let h = morph_tonumber(lua, -1)
-      morph_pop(lua, 2)
+      let (w, h) = state.numberPair(at: -1)
       guard w.isFinite, h.isFinite, w > 0, h > 0 else {
         morph_pop(lua, 1)
         throw ScriptError(kind: .value, chunk: path, message: "size must be {width, height} > 0")
