@@ -60,7 +60,9 @@ final class LiveSession {
     measure()
     while running {
       let animating = host.component.isAnimating || keyDrag != nil || !(player?.isFinished ?? true)
-      let timeout = animating && !paused ? Self.frameInterval : 0.25
+      // Wake for the next frame on time (not a full interval after drawing).
+      let nextFrame = (frameTimes.last ?? 0) + Self.frameInterval
+      let timeout = animating && !paused ? max(0.001, nextFrame - Self.now()) : 0.25
       waitForInput(timeout: timeout)
       let now = Self.now()
       if RawTerminal.resized {
@@ -254,7 +256,12 @@ final class LiveSession {
   }
 
   private func status() -> String {
-    var parts = [host.component.name, "\(frameTimes.count) fps"]
+    // The rate of recent frames, not a count that idle time would dilute.
+    var fps = 0
+    if let first = frameTimes.first, let last = frameTimes.last, last > first {
+      fps = Int((Double(frameTimes.count - 1) / (last - first)).rounded())
+    }
+    var parts = [host.component.name, "\(fps) fps"]
     if let p = host.component.progress { parts.append(String(format: "progress %.3f", p)) }
     if let value = (try? host.component.accessibility())??.value { parts.append(value) }
     if paused { parts.append("paused") }
