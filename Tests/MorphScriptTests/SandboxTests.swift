@@ -183,6 +183,29 @@ private func failure(_ state: LuaState, _ code: String) -> ScriptError? {
     #expect(lines == ["a\t1\tnil\ttrue"])
   }
 
+  @Test func finalizersAreRefusedBecauseHooksCannotStopThem() throws {
+    let state = try makeState()
+    let error = failure(state, "setmetatable({}, { __gc = function() while true do end end })")
+    #expect(
+      error?.description == "test.lua:1: setmetatable: __gc finalizers are not available to plugins"
+    )
+    _ = try evaluate(state, "return setmetatable({}, { __index = {} })")
+  }
+
+  @Test func patternsThatCannotFinishAreRefused() throws {
+    let state = try makeState()
+    let error = failure(state, "local s = string.rep('a', 3000) local r = s:find('.-.-.-.-b')")
+    #expect(
+      error?.description
+        == "test.lua:1: string.find: a pattern with 4 repetitions is too slow on a 3000-byte string"
+    )
+    let result = try evaluate(state, "return ('x=12'):match('(%a+)=(%d+)')")
+    guard case .string("x") = result[0], case .string("12") = result[1] else {
+      Issue.record("ordinary patterns broke: \(result)")
+      return
+    }
+  }
+
   @Test func errorObjectsThatAreNotStringsAreDescribed() throws {
     let state = try makeState()
     let error = failure(state, "error({})")

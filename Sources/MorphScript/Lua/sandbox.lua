@@ -4,12 +4,47 @@
 -- luacheck: ignore 122 (closing parts of the standard library is the point)
 local host_write, morph_module, read_module = ...
 local G = _G
-local pairs, ipairs, tostring, error, select = pairs, ipairs, tostring, error, select
+local pairs, ipairs, tostring, error, select, type = pairs, ipairs, tostring, error, select, type
 local load, collectgarbage = load, collectgarbage
 local concat = table.concat
 
 -- ("").dump would reach string.dump through the string metatable.
 string.dump = nil
+
+-- Pattern matching runs in C, where the time budget cannot stop it, and a few
+-- backtracking items (".-.-.-b") on a long string take practically forever.
+-- Refuse matches whose worst case, length ^ backtracking items, is huge;
+-- plugin strings are short, so real uses never come near the limit.
+local max_pattern_cost = 1e9
+local function backtracking_items(pattern)
+  local count, i, n = 0, 1, #pattern
+  while i <= n do
+    local c = pattern:sub(i, i)
+    if c == "%" then
+      i = i + 1
+    elseif c == "*" or c == "-" or c == "+" then
+      count = count + 1
+    end
+    i = i + 1
+  end
+  return count
+end
+
+local function guard(name, f)
+  return function(subject, pattern, ...)
+    if type(subject) == "string" and type(pattern) == "string" then
+      local items = backtracking_items(pattern)
+      if items >= 2 and (#subject + 1) ^ items > max_pattern_cost then
+        error(("string.%s: a pattern with %d repetitions is too slow on a %d-byte string")
+          :format(name, items, #subject), 2)
+      end
+    end
+    return f(subject, pattern, ...)
+  end
+end
+for _, name in ipairs({ "find", "match", "gmatch", "gsub" }) do
+  string[name] = guard(name, string[name])
+end
 -- getmetatable("") now answers false, and the metatable cannot be changed.
 getmetatable("").__metatable = false
 -- Deterministic unless a plugin reseeds.
@@ -18,8 +53,19 @@ math.randomseed(0x6D6F7270)
 local base = {
   "assert", "error", "ipairs", "next", "pairs", "pcall", "select", "tonumber",
   "tostring", "type", "xpcall", "rawequal", "rawget", "rawset", "rawlen",
-  "setmetatable", "getmetatable", "_VERSION",
+  "getmetatable", "_VERSION",
 }
+
+-- Lua runs __gc finalizers with debug hooks off, so the time budget could not
+-- stop one: plugins may not install them. (Lua only honours a __gc present
+-- when setmetatable is called, so checking here is enough.)
+local raw_setmetatable, rawget_ = setmetatable, rawget
+local function safe_setmetatable(t, mt)
+  if type(mt) == "table" and rawget_(mt, "__gc") ~= nil then
+    error("setmetatable: __gc finalizers are not available to plugins", 2)
+  end
+  return raw_setmetatable(t, mt)
+end
 local libraries = { "string", "table", "math", "utf8", "coroutine" }
 local safe_os = { clock = os.clock, time = os.time, difftime = os.difftime }
 
@@ -39,6 +85,7 @@ end
 local function make_env(morph)
   local env = {}
   for _, k in ipairs(base) do env[k] = G[k] end
+  env.setmetatable = safe_setmetatable
   for _, k in ipairs(libraries) do env[k] = copy(G[k]) end
   env.os = copy(safe_os)
   env.print = print
