@@ -114,7 +114,8 @@ import Testing
     let original = try String(
       contentsOf: Self.repository.appendingPathComponent("Plugins/flip.lua"), encoding: .utf8)
     try original.write(to: file, atomically: true, encoding: .utf8)
-    let command = "TERM=xterm-256color '\(Self.binary)' run '\(file.path)'; sleep 30"
+    let command =
+      "TERM=xterm-256color '\(Self.binary)' run '\(file.path)'; echo \"exit=$?\"; sleep 30"
     try tmux.run(["new-session", "-d", "-s", "live", "-x", "80", "-y", "26", command])
     _ = try tmux.waitFor("the first frame") { $0.contains("Flip Card") }
     try tmux.run(["send-keys", "-t", "live", "space"])
@@ -128,6 +129,13 @@ import Testing
     let screen = try tmux.waitFor("the reload") { $0.contains("Edited Card") }
     #expect(screen.contains("Showing back"))
     #expect(!screen.contains("error:"))
-    try tmux.run(["send-keys", "-t", "live", "q"])
+    // The view follows the window's size.
+    try tmux.run(["resize-window", "-t", "live", "-x", "60", "-y", "20"])
+    _ = try tmux.waitFor("the resized status line") { screen in
+      screen.split(separator: "\n").contains { $0.contains("Edited Card") && $0.count <= 60 }
+    }
+    // Ctrl-C (a key in raw mode) quits cleanly too.
+    try tmux.run(["send-keys", "-t", "live", "C-c"])
+    _ = try tmux.waitFor("a clean exit") { $0.contains("exit=0") }
   }
 }
