@@ -40,8 +40,12 @@ import Testing
       posix_spawn_file_actions_addclose(&actions, fds[1])
       let argv = (["tmux", "-L", socket] + arguments).map { strdup($0) } + [nil]
       defer { for arg in argv { free(arg) } }
+      // The environment as KEY=VALUE strings (portable; `environ` is not on every platform).
+      let envp =
+        ProcessInfo.processInfo.environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+      defer { for entry in envp { free(entry) } }
       var pid: pid_t = 0
-      let spawned = posix_spawnp(&pid, "tmux", &actions, nil, argv, environ)
+      let spawned = posix_spawnp(&pid, "tmux", &actions, nil, argv, envp)
       close(fds[1])
       defer { close(fds[0]) }
       guard spawned == 0 else { throw POSIXError(.ENOENT) }
