@@ -131,6 +131,20 @@ local function snap(self, predicted_end_x)
   end
 end
 
+--- The stack's highPriorityGesture(DragGesture()). It sits on the ZStack, so
+--- (as in SwiftUI) a drag starts only on a card, never on the padding or the
+--- captions: each card carries it.
+local function stack_drag(self, event)
+  if event.phase == "ended" then
+    snap(self, event.predictedEndTranslation.x)
+    -- Assigned after the withAnimation block: the model value, not the screen.
+    self.previousIndex = self.target.currentIndex
+  else
+    local x = (event.translation.x / POINTS_PER_CARD) - self.target.previousIndex
+    self:animate(m.interactiveSpring(), { currentIndex = -x })
+  end
+end
+
 return m.component {
   name = "Card Stack",
   description = "NOT SO BIG TECH's CardStack demo, 390 pt wide (iPhone); drag or flick through the cards.",
@@ -149,7 +163,7 @@ return m.component {
   -- (only goTo writes it); tappedIndex: the demo's Int? (false = nil).
   state = { currentIndex = 0, previousIndex = 0, tappedIndex = false, finalIndex = 0 },
   progress = "currentIndex",
-  progressRange = { 0, #DEFAULT_ITEMS - 1 },
+  progressRange = function(self) return 0, #self.items - 1 end,
 
   body = function(self)
     local items = self.items
@@ -163,6 +177,7 @@ return m.component {
         :overlay(m.text(tostring(item.name), { size = self.titleSize, weight = "bold", color = m.color "white" }))
         :frame { height = self.cardHeight }
         :onTap(card_tapped)
+        :onDrag(stack_drag)
         :id("card" .. k)
         :padding(self.cardPadding)
         :z(z_index(index, current, count))
@@ -177,18 +192,6 @@ return m.component {
       m.text(tapped and ("Card " .. int(tapped) .. " was tapped") or "No card has been tapped")
         :id("tappedCaption"),
     }
-  end,
-
-  -- The stack's highPriorityGesture(DragGesture()).
-  drag = function(self, event)
-    if event.phase == "ended" then
-      snap(self, event.predictedEndTranslation.x)
-      -- Assigned after the withAnimation block: the model value, not the screen.
-      self.previousIndex = self.target.currentIndex
-    else
-      local x = (event.translation.x / POINTS_PER_CARD) - self.target.previousIndex
-      self:animate(m.interactiveSpring(), { currentIndex = -x })
-    end
   end,
 
   -- Not in the seed (it has no accessibility): positions are 1-based, as

@@ -113,7 +113,8 @@ return m.component {
   accessibility = function(self)
     return {
       label = "Card fan",
-      value = self.interactive > 0.5 and "Fanned" or "Stacked",
+      -- Accessibility values do not animate: SwiftUI reads the model value.
+      value = self.target.interactive > 0.5 and "Fanned" or "Stacked",
       hint = "Drag or tap to fan the cards",
       traits = { "button" },
     }

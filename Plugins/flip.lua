@@ -77,7 +77,8 @@ return m.component {
   accessibility = function(self)
     return {
       label = "Flip card",
-      value = is_front_facing(360 * self.turns) and "Showing front" or "Showing back",
+      -- Accessibility values do not animate: SwiftUI reads the model value.
+      value = is_front_facing(360 * self.target.turns) and "Showing front" or "Showing back",
       hint = "Flips to the other side",
       traits = { "button" },
     }

@@ -162,7 +162,8 @@ return m.component {
   accessibility = function(self)
     return {
       label = "Ticket stub",
-      value = self.interactive > 0.5 and "Torn away" or "Attached",
+      -- Accessibility values do not animate: SwiftUI reads the model value.
+      value = self.target.interactive > 0.5 and "Torn away" or "Attached",
       hint = "Tears the stub away, or rejoins it",
       traits = { "button" },
     }

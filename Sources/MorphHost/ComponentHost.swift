@@ -106,7 +106,7 @@ public final class ComponentHost {
       component.restore(before)
       throw error
     }
-    gesture = nil
+    // A drag in progress carries on: its `ended` reaches the new code.
   }
 
   // MARK: Input

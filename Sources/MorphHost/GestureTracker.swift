@@ -44,13 +44,15 @@ struct GestureTracker {
 
   /// Records a move; returns the phase to report, if any.
   mutating func move(to p: Point, time: Double) -> InputEvent.Phase? {
-    guard p != current || !isDragging else { return nil }
-    current = p
-    maxDistance = max(maxDistance, start.distance(to: p))
+    // Every sample counts toward velocity, a still one too: a finger that
+    // stops before lifting has (nearly) no velocity left, as in SwiftUI.
     samples.append((time, p))
     while samples.count > 2, let first = samples.first, time - first.time > Self.velocityWindow {
       samples.removeFirst()
     }
+    guard p != current || !isDragging else { return nil }
+    current = p
+    maxDistance = max(maxDistance, start.distance(to: p))
     guard target != .none else { return nil }
     if isDragging { return .changed }
     guard start.distance(to: p) >= minimumDistance else { return nil }

@@ -131,8 +131,8 @@ private func index(_ h: ComponentHost) -> Double? { h.component.presented("curre
       let p = try #require(index(live))
       let controlled = try host("card_stack").frame(atProgress: p)
       #expect(
-        SceneJSON.encode(frame.list, summary: frame.summary)
-          == SceneJSON.encode(controlled.list, summary: controlled.summary), "\(label), p = \(p)")
+        sceneGeometry(frame)
+          == sceneGeometry(controlled), "\(label), p = \(p)")
       compared += 1
     }
     try live.pointerDown(at: start)
@@ -350,5 +350,31 @@ private func index(_ h: ComponentHost) -> Double? { h.component.presented("curre
     for _ in 0..<3 { try flick(h, by: -120) }
     #expect(index(h) == 2)
     #expect(try h.component.accessibility()?.value == "Card 3 of 3")
+  }
+}
+
+@Suite struct CardStackRangeTests {
+  @Test func progressRangeFollowsTheItemCount() throws {
+    let three = try host(
+      "card_stack",
+      props: [
+        (
+          "items",
+          "{ {name = 'A', color = 'red'}, {name = 'B', color = 'blue'}, {name = 'C', color = 'green'} }"
+        )
+      ])
+    #expect(three.component.progressRange == 0...2)
+    #expect(try host("card_stack").component.progressRange == 0...5)
+  }
+
+  @Test func aDragStartsOnlyOnACard() throws {
+    let h = try host("card_stack")
+    // The caption area, below the cards: nothing to drag.
+    let caption = h.canvasPoint(Point(195, 530))
+    try h.drag(from: caption, to: caption - Point(250, 0), over: 0.1)
+    #expect(h.component.target("currentIndex") == 0)
+    let card = h.canvasPoint(Point(195, 250))
+    try h.drag(from: card, to: card - Point(250, 0), over: 0.1)
+    #expect(h.component.target("currentIndex") == 1)
   }
 }

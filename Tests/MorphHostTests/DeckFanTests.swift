@@ -148,8 +148,8 @@ private func interactive(_ h: ComponentHost) -> Double {
       let p = try #require(interactive.component.presented("interactive"))
       let controlled = try host("deck_fan").frame(atProgress: p)
       #expect(
-        SceneJSON.encode(live.list, summary: live.summary)
-          == SceneJSON.encode(controlled.list, summary: controlled.summary), "t = \(t)")
+        sceneGeometry(live)
+          == sceneGeometry(controlled), "t = \(t)")
     }
   }
 

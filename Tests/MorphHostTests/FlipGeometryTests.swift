@@ -64,8 +64,8 @@ private func expectedCorners(progress p: Double) -> [Point] {
       let p = try #require(interactive.component.presented("turns"))
       let controlled = try host("flip").frame(atProgress: p)
       #expect(
-        SceneJSON.encode(live.list, summary: live.summary)
-          == SceneJSON.encode(controlled.list, summary: controlled.summary), "t = \(t)")
+        sceneGeometry(live)
+          == sceneGeometry(controlled), "t = \(t)")
     }
   }
 

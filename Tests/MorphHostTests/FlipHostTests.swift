@@ -38,4 +38,12 @@ import Testing
     #expect(h.component.presented("turns") == 0.5)
     #expect(!h.component.isAnimating)
   }
+
+  @Test func accessibilityValueFollowsTheModelAtOnce() throws {
+    let h = try host("flip")
+    try h.tap()
+    try h.advance(to: 0.05)
+    // Still mostly front on screen, but SwiftUI's value is the model's.
+    #expect(try h.component.accessibility()?.value == "Showing back")
+  }
 }

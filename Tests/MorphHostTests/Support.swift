@@ -55,3 +55,11 @@ func close(_ a: Point, _ b: Point, _ tolerance: Double = 0.25) -> Bool {
 
 /// The five progress points every plugin is checked and filmed at.
 let progressPoints: [Double] = [0, 0.25, 0.5, 0.75, 1]
+
+/// A frame's JSON dump without its accessibility description: what must be
+/// identical between controlled and interactive mode. (Accessibility values
+/// follow the model value, as SwiftUI's do, so mid-animation they differ.)
+func sceneGeometry(_ frame: ComponentHost.Frame) -> String {
+  SceneJSON.encode(
+    frame.list, summary: SceneSummary(name: frame.summary.name, progress: frame.summary.progress))
+}

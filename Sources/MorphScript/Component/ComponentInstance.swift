@@ -175,11 +175,6 @@ public final class ComponentInstance: AnimationHost {
       summary = state.stringValue(at: -1)
     }
     morph_pop(lua, 1)
-    if morph_rawgetfield(lua, -1, "progressRange") == LUA_TTABLE {
-      let (lo, hi) = state.numberPair(at: -1)
-      if lo.isFinite, hi.isFinite, lo <= hi { progressRange = lo...hi }
-    }
-    morph_pop(lua, 1)
     if morph_rawgetfield(lua, -1, "dragMinimumDistance") == LUA_TNUMBER {
       dragMinimumDistance = max(0, morph_tonumber(lua, -1))
     }
@@ -189,6 +184,17 @@ public final class ComponentInstance: AnimationHost {
       size = Size(w, h)
     }
     morph_pop(lua, 1)
+    readProgressRange()
+  }
+
+  /// `progressRange`, a table or a function of self; a bad one keeps 0…1.
+  private func readProgressRange() {
+    guard case .table(let r)? = try? callRuntime("progress_range", [.table(instance)]).first
+    else { return }
+    state.push(r)
+    defer { morph_pop(state.lua, 1) }
+    let (lo, hi) = state.numberPair(at: -1)
+    if lo.isFinite, hi.isFinite, lo <= hi { progressRange = lo...hi }
   }
 
   func numericKeys() throws(ScriptError) -> [String] {

@@ -289,6 +289,17 @@ end
 
 function runtime.has_pending(inst) return next(inst.queue) ~= nil end
 
+--- The progress range: `progressRange = {lo, hi}`, or a function of self
+--- returning lo, hi (ranges that depend on props, like a card count).
+function runtime.progress_range(inst)
+  local r = inst.def.progressRange
+  if type(r) == "function" then
+    local lo, hi = r(inst.self)
+    return { lo, hi }
+  end
+  return r
+end
+
 function runtime.set_reduce_motion(inst, on) inst.reduceMotion = on end
 
 --- Hot reload: carries state from `old` into `new` for keys that still exist
