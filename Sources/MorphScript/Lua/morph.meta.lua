@@ -636,7 +636,7 @@ function Self:set(changes) end
 ---@field props? table defaults, overridable with `--set key=value`
 ---@field state? table initial state; use false for "none" (nil cannot be stored)
 ---@field progress? string the numeric state key that `--progress` drives
----@field progressRange? number[] the range filmstrips and checks sweep, default {0, 1}
+---@field progressRange? number[]|fun(self: morph.Self): number, number the range filmstrips and checks sweep, default {0, 1}
 ---@field body fun(self: morph.Self): morph.Node
 ---@field tap? fun(self: morph.Self, event: morph.InputEvent) taps no node claimed
 ---@field drag? fun(self: morph.Self, event: morph.InputEvent) drags no node claimed
