@@ -2,30 +2,18 @@
 -- guide, a clip to a custom path, and a rotated stub.
 local m = morph
 
+--- A saw-tooth perforation along the piece's bottom (or, flipped, its top):
+--- straight teeth, unlike the bundled ticket_tear plugin's smoothed rip.
 local function edge(w, h, amplitude, flipped)
   return m.path(function(p)
     local base = flipped and 0 or h
-    local pts = {}
-    for i = 0, 22 do
-      local sign = i % 2 == 0 and 1 or -1
-      local depth = amplitude * (0.6 + 0.4 * m.hash(i)) * sign
-      pts[#pts + 1] = { w * i / 22, base + (flipped and -depth or depth) }
+    local teeth = 16
+    if flipped then p:move(0, h) else p:move(0, 0):line(w, 0) end
+    for k = 0, teeth do
+      local i = flipped and k or teeth - k
+      local depth = (i % 2 == 0 and 1 or -1) * amplitude
+      p:line(w * i / teeth, base + (flipped and -depth or depth))
     end
-    if flipped then
-      p:move(0, h):line(0, pts[1][2])
-    else
-      p:move(0, 0):line(w, 0):line(w, pts[#pts][2])
-      local r = {}
-      for i = #pts, 1, -1 do r[#r + 1] = pts[i] end
-      pts = r
-    end
-    local prev = pts[1]
-    for i = 2, #pts do
-      local cur = pts[i]
-      p:quad(prev[1], prev[2], (prev[1] + cur[1]) / 2, (prev[2] + cur[2]) / 2)
-      prev = cur
-    end
-    p:line(pts[#pts][1], pts[#pts][2])
     if flipped then p:line(w, h) end
     p:close()
   end)
