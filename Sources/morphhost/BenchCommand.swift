@@ -24,10 +24,6 @@ enum BenchCommand {
 
   static func run(_ arguments: [String], output: some TextOutput) throws -> Int32 {
     var options = CommandLineOptions(arguments)
-    if options.helpRequested() {
-      output.write(usage)
-      return 0
-    }
     let frames = try options.int("--frames") ?? 60
     guard frames >= 1 else { throw UsageError("--frames must be >= 1") }
     var scenes = try options.remaining()

@@ -24,10 +24,6 @@ enum CheckCommand {
 
   static func run(_ arguments: [String], output: some TextOutput) throws -> Int32 {
     var options = CommandLineOptions(arguments)
-    if options.helpRequested() {
-      output.write(usage)
-      return 0
-    }
     let limit = try options.double("--settle-limit") ?? 10
     let plugins = try options.remaining()
     guard !plugins.isEmpty else { throw UsageError("check needs at least one plugin; see --help") }

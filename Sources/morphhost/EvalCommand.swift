@@ -3,6 +3,18 @@ import MorphScript
 
 /// `morphhost eval`: the quickest way to try a curve or a spring.
 enum EvalCommand {
+  static let usage = """
+    Usage: morphhost eval 'CODE' | -f FILE [options]
+
+    Runs Lua in the plugin sandbox with `morph` loaded and prints what it
+    prints, then what it returns ('-f -' reads standard input).
+
+    Options:
+      --memory MIB     heap cap (default 64)
+      --budget N       instructions allowed per call (default 200000000)
+      --timeout S      wall-clock limit per call (default 2)
+    """
+
   static func run(_ arguments: [String], output: some TextOutput) throws -> Int32 {
     var options = CommandLineOptions(arguments)
     let limits = try ScriptLimits(

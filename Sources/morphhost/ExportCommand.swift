@@ -39,10 +39,6 @@ enum ExportCommand {
 
   static func run(_ arguments: [String], output: some TextOutput) throws -> Int32 {
     var options = CommandLineOptions(arguments)
-    if options.helpRequested() {
-      output.write(usage)
-      return 0
-    }
     let play = try PlayOptions(&options)
     guard let out = try options.value("-o") ?? options.value("--output") else {
       throw UsageError("export needs -o OUT (a folder, a .png/.apng file); see --help")
@@ -54,9 +50,8 @@ enum ExportCommand {
     let columns = try options.int("--columns")
     let timeline = try readTimeline(&options, filmstrip: filmstrip)
     let given = try options.positional(name: "plugin")
-    let resolved = try PluginLocator.resolve(given)
-    if let note = resolved.note { output.error("morphhost: note: \(note)") }
-    let lists = try displayLists(resolved.path, timeline: timeline, play: play)
+    let path = try resolvePlugin(given, output: output)
+    let lists = try displayLists(path, timeline: timeline, play: play)
     let progress = ProgressBar(total: lists.count, enabled: isatty(STDERR_FILENO) == 1)
     let images = try RasterPool.render(lists, scale: scale, background: background) {
       progress.advance()

@@ -3,12 +3,10 @@ import MorphScript
 
 /// `morphhost list`: the bundled plugins, one line each.
 enum ListCommand {
+  static let usage = "Usage: morphhost list\n\nLists the bundled plugins with a line about each."
+
   static func run(_ arguments: [String], output: some TextOutput) throws -> Int32 {
     var options = CommandLineOptions(arguments)
-    if options.helpRequested() {
-      output.write("Usage: morphhost list\n\nLists the bundled plugins with a line about each.")
-      return 0
-    }
     try options.finish()
     let plugins = PluginLocator.bundled()
     guard !plugins.isEmpty else {

@@ -37,6 +37,20 @@ struct MorphhostCommand {
     Exit status: 0 on success, 1 when the Lua code fails, 2 on a usage error.
     """
 
+  typealias Runner = @Sendable ([String], any TextOutput) throws -> Int32
+
+  /// Each subcommand's usage text and entry point.
+  static let subcommands: [String: (usage: String, run: Runner)] = [
+    "run": (RunCommand.usage, { try RunCommand.run($0, output: $1) }),
+    "render": (RenderCommand.usage, { try RenderCommand.run($0, output: $1) }),
+    "export": (ExportCommand.usage, { try ExportCommand.run($0, output: $1) }),
+    "check": (CheckCommand.usage, { try CheckCommand.run($0, output: $1) }),
+    "new": (NewCommand.usage, { try NewCommand.run($0, output: $1) }),
+    "list": (ListCommand.usage, { try ListCommand.run($0, output: $1) }),
+    "eval": (EvalCommand.usage, { try EvalCommand.run($0, output: $1) }),
+    "bench": (BenchCommand.usage, { try BenchCommand.run($0, output: $1) }),
+  ]
+
   /// Runs one command line; returns the exit status.
   static func run(_ arguments: [String], output: some TextOutput) -> Int32 {
     guard let command = arguments.first else {
@@ -45,15 +59,16 @@ struct MorphhostCommand {
     }
     let rest = Array(arguments.dropFirst())
     do {
+      if let (usage, run) = subcommands[command] {
+        // Every subcommand answers --help the same way, before reading options.
+        var options = CommandLineOptions(rest)
+        if options.helpRequested() {
+          output.write(usage)
+          return 0
+        }
+        return try run(rest, output)
+      }
       switch command {
-      case "run": return try RunCommand.run(rest, output: output)
-      case "eval": return try EvalCommand.run(rest, output: output)
-      case "render": return try RenderCommand.run(rest, output: output)
-      case "bench": return try BenchCommand.run(rest, output: output)
-      case "list": return try ListCommand.run(rest, output: output)
-      case "export": return try ExportCommand.run(rest, output: output)
-      case "check": return try CheckCommand.run(rest, output: output)
-      case "new": return try NewCommand.run(rest, output: output)
       case "help", "-h", "--help":
         output.write(usage)
         return 0

@@ -16,10 +16,6 @@ enum NewCommand {
 
   static func run(_ arguments: [String], output: some TextOutput) throws -> Int32 {
     var options = CommandLineOptions(arguments)
-    if options.helpRequested() {
-      output.write(usage)
-      return 0
-    }
     let dir = try options.value("--dir") ?? "."
     let force = options.flag("--force")
     var name = try options.positional(name: "name")

@@ -30,15 +30,10 @@ enum RenderCommand {
 
   static func run(_ arguments: [String], output: some TextOutput) throws -> Int32 {
     var options = CommandLineOptions(arguments)
-    if options.helpRequested() {
-      output.write(usage)
-      return 0
-    }
     let play = try PlayOptions(&options)
     let request = try RenderRequest(&options)
-    let resolved = try PluginLocator.resolve(request.file)
-    if let note = resolved.note { output.error("morphhost: note: \(note)") }
-    let (list, summary) = try frame(resolved.path, request: request, play: play)
+    let path = try resolvePlugin(request.file, output: output)
+    let (list, summary) = try frame(path, request: request, play: play)
     try FrameOutput(request: request, output: output).write(list, summary: summary)
     return 0
   }
@@ -224,4 +219,12 @@ struct PlayOptions {
     }
     return try InputScript.parse(String(decoding: data, as: UTF8.self), file: path)
   }
+}
+
+/// Finds a plugin as `PluginLocator` does, telling the user when the path was
+/// not taken as typed.
+func resolvePlugin(_ given: String, output: some TextOutput) throws -> String {
+  let resolved = try PluginLocator.resolve(given)
+  if let note = resolved.note { output.error("morphhost: note: \(note)") }
+  return resolved.path
 }

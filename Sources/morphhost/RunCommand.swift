@@ -50,10 +50,6 @@ enum RunCommand {
 
   static func run(_ arguments: [String], output: some TextOutput) throws -> Int32 {
     var options = CommandLineOptions(arguments)
-    if options.helpRequested() {
-      output.write(usage)
-      return 0
-    }
     let play = try PlayOptions(&options)
     let settings = RunSettings(
       pngPath: try options.value("--png"), scale: try options.double("--scale") ?? 1,
@@ -68,12 +64,11 @@ enum RunCommand {
     }
     let given = try options.positional(name: "plugin")
     let script = try play.script()
-    let resolved = try PluginLocator.resolve(given)
-    if let note = resolved.note { output.error("morphhost: note: \(note)") }
-    let instance = try ComponentInstance(path: resolved.path, options: play.component)
+    let path = try resolvePlugin(given, output: output)
+    let instance = try ComponentInstance(path: path, options: play.component)
     let host = ComponentHost(component: instance)
     if isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 {
-      try LiveSession(host: host, path: resolved.path, settings: settings, script: script).run()
+      try LiveSession(host: host, path: path, settings: settings, script: script).run()
       return 0
     }
     return try playHeadless(host, script: script ?? .defaultTap, settings: settings, output: output)

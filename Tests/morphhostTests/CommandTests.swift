@@ -68,5 +68,9 @@ private func run(_ arguments: [String]) -> (status: Int32, out: String, err: Str
   @Test func helpAndVersion() {
     #expect(run(["--help"]).out.contains("morphhost eval 'CODE'"))
     #expect(run(["--version"]).out.hasPrefix("morphhost "))
+    for command in ["run", "render", "export", "check", "new", "list", "eval", "bench"] {
+      let help = run([command, "--help"])
+      #expect(help.status == 0 && help.out.hasPrefix("Usage: morphhost \(command)"), "\(command)")
+    }
   }
 }

@@ -108,23 +108,22 @@ enum SpringBindings {
     )
   }
 
+  /// `s:value(...)` and `s:velocity(...)`: the same arguments, another query.
+  static func query(
+    _ lua: OpaquePointer?, _ name: String,
+    _ f: @escaping (Spring) -> (Double, Double, Double, Double) -> Double
+  ) -> Int32 {
+    hostCall(lua, name, method: true) { a in
+      let spring = try a.object(1, type).spring
+      let m = try motion(a)
+      a.push(f(spring)(m.to, m.from, m.v0, m.t))
+      return 1
+    }
+  }
+
   static let methods: [HostFunction] = [
-    HostFunction(name: "value") { lua in
-      hostCall(lua, "value", method: true) { a in
-        let spring = try a.object(1, type).spring
-        let m = try motion(a)
-        a.push(spring.value(target: m.to, initial: m.from, initialVelocity: m.v0, time: m.t))
-        return 1
-      }
-    },
-    HostFunction(name: "velocity") { lua in
-      hostCall(lua, "velocity", method: true) { a in
-        let spring = try a.object(1, type).spring
-        let m = try motion(a)
-        a.push(spring.velocity(target: m.to, initial: m.from, initialVelocity: m.v0, time: m.t))
-        return 1
-      }
-    },
+    HostFunction(name: "value") { query($0, "value", Spring.value) },
+    HostFunction(name: "velocity") { query($0, "velocity", Spring.velocity) },
     HostFunction(name: "settle") { lua in
       hostCall(lua, "settle", method: true) { a in
         let spring = try a.object(1, type).spring
