@@ -142,4 +142,34 @@ import Testing
     try tmux.run(["send-keys", "-t", "live", "C-c"])
     _ = try tmux.waitFor("a clean exit") { $0.contains("exit=0") }
   }
+
+  @Test(.enabled(if: tmuxAvailable, "needs tmux (installed by scripts/install-deps.sh)"))
+  func showsAnErrorAtADeepPathWhole() throws {
+    let tmux = Tmux()
+    let dir = try deepScratchFolder()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let file = dir.appendingPathComponent("plugin_with_error.lua")
+    let original = try String(
+      contentsOf: Self.repository.appendingPathComponent("Plugins/flip.lua"), encoding: .utf8)
+    try original.write(to: file, atomically: true, encoding: .utf8)
+    let command =
+      "TERM=xterm-256color '\(Self.binary)' run '\(file.path)'; echo \"exit=$?\"; sleep 30"
+    try tmux.run(["new-session", "-d", "-s", "live", "-x", "80", "-y", "26", command])
+    _ = try tmux.waitFor("the first frame") { $0.contains("Flip Card") }
+    try ("error('deep trouble')\n" + original).write(to: file, atomically: true, encoding: .utf8)
+    let expected = "error: \(file.path):1: deep trouble"
+    _ = try tmux.waitFor("the whole error") { Self.unwrapped($0).contains(expected) }
+    try tmux.run(["send-keys", "-t", "live", "q"])
+    _ = try tmux.waitFor("a clean exit") { $0.contains("exit=0") }
+  }
+
+  /// The screen with each full-width row joined to the next, as wrapped text reads.
+  static func unwrapped(_ screen: String, width: Int = 80) -> String {
+    var text = ""
+    for line in screen.split(separator: "\n", omittingEmptySubsequences: false) {
+      text += line
+      if line.count < width { text += "\n" }
+    }
+    return text
+  }
 }

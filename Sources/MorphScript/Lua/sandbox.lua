@@ -121,7 +121,7 @@ function morph_module.import(name)
   if type(name) ~= "string" then
     error(("bad argument #1 to 'import' (string expected, got %s)"):format(type(name)), 2)
   end
-  local ok, source, path = pcall(read_module, name)
+  local ok, source, path, chunk_name = pcall(read_module, name)
   if not ok then
     -- Blame the plugin's line, not this file's.
     error((tostring(source):gsub("^[^:]*:%d+: ", "")), 2)
@@ -129,7 +129,7 @@ function morph_module.import(name)
   local cached = modules[path]
   if cached ~= nil then return cached end
   if loading[path] then error(("import cycle: '%s' imports itself"):format(name), 2) end
-  local chunk, message = load(source, "@" .. path, "t", make_env(morph_module))
+  local chunk, message = load(source, "@" .. chunk_name, "t", make_env(morph_module))
   if chunk == nil then error(message, 0) end
   loading[path] = true
   local ran, result = pcall(chunk)

@@ -1,6 +1,7 @@
 -- Helpers the host's own Lua files share. Trusted: runs once per state,
--- before any plugin, and receives `debug.getinfo` (which plugins never see).
-local getinfo = ...
+-- before any plugin, and receives `debug.getinfo` and `debug.traceback`
+-- (which plugins never see).
+local getinfo, traceback = ...
 local type, getmetatable, error = type, getmetatable, error
 
 local support = {}
@@ -32,6 +33,14 @@ function support.raise(message)
     level = level + 1
   end
   error(message, level)
+end
+
+--- A message handler for the host's own `xpcall`s around plugin code: the
+--- message with the plugin's stack, which a rethrow would otherwise lose.
+--- The host keeps the first traceback of a message.
+function support.traceback(message)
+  if type(message) ~= "string" then return message end
+  return traceback(message, 2)
 end
 
 return support

@@ -44,6 +44,12 @@ public final class LuaState {
   /// Files `morph.import` has read since the last `forgetImports()`.
   public internal(set) var importedFiles: [String] = []
   private var forgetModules: LuaRef?
+  /// Short names inside Lua for long paths, expanded in every error.
+  private var chunkNames = ChunkNames()
+
+  /// What Lua calls the file at `path` (without `@`): short enough that Lua
+  /// never cuts it; errors name `path` in full.
+  func chunkName(forFile path: String) -> String { chunkNames.chunkName(for: path) }
 
   /// Drops imported modules so the next import reads them again (hot reload).
   public func forgetImports() throws(ScriptError) {
@@ -95,7 +101,7 @@ public final class LuaState {
   {
     let environment: LuaRef
     if let env { environment = env } else { environment = try newEnvironment() }
-    let status = loadText(code, name: "@" + chunkName)
+    let status = loadText(code, name: "@" + self.chunkName(forFile: chunkName))
     if status != LUA_OK { throw popError(status: status) }
     push(environment)
     // A main chunk's first upvalue is its _ENV.
@@ -138,8 +144,8 @@ public final class LuaState {
 
   /// Converts the error on top of the stack into a `ScriptError` and pops it.
   private func popError(status: Int32) -> ScriptError {
-    let raw =
-      morph_tostring(lua, -1).map { String(cString: $0) } ?? "(error object is not a string)"
+    let raw = chunkNames.expand(
+      morph_tostring(lua, -1).map { String(cString: $0) } ?? "(error object is not a string)")
     morph_pop(lua, 1)
     if status == LUA_ERRMEM || raw.hasPrefix("not enough memory")
       || raw.contains(": not enough memory")
@@ -185,7 +191,7 @@ public final class LuaState {
     try runTrusted(LuaSources.paths, name: "morph.paths") { self.push(module) }
     var support: [LuaValue] = []
     try runTrusted(LuaSources.support, name: "morph.support", results: &support) {
-      self.pushGetinfo()
+      self.pushDebugFunctions()
     }
     let supportTable = support.first ?? .nil
     try runTrusted(LuaSources.nodes, name: "morph.nodes") {
@@ -218,12 +224,14 @@ public final class LuaState {
     moduleTable = module
   }
 
-  /// `debug.getinfo`, for trusted files that blame errors on the plugin's
-  /// line; the sandbox prelude removes `debug` afterwards.
-  private func pushGetinfo() {
+  /// `debug.getinfo` and `debug.traceback`, for trusted files that blame
+  /// errors on the plugin's line and keep its stack; the sandbox prelude
+  /// removes `debug` afterwards. [-0, +2, -]
+  private func pushDebugFunctions() {
     _ = lua_getglobal(lua, "debug")
     _ = lua_getfield(lua, -1, "getinfo")
-    lua_rotate(lua, -2, 1)
+    _ = lua_getfield(lua, -2, "traceback")
+    lua_rotate(lua, -3, -1)
     morph_pop(lua, 1)
   }
 

@@ -18,8 +18,8 @@ public enum LuaSources {
 
 /// The sandbox plugins run in (`Lua/sandbox.lua`, mostly table copying).
 enum Sandbox {
-  /// `read_module(name)` → source, path: a `.lua` file inside the plugin's
-  /// folder, never above it.
+  /// `read_module(name)` → source, path, chunk name: a `.lua` file inside
+  /// the plugin's folder, never above it.
   static let readModule: morph_hostfn = { lua in
     hostCall(lua, "import") { a in
       let state = LuaState.owner(of: a.lua)
@@ -39,7 +39,8 @@ enum Sandbox {
       if !state.importedFiles.contains(path) { state.importedFiles.append(path) }
       a.push(String(decoding: data, as: UTF8.self))
       a.push(path)
-      return 2
+      a.push(state.chunkName(forFile: path))
+      return 3
     }
   }
 

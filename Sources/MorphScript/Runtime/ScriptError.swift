@@ -38,12 +38,17 @@ public struct ScriptError: Error, CustomStringConvertible, Sendable, Equatable {
 
   /// Parses Lua's `chunk:line: message` (with an optional traceback after a
   /// newline). Lua quotes string chunks as `[string "..."]`; those stay as is.
+  /// A message the host rethrew carries the plugin's own traceback first;
+  /// the host's frames after it are dropped.
   static func parse(_ raw: String, kind: Kind) -> ScriptError {
+    let marker = "\nstack traceback:"
     var head = raw
     var traceback: String?
-    if let range = raw.range(of: "\nstack traceback:") {
+    if let range = raw.range(of: marker) {
       head = String(raw[..<range.lowerBound])
-      traceback = String(raw[raw.index(after: range.lowerBound)...])
+      let rest = raw[raw.index(after: range.lowerBound)...]
+      let end = rest.range(of: marker)?.lowerBound ?? rest.endIndex
+      traceback = String(rest[..<end])
     }
     // Find "name:123: " where name may itself contain colons.
     var search = head.startIndex

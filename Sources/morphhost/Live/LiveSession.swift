@@ -35,6 +35,8 @@ final class LiveSession {
   private var pointerDown = false
   private var pngDueAt: Double?
   private var grid = (cols: 80, rows: 24, scale: 1.0)
+  /// Rows under the picture that show the last error in full.
+  private var errorRows = 0
 
   static let frameInterval = 1.0 / 60
   static let keyDragStep = 24.0
@@ -227,7 +229,7 @@ final class LiveSession {
   private func measure() {
     let size = TerminalLayout.terminalSize() ?? (80, 24)
     let cols = settings.cols ?? size.cols
-    let rows = max(1, (settings.rows ?? size.rows) - 1)
+    let rows = max(1, (settings.rows ?? size.rows) - 1 - errorRows)
     let fitted = TerminalLayout.fit(
       canvas: (host.canvas.width, host.canvas.height), cols: cols, rows: rows)
     grid = (fitted.cols, fitted.rows, Double(fitted.cols) / host.canvas.width)
@@ -238,6 +240,13 @@ final class LiveSession {
     frameTimes.append(now)
     frameTimes.removeAll { now - $0 > 1 }
     var screen = ANSI.home
+    let panel = errorPanel()
+    if panel.count != errorRows {
+      // The picture gives up rows to the error, and takes them back after.
+      errorRows = panel.count
+      measure()
+      screen = ANSI.clearScreen + ANSI.home
+    }
     if showHelp {
       screen += Self.help.replacingOccurrences(of: "\n", with: ANSI.reset + "\u{1B}[K\n")
     } else {
@@ -251,6 +260,7 @@ final class LiveSession {
       }
       screen += lastFrameText
     }
+    for line in panel { screen += ANSI.reset + line + "\u{1B}[K\n" }
     screen += status()
     RawTerminal.write(screen)
   }
@@ -267,17 +277,32 @@ final class LiveSession {
     if paused { parts.append("paused") }
     if host.component.reduceMotion { parts.append("reduce motion") }
     if let message { parts.append(message) }
-    if let lastError {
-      // The file's name is enough on one line.
-      let short = lastError.replacingOccurrences(
-        of: path, with: URL(fileURLWithPath: path).lastPathComponent)
-      parts.append("error: " + short.replacingOccurrences(of: "\n", with: " "))
-    }
+    if lastError != nil { parts.append("error (above)") }
     let width = max(10, TerminalLayout.terminalSize()?.cols ?? grid.cols)
     var line = " " + parts.joined(separator: " │ ") + "   ? help  q quit"
     if line.count > width { line = String(line.prefix(width - 1)) + "…" }
     line += String(repeating: " ", count: max(0, width - line.count))
     return "\u{1B}[7m" + line + ANSI.reset
+  }
+
+  /// The last error, whole (its full path and line), wrapped to the
+  /// window's width; at most half the window (its start kept when cut).
+  private func errorPanel() -> [String] {
+    guard let lastError else { return [] }
+    let size = TerminalLayout.terminalSize() ?? (80, 24)
+    let width = max(10, settings.cols ?? size.cols)
+    let limit = max(1, (settings.rows ?? size.rows) / 2)
+    var lines: [String] = []
+    for paragraph in ("error: " + lastError).split(
+      separator: "\n", omittingEmptySubsequences: false)
+    {
+      var rest = Substring(paragraph.replacingOccurrences(of: "\t", with: "  "))
+      repeat {
+        lines.append(String(rest.prefix(width)))
+        rest = rest.dropFirst(width)
+      } while !rest.isEmpty
+    }
+    return Array(lines.prefix(limit))
   }
 
   private func savePNG() {

@@ -1,0 +1,76 @@
+import Foundation
+import Testing
+
+@testable import morphhost
+
+/// Runs a command in-process, as the shell would.
+func runCommand(_ arguments: [String]) -> (status: Int32, out: String, err: String) {
+  let output = CapturedOutput()
+  let status = MorphhostCommand.run(arguments, output: output)
+  return (status, output.out.joined(separator: "\n"), output.err.joined(separator: "\n"))
+}
+
+/// A fresh folder whose path is over 200 bytes, as deep as users keep projects.
+func deepScratchFolder() throws -> URL {
+  var url = FileManager.default.temporaryDirectory.appendingPathComponent("deep-\(UUID())")
+  while url.path.utf8.count < 200 { url.appendPathComponent("a-folder-name-as-users-have") }
+  try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+  return url
+}
+
+/// Lua cuts chunk names at 60 bytes; every command must still name the whole path.
+@Suite struct DeepPathTests {
+  static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .appendingPathComponent("Fixtures")
+
+  static let failingBody = """
+    return morph.component {
+      name = "Deep", size = { 100, 100 },
+      body = function() error("boom") end,
+    }
+    """
+
+  private func plugin(_ source: String, in folder: URL) throws -> String {
+    let file = folder.appendingPathComponent("plugin_with_error.lua")
+    try source.write(to: file, atomically: true, encoding: .utf8)
+    return file.path
+  }
+
+  @Test func renderNamesTheWholePath() throws {
+    let folder = try deepScratchFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let path = try plugin(Self.failingBody, in: folder)
+    let result = runCommand(["render", path, "--format", "ascii"])
+    #expect(result.status != 0)
+    #expect(result.err == "\(path):3: boom")
+  }
+
+  @Test func evalFileNamesTheWholePath() throws {
+    let folder = try deepScratchFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let path = try plugin("local x\n\nreturn x.y\n", in: folder)
+    let result = runCommand(["eval", "-f", path])
+    #expect(result.status == 1)
+    #expect(result.err == "\(path):3: attempt to index a nil value (local 'x')")
+  }
+
+  @Test func checkFindsTheSeededMistakesAtTheirWholePath() throws {
+    let folder = try deepScratchFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let path = folder.appendingPathComponent("mistakes.lua").path
+    try FileManager.default.copyItem(
+      atPath: Self.fixtures.appendingPathComponent("mistakes.lua").path, toPath: path)
+    let result = runCommand(["check", path, "--settle-limit", "2"])
+    let lines = result.out.split(separator: "\n").map(String.init)
+    #expect(lines.contains("\(path):14: error: body breaks past 0.6 (at progress 0.750)"))
+    #expect(result.status == 3, Comment(rawValue: result.out))
+  }
+
+  @Test func syntaxErrorsNameTheWholePath() throws {
+    let folder = try deepScratchFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let path = try plugin("return morph.component {\n  name = ,\n}\n", in: folder)
+    let result = runCommand(["check", path])
+    #expect(result.out.hasPrefix("\(path):2: error: unexpected symbol near ','"))
+  }
+}
