@@ -77,16 +77,50 @@ private func tapError(_ handler: String) -> String {
     #expect(try c.state.evaluate("return 1", chunkName: "x").count == 1)
     try c.advance(to: 0.25)
     try c.advance(to: 1)
-    let label = try labelOf(c)
+    let label = labelOf(c)
     #expect(label == "none!")
   }
 
-  private func labelOf(_ c: ComponentInstance) throws -> String {
-    let f = try c.state.load("local inst = ... return inst.target.label", chunkName: "x", env: nil)
-    guard case .string(let s)? = try c.state.call(f, [.table(c.instanceRef)]).first else {
-      return ""
-    }
+  private func labelOf(_ c: ComponentInstance) -> String {
+    guard case .string(let s) = c.stateValue("label") else { return "" }
     return s
+  }
+
+  @Test func numbersLiveOnlyInTheEngine() throws {
+    // The tap records what Lua reads of `p` while Swift moves it: no copy
+    // step runs between the engine and `self`.
+    let c = try component("tap = function(self) self.label = tostring(self.p) end,")
+    try c.setNumber("p", 0.7)
+    try c.handle(component: "tap", .tap(at: .zero, time: 0))
+    #expect(labelOf(c) == "0.7")
+    c.engine.define("p", value: 0.25)
+    try c.handle(component: "tap", .tap(at: .zero, time: 0))
+    #expect(labelOf(c) == "0.25")
+    // The Lua instance holds the non-numeric state only.
+    let f = try c.state.load(
+      "local inst = ... return inst.values.p, inst.values.label, inst.target, inst.presented",
+      chunkName: "x", env: nil)
+    let values = try c.state.call(f, [.table(c.instance)])
+    guard case .nil = values[0], case .string("0.25") = values[1], case .nil = values[2],
+      case .nil = values[3]
+    else {
+      Issue.record("Lua keeps a number: \(values)")
+      return
+    }
+  }
+
+  @Test func oldCodesSaveWritesReachTheEngine() throws {
+    let source = """
+      return morph.component {
+        state = { p = 1 }, progress = "p",
+        save = function(self) self.p = 999 return false end,
+        body = function() return morph.rect() end,
+      }
+      """
+    let c = try ComponentInstance(path: "save.lua", source: source)
+    try c.reload(source: source)
+    #expect(c.presented("p") == 999)
+    #expect(c.target("p") == 999)
   }
 
   @Test func reduceMotionAppliesAtOnceAndStillCompletes() throws {
@@ -96,7 +130,7 @@ private func tapError(_ handler: String) -> String {
     try c.handle(component: "tap", .tap(at: .zero, time: 0))
     #expect(c.presented("p") == 1)
     #expect(!c.isAnimating)
-    #expect(try labelOf(c) == "done")
+    #expect(labelOf(c) == "done")
   }
 
   @Test func propsOverrideFromLuaJSONOrStrings() throws {
@@ -108,7 +142,7 @@ private func tapError(_ handler: String) -> String {
     let f = try c.state.load(
       "local inst = ... return tostring(inst.props.color), inst.props.count, #inst.props.items",
       chunkName: "x", env: nil)
-    let values = try c.state.call(f, [.table(c.instanceRef)])
+    let values = try c.state.call(f, [.table(c.instance)])
     guard case .string("#FF0000FF") = values[0], case .integer(5) = values[1],
       case .integer(2) = values[2]
     else {

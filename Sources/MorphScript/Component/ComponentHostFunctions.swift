@@ -1,15 +1,19 @@
 import CLua
 import MorphCore
 
-/// Where `self:animate` and state assignments land: the component instance
-/// that owns the animation engine.
+/// The owner of a component's numbers: reads and writes of numeric state
+/// from Lua land here, and nowhere else keeps them.
 protocol AnimationHost: AnyObject {
+  var reduceMotion: Bool { get }
+  func presentedValue(_ key: String) -> Double?
+  func targetValue(_ key: String) -> Double?
   func setState(_ key: String, to value: Double)
   func animate(_ changes: [(key: String, value: Double)], with curve: AnimationCurve) -> Int
 }
 
-/// The `host` table `Lua/component.lua` receives: `host.set(key, number)` and
-/// `host.animate(curve, keys, values) -> id`.
+/// The `host` table `Lua/component.lua` receives: `host.presented(key)`,
+/// `host.target(key)`, `host.set(key, number)`,
+/// `host.animate(curve, keys, values) -> id` and `host.reduceMotion()`.
 enum ComponentHostFunctions {
   static func push(_ lua: OpaquePointer) {
     morph_newtable(lua)
@@ -34,6 +38,24 @@ enum ComponentHostFunctions {
   }
 
   static let functions: [HostFunction] = [
+    HostFunction(name: "presented") { lua in
+      hostCall(lua, "presented") { a in
+        lua_pushnumber(a.lua, try host(a).presentedValue(try a.string(1)) ?? .nan)
+        return 1
+      }
+    },
+    HostFunction(name: "target") { lua in
+      hostCall(lua, "target") { a in
+        lua_pushnumber(a.lua, try host(a).targetValue(try a.string(1)) ?? .nan)
+        return 1
+      }
+    },
+    HostFunction(name: "reduceMotion") { lua in
+      hostCall(lua, "reduceMotion") { a in
+        lua_pushboolean(a.lua, try host(a).reduceMotion ? 1 : 0)
+        return 1
+      }
+    },
     HostFunction(name: "set") { lua in
       hostCall(lua, "set") { a in
         try host(a).setState(try a.string(1), to: try a.number(2))

@@ -1,4 +1,3 @@
-import CLua
 import MorphCore
 
 /// Driving a component: time, frames, input, accessibility.
@@ -12,7 +11,10 @@ extension ComponentInstance {
   public var isAnimating: Bool { engine.isAnimating }
 
   /// The model value of any state key (numbers, strings, booleans, tables…).
-  public func stateValue(_ key: String) -> LuaValue { targetLuaValue(key) }
+  public func stateValue(_ key: String) -> LuaValue {
+    if let number = engine.target(key) { return .number(number) }
+    return (try? runtime.value(instance, key)) ?? .nil
+  }
 
   /// The progress value now (the progress key's presented value).
   public var progress: Double? { progressKey.flatMap(presented) }
@@ -23,16 +25,9 @@ extension ComponentInstance {
       throw ScriptError(kind: .value, message: "time must be finite, got \(newTime)")
     }
     time = max(time, newTime)
-    let done = engineAdvance()
-    // Only Lua code queues instant completions, so a quiet tick needs no call.
-    if !done.isEmpty { try runCompletions(done) }
-  }
-
-  private func engineAdvance() -> [Int] {
-    var copy = engine
-    let done = copy.advance(to: time)
-    replaceEngine(copy)
-    return done
+    completed += engine.advance(to: time)
+    // Only completion callbacks need Lua, so a quiet tick makes no call.
+    try runCompletions()
   }
 
   /// Controlled mode: puts the progress key at `value` with no animation.
@@ -41,131 +36,69 @@ extension ComponentInstance {
       throw ScriptError(
         kind: .value, chunk: path, message: "the component declares no 'progress' key")
     }
-    guard value.isFinite else {
-      throw ScriptError(kind: .value, message: "progress must be finite, got \(value)")
-    }
     try setNumber(key, value)
   }
 
-  /// Sets a numeric state key at once, as `self.key = value` would.
+  /// Sets a numeric state key at once, as `self.key = value` would: one
+  /// engine call, and Lua only for the completions it causes.
   public func setNumber(_ key: String, _ value: Double) throws(ScriptError) {
-    syncPresented()
-    try callRuntime("assign", [.table(instanceRef), .string(key), .number(value)])
-    try runCompletions([])
+    guard value.isFinite else {
+      throw ScriptError(kind: .value, message: "\(key) must be finite, got \(value)")
+    }
+    guard engine.target(key) != nil else {
+      let declared = engine.channels.keys.sorted().joined(separator: ", ")
+      throw ScriptError(
+        kind: .value, chunk: path,
+        message: "no numeric state key '\(key)'; numeric keys: \(declared)")
+    }
+    setState(key, to: value)
+    try runCompletions()
   }
 
   /// The view tree for the current time.
   public func view() throws(ScriptError) -> SceneView {
-    syncPresented()
-    let node = try callRuntime("body", [.table(instanceRef)]).first ?? .nil
+    let node = try located { () throws(ScriptError) in try runtime.body(instance) }
     return try state.readView(node, path: path)
   }
 
   /// The component's accessibility description, if it declares one.
   public func accessibility() throws(ScriptError) -> Accessibility? {
-    syncPresented()
-    guard case .table(let t)? = try callRuntime("accessibility", [.table(instanceRef)]).first
-    else { return nil }
-    let lua = state.lua
-    state.push(t)
-    defer { morph_pop(lua, 1) }
-    func text(_ key: String) -> String? {
-      defer { morph_pop(lua, 1) }
-      let type = morph_rawgetfield(lua, -1, key)
-      return type == LUA_TSTRING || type == LUA_TNUMBER ? state.stringValue(at: -1) : nil
-    }
-    var result = Accessibility(label: text("label"), value: text("value"), hint: text("hint"))
-    if morph_rawgetfield(lua, -1, "traits") == LUA_TTABLE {
-      for i in 0..<Int(lua_rawlen(lua, -1)) {
-        lua_rawgeti(lua, -1, lua_Integer(i + 1))
-        if lua_type(lua, -1) == LUA_TSTRING { result.traits.append(state.stringValue(at: -1)) }
-        morph_pop(lua, 1)
-      }
-    }
-    morph_pop(lua, 1)
-    return result
+    try located { () throws(ScriptError) in try runtime.accessibility(instance) }
   }
 
   /// Calls a node's handler (from the last `view()`).
   public func handle(_ handler: LuaRef, _ event: InputEvent) throws(ScriptError) {
-    syncPresented()
-    try callRuntime("handler", [.table(instanceRef), .function(handler), eventTable(event)])
-    try runCompletions([])
+    try located { () throws(ScriptError) in try runtime.callHandler(instance, handler, event) }
+    try runCompletions()
   }
 
   /// Calls the component's own `tap` or `drag`; returns false when it has none.
   @discardableResult
   public func handle(component name: String, _ event: InputEvent) throws(ScriptError) -> Bool {
     guard hasHandler(name) else { return false }
-    syncPresented()
-    try callRuntime("call", [.table(instanceRef), .string(name), eventTable(event)])
-    try runCompletions([])
+    try located { () throws(ScriptError) in
+      try runtime.callHandler(instance, named: name, event)
+    }
+    try runCompletions()
     return true
   }
 
-  public func hasHandler(_ name: String) -> Bool {
-    let lua = state.lua
-    state.push(definitionRef)
-    defer { morph_pop(lua, 2) }
-    return morph_rawgetfield(lua, -1, name) == LUA_TFUNCTION
-  }
+  public func hasHandler(_ name: String) -> Bool { runtime.hasFunction(definition, name) }
 
-  /// Writes the presented value of every animating key into Lua.
-  func syncPresented() {
-    let lua = state.lua
-    state.push(instanceRef)
-    morph_rawgetfield(lua, -1, "presented")
-    for key in engine.animatingKeys {
-      lua_pushnumber(lua, engine.presented(key, at: time) ?? 0)
-      morph_rawsetfield(lua, -2, key)
-    }
-    // Keys that just settled show their target exactly.
-    for (key, channel) in engine.channels where !channel.isAnimating {
-      lua_pushnumber(lua, channel.target)
-      morph_rawsetfield(lua, -2, key)
-    }
-    morph_pop(lua, 2)
-  }
-
-  /// Runs completion callbacks (and those queued by instant changes) until
-  /// none are left; a callback may animate again.
-  func runCompletions(_ ids: [Int]) throws(ScriptError) {
-    var batch = ids + takeCompleted()
+  /// Runs completion callbacks until none are left; a callback may animate
+  /// again, and an animation that completes at once runs its callback here.
+  func runCompletions() throws(ScriptError) {
     var rounds = 0
-    while true {
-      syncPresented()
-      try callRuntime("complete", [.table(instanceRef), state.makeArray(batch)])
-      batch = takeCompleted()
+    while !completed.isEmpty {
+      let batch = completed
+      completed = []
+      try located { () throws(ScriptError) in try runtime.complete(instance, batch) }
       rounds += 1
-      let pending = try callRuntime("has_pending", [.table(instanceRef)]).first
-      if batch.isEmpty, case .boolean(false)? = pending { return }
       guard rounds < 100 else {
         throw ScriptError(
           kind: .runtime, chunk: path,
           message: "completion callbacks kept finishing at once (100 rounds)")
       }
     }
-  }
-
-  /// The event as the Lua table handlers receive.
-  func eventTable(_ e: InputEvent) throws(ScriptError) -> LuaValue {
-    let code = """
-      local phase, x, y, sx, sy, tx, ty, vx, vy, px, py, t = ...
-      return {
-        phase = phase, x = x, y = y, time = t,
-        location = { x = x, y = y }, startLocation = { x = sx, y = sy },
-        translation = { x = tx, y = ty }, velocity = { x = vx, y = vy },
-        predictedEndTranslation = { x = px, y = py },
-      }
-      """
-    if eventBuilder == nil { eventBuilder = try state.load(code, chunkName: "=event") }
-    guard let builder = eventBuilder else { return .nil }
-    let p = e.predictedEndTranslation
-    let phase: LuaValue = e.phase.map { .string($0.rawValue) } ?? .nil
-    let numbers = [
-      e.location.x, e.location.y, e.startLocation.x, e.startLocation.y, e.translation.x,
-      e.translation.y, e.velocity.x, e.velocity.y, p.x, p.y, e.time,
-    ].map { LuaValue.number($0) }
-    return try state.call(builder, [phase] + numbers).first ?? .nil
   }
 }

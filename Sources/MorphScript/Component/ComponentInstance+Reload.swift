@@ -1,4 +1,3 @@
-import CLua
 import MorphCore
 
 /// Hot reload: new code, same state.
@@ -12,12 +11,15 @@ extension ComponentInstance {
     let size: Size
     let progressKey: String?
     let summary: String?
+    let progressRange: ClosedRange<Double>
+    let dragMinimumDistance: Double
   }
 
   public func snapshot() -> Snapshot {
     Snapshot(
-      definition: definitionRef, instance: instanceRef, engine: engine, name: name, size: size,
-      progressKey: progressKey, summary: summary)
+      definition: definition, instance: instance, engine: engine, name: name, size: size,
+      progressKey: progressKey, summary: summary, progressRange: progressRange,
+      dragMinimumDistance: dragMinimumDistance)
   }
 
   /// Loads `source` as the component's new code in the same Lua state. State
@@ -39,51 +41,42 @@ extension ComponentInstance {
   }
 
   private func replaceCode(_ source: String) throws(ScriptError) {
-    let old = instanceRef
-    let oldEngine = engine
-    let chunk = try state.load(source, chunkName: path)
-    guard case .table(let def) = try state.call(chunk).first ?? .nil else {
-      throw ScriptError(
-        kind: .value, chunk: path, message: "the plugin must return morph.component{ … }")
-    }
+    let def = try Self.definition(in: state, source: source, path: path)
     let overrides = try parsedProps()
-    let fresh = try callRuntimeRef(
-      "instantiate", [.table(def), overrides, .boolean(reduceMotion)])
-    let results = try callRuntime("transfer", [.table(old), .table(fresh)])
-    let carried = stringList(results.first ?? .nil)
-    adopt(definition: def, instance: fresh)
-    var newEngine = AnimationEngine(continuingFrom: oldEngine)
-    for key in try numericKeys() where !carried.contains(key) {
-      newEngine.define(key, value: targetValue(key) ?? 0)
+    let fresh = try located { () throws(ScriptError) in
+      try runtime.instantiate(def, overrides: overrides)
     }
-    newEngine.keep(only: Set(try numericKeys()))
-    replaceEngine(newEngine)
-    let previous = results.count > 1 ? results[1] : .nil
-    let saved = results.count > 2 ? results[2] : .nil
-    try callRuntime("reload_hook", [.table(fresh), previous, saved])
-    try runCompletions([])
+    // The old code's `save` runs against the old engine; numbers then carry
+    // over in the engine itself, keys that are new (or changed kind) start
+    // at their declared value.
+    let (previous, saved) = try located { () throws(ScriptError) in
+      try runtime.transfer(from: instance, to: fresh)
+    }
+    let numbers = try located { () throws(ScriptError) in try runtime.numbers(fresh) }
+    var newEngine = engine
+    for (key, value) in numbers where newEngine.target(key) == nil {
+      newEngine.define(key, value: value)
+    }
+    newEngine.keep(only: Set(numbers.map(\.key)))
+    definition = def
+    instance = fresh
+    engine = newEngine
+    try readDefinition()
+    try located { () throws(ScriptError) in
+      try runtime.reloadHook(fresh, previous: previous, saved: saved)
+    }
+    try runCompletions()
   }
 
   public func restore(_ s: Snapshot) {
-    adopt(definition: s.definition, instance: s.instance)
-    replaceEngine(s.engine)
-  }
-
-  private func stringList(_ value: LuaValue) -> [String] {
-    guard case .table(let t) = value else { return [] }
-    state.push(t)
-    defer { morph_pop(state.lua, 1) }
-    return (0..<Int(lua_rawlen(state.lua, -1))).map { i in
-      lua_rawgeti(state.lua, -1, lua_Integer(i + 1))
-      defer { morph_pop(state.lua, 1) }
-      return state.stringValue(at: -1)
-    }
-  }
-}
-
-extension AnimationEngine {
-  /// A copy that keeps every channel and the completion bookkeeping.
-  public init(continuingFrom other: AnimationEngine) {
-    self = other
+    definition = s.definition
+    instance = s.instance
+    engine = s.engine
+    name = s.name
+    size = s.size
+    progressKey = s.progressKey
+    summary = s.summary
+    progressRange = s.progressRange
+    dragMinimumDistance = s.dragMinimumDistance
   }
 }

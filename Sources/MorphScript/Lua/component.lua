@@ -1,12 +1,17 @@
 -- Components: `morph.component{…}` checks a plugin's definition; the host
 -- then instantiates it and drives it through the functions returned here.
--- Trusted code, run once per state. `host` holds the Swift functions that own
--- the animation engine (numbers animate there; other values just change).
+-- Trusted code, run once per state.
+--
+-- Numbers in state are owned by the Swift animation engine and nowhere else:
+-- `self.x` reads the presented value and `self.target.x` the model value
+-- straight from it, and every write goes to it through `host`. Lua keeps only
+-- the non-numeric state (strings, booleans, tables), which just changes.
 local morph, host, support = ...
-local type, error, pairs, ipairs, tostring, setmetatable, getmetatable, next =
-  type, error, pairs, ipairs, tostring, setmetatable, getmetatable, next
+local type, error, pairs, ipairs, tostring, setmetatable, getmetatable, load, pcall =
+  type, error, pairs, ipairs, tostring, setmetatable, getmetatable, load, pcall
 local format, concat, sort = string.format, table.concat, table.sort
-
+local presented, model, set_number, animate_numbers, reduce_motion =
+  host.presented, host.target, host.set, host.animate, host.reduceMotion
 local Component = { __name = "morph.Component", __metatable = "morph.Component" }
 -- self proxy → instance; weak so a dropped instance is collected.
 local instances = setmetatable({}, { __mode = "k" })
@@ -87,14 +92,14 @@ local valid_keys_cache = setmetatable({}, { __mode = "k" })
 local function valid_keys(inst)
   local s = valid_keys_cache[inst]
   if s == nil then
-    s = concat(sorted_keys(inst.target), ", ")
+    s = concat(sorted_keys(inst.numeric), ", ")
     valid_keys_cache[inst] = s
   end
   return s
 end
 
 local function check_key(inst, k, what)
-  if type(k) ~= "string" or inst.target[k] == nil then
+  if type(k) ~= "string" or inst.numeric[k] == nil then
     fail(format("%s: unknown state key '%s'; declared: %s", what, tostring(k), valid_keys(inst)))
   end
   -- A key's kind comes from its declared value: numbers animate; a key
@@ -102,17 +107,21 @@ local function check_key(inst, k, what)
   return inst.numeric[k] == true
 end
 
+local function check_number(k, v, what)
+  if type(v) ~= "number" or v ~= v then
+    fail(format("%s: state '%s' is a number; got %s", what, k, type(v) == "number" and "nan" or typename(v)))
+  end
+end
+
 local function set_value(inst, k, v, what)
   local numeric = check_key(inst, k, what)
   if v == nil then fail(format("%s: state '%s' cannot be nil (use false for 'none')", what, k)) end
   if numeric then
-    if type(v) ~= "number" or v ~= v then
-      fail(format("%s: state '%s' is a number; got %s", what, k, type(v) == "number" and "nan" or typename(v)))
-    end
-    host.set(k, v)
+    check_number(k, v, what)
+    set_number(k, v)
+  else
+    inst.values[k] = v
   end
-  inst.target[k] = v
-  inst.presented[k] = v
 end
 
 local function curve_of(v)
@@ -135,22 +144,16 @@ local function animate(self, curve, changes, done)
   if inst.inBody then fail("body must not change state (animate from a handler)") end
   local keys, values = {}, {}
   for k, v in pairs(changes) do
-    local numeric = check_key(inst, k, "animate")
-    if numeric and not inst.reduceMotion then
-      if type(v) ~= "number" or v ~= v then
-        fail(format("animate: state '%s' is a number; got %s", k, type(v) == "number" and "nan" or typename(v)))
-      end
+    if check_key(inst, k, "animate") then
+      check_number(k, v, "animate")
       keys[#keys + 1], values[#values + 1] = k, v
-      inst.target[k] = v
     else
       set_value(inst, k, v, "animate")
     end
   end
-  if #keys == 0 then
-    if done then inst.queue[#inst.queue + 1] = done end
-    return
-  end
-  local id = host.animate(curve, keys, values)
+  -- The engine completes an animation of no numbers (or under reduce
+  -- motion) at once; `done` then runs when the handler returns.
+  local id = animate_numbers(curve, keys, values)
   if done then inst.completions[id] = done end
 end
 
@@ -166,10 +169,19 @@ end
 
 local methods = { animate = animate, set = set }
 
+-- A state key's value: numbers from the engine (`read` picks presented or
+-- model), anything else from Lua.
+local function state_value(inst, k, read)
+  local numeric = inst.numeric[k]
+  if numeric then return read(k) end
+  if numeric == false then return inst.values[k] end
+  return nil
+end
+
 -- A read-only view of where animations are headed.
 local function target_view(inst)
   return setmetatable({}, {
-    __index = function(_, k) return inst.target[k] end,
+    __index = function(_, k) return state_value(inst, k, model) end,
     __newindex = function() fail("self.target is read-only; assign self.key or use self:animate") end,
     __metatable = "morph.Target",
   })
@@ -182,8 +194,8 @@ local function make_self(inst)
   return setmetatable(proxy, {
     __index = function(_, k)
       if k == "target" then return target end
-      if k == "reduceMotion" then return inst.reduceMotion end
-      local v = inst.presented[k]
+      if k == "reduceMotion" then return reduce_motion() end
+      local v = state_value(inst, k, presented)
       if v ~= nil then return v end
       v = inst.props[k]
       if v ~= nil then return v end
@@ -191,7 +203,7 @@ local function make_self(inst)
     end,
     __newindex = function(_, k, v)
       if inst.inBody then fail("body must not change state (change it in a handler)") end
-      if inst.props[k] ~= nil and inst.target[k] == nil then
+      if inst.props[k] ~= nil and inst.numeric[k] == nil then
         fail(format("'%s' is a prop; props are read-only (declare it in state to change it)", tostring(k)))
       end
       set_value(inst, k, v, "set")
@@ -203,8 +215,9 @@ end
 
 local runtime = {}
 
---- Creates an instance of `def` with prop `overrides` applied.
-function runtime.instantiate(def, overrides, reduceMotion)
+--- Creates an instance of `def` with prop `overrides` applied. The host
+--- defines the numeric keys in its engine from `runtime.numbers(inst)`.
+function runtime.instantiate(def, overrides)
   if not is_component(def) then
     error("the plugin must return morph.component{ … }, got " .. typename(def), 0)
   end
@@ -223,12 +236,16 @@ function runtime.instantiate(def, overrides, reduceMotion)
     end
     props[k] = v
   end
-  local state = clone(def.state or {})
-  local numeric = {}
-  for k, v in pairs(state) do numeric[k] = type(v) == "number" end
+  -- A key's kind comes from its declared value: numbers animate; a key
+  -- declared false (or any non-number) takes any value, set at once.
+  local numeric, values = {}, {}
+  for k, v in pairs(def.state or {}) do
+    numeric[k] = type(v) == "number"
+    if not numeric[k] then values[k] = clone(v) end
+  end
   local inst = {
-    def = def, props = props, target = state, presented = copy(state), reduceMotion = reduceMotion,
-    completions = {}, queue = {}, inBody = false, numeric = numeric,
+    def = def, props = props, values = values, numeric = numeric,
+    completions = {}, inBody = false,
   }
   inst.self = make_self(inst)
   return inst
@@ -266,11 +283,8 @@ function runtime.accessibility(inst)
   return a
 end
 
---- Runs completion callbacks: those queued by instant changes, then `ids`.
+--- Runs the completion callbacks of the animations `ids`, in order.
 function runtime.complete(inst, ids)
-  local queue = inst.queue
-  inst.queue = {}
-  for _, f in ipairs(queue) do f(inst.self) end
   for _, id in ipairs(ids) do
     local f = inst.completions[id]
     inst.completions[id] = nil
@@ -278,16 +292,31 @@ function runtime.complete(inst, ids)
   end
 end
 
-function runtime.numeric_state(inst)
-  local keys = {}
+--- The numeric state keys, sorted, and their declared values.
+function runtime.numbers(inst)
+  local keys, values = {}, {}
   for k, numeric in pairs(inst.numeric) do
     if numeric then keys[#keys + 1] = k end
   end
   sort(keys)
-  return keys
+  for i, k in ipairs(keys) do values[i] = inst.def.state[k] end
+  return keys, values
 end
 
-function runtime.has_pending(inst) return next(inst.queue) ~= nil end
+--- A `--set` value read as a Lua literal (in an empty environment), or nil.
+function runtime.parse_literal(text)
+  local chunk = load("return " .. text, "=--set", "t", {})
+  if chunk then
+    local ok, v = pcall(chunk)
+    if ok and v ~= nil then return v end
+  end
+  return nil
+end
+
+--- The model value of a non-numeric state key (numbers: ask the engine).
+function runtime.value(inst, key)
+  return inst.values[key]
+end
 
 --- The progress range: `progressRange = {lo, hi}`, or a function of self
 --- returning lo, hi (ranges that depend on props, like a card count).
@@ -300,28 +329,24 @@ function runtime.progress_range(inst)
   return r
 end
 
-function runtime.set_reduce_motion(inst, on) inst.reduceMotion = on end
-
---- Hot reload: carries state from `old` into `new` for keys that still exist
---- with the same kind, plus pending completions; returns the carried keys, a
---- copy of the old model values for `reload(self, old)`, and what the old
---- code's `save(self)` returned, for the new `restore(self, saved)`.
+--- Hot reload: carries non-numeric state from `old` into `new` for keys
+--- that are still non-numeric, plus pending completions (the engine carries
+--- the numbers). Returns a copy of the old model values for
+--- `reload(self, old)`, and what the old code's `save(self)` returned, for
+--- the new `restore(self, saved)`. Runs while the engine is still the old one.
 function runtime.transfer(old, new)
-  local carried, previous = {}, clone(old.target)
   -- The old code's `save(self)` may hand anything on to the new `restore`.
   local saved = false
   if old.def.save ~= nil then saved = old.def.save(old.self) end
-  for k in pairs(new.target) do
-    local before = old.target[k]
-    if before ~= nil and old.numeric[k] == new.numeric[k] then
-      new.target[k] = before
-      new.presented[k] = old.presented[k]
-      carried[#carried + 1] = k
-    end
+  local previous = clone(old.values)
+  for k, numeric in pairs(old.numeric) do
+    if numeric then previous[k] = model(k) end
   end
-  sort(carried)
+  for k, v in pairs(old.values) do
+    if new.numeric[k] == false then new.values[k] = v end
+  end
   for id, f in pairs(old.completions) do new.completions[id] = f end
-  return carried, previous, saved
+  return previous, saved
 end
 
 function runtime.reload_hook(inst, previous, saved)
