@@ -28,7 +28,8 @@ public final class ComponentHost {
   public private(set) var lastFrame: Frame?
 
   public init(
-    component: ComponentInstance, margin: Double = 24, tickRate: Double = 120,
+    component: ComponentInstance, margin: Double = DocumentHost.defaultMargin,
+    tickRate: Double = 120,
     textMeasure: TextMeasuring = CairoTextMeasure()
   ) {
     self.component = component

@@ -104,9 +104,12 @@ enum BenchCommand {
   }
 
   static func measure(_ path: String, frames: Int) throws -> String {
-    let scene = try SceneFile(path: path)
-    let canvas = Size(scene.size.width + 48, scene.size.height + 48)
-    let builder = DisplayListBuilder(textMeasure: CairoTextMeasure())
+    let document = try DocumentHost(path: path)
+    guard case .scene(let scene) = document.content else {
+      throw UsageError("\(path): bench stages time scene files; this is a component")
+    }
+    let canvas = document.canvas
+    let builder = DisplayListBuilder(textMeasure: document.textMeasure)
     let renderer = CairoRenderer()
     var view = try scene.view(progress: 0.5)
     // Stage by stage; each input is made once so a stage is timed alone.

@@ -96,28 +96,19 @@ enum ExportCommand {
   static func displayLists(_ path: String, timeline: Timeline, play: PlayOptions) throws
     -> [DisplayList]
   {
-    switch try LoadedDocument.load(path: path, options: play.component, margin: 24) {
-    case .component(let host):
-      switch timeline {
-      case .progress(let range, let frames):
-        let r = range ?? host.component.progressRange
-        return try samples(r, frames).map { try host.frame(atProgress: $0).list }
-      case .time(let duration, let fps):
-        var player = ScriptPlayer(try play.script() ?? .defaultTap)
-        let count = Int((duration * fps).rounded(.down)) + 1
-        return try (0..<count).map { i in
-          try player.play(until: Double(i) / fps, on: host)
-          return try host.frame().list
-        }
+    let document = try DocumentHost(path: path, options: play.component)
+    switch timeline {
+    case .progress(let range, let frames):
+      return try samples(range ?? document.progressRange, frames).map { p in
+        try document.frame(progress: p).list
       }
-    case .scene(let scene):
-      guard case .progress(let range, let frames) = timeline else {
-        throw UsageError("a scene file has no clock: use --progress-range, not --duration")
-      }
-      let builder = DisplayListBuilder(textMeasure: CairoTextMeasure())
-      let canvas = Size(scene.size.width + 48, scene.size.height + 48)
-      return try samples(range ?? 0...1, frames).map { p in
-        try builder.build(scene.view(progress: p).root, canvas: canvas, frame: scene.size)
+    case .time(let duration, let fps):
+      let host = try document.componentHost(for: "--duration")
+      var player = ScriptPlayer(try play.script() ?? .defaultTap)
+      let count = Int((duration * fps).rounded(.down)) + 1
+      return try (0..<count).map { i in
+        try player.play(until: Double(i) / fps, on: host)
+        return try host.frame().list
       }
     }
   }

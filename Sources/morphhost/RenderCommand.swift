@@ -42,24 +42,13 @@ enum RenderCommand {
   static func frame(_ path: String, request: RenderRequest, play: PlayOptions) throws
     -> (DisplayList, SceneSummary)
   {
-    switch try LoadedDocument.load(path: path, options: play.component, margin: request.margin) {
-    case .component(let host):
-      if let p = request.progress {
-        try host.component.setProgress(p)
-      } else if let t = play.time {
-        var player = ScriptPlayer(try play.script() ?? .defaultTap)
-        try player.play(until: t, on: host)
-      }
-      let frame = try host.frame()
-      return (frame.list, frame.summary)
-    case .scene(let scene):
-      let view = try scene.view(progress: request.progress ?? 0)
-      let canvas = Size(
-        scene.size.width + 2 * request.margin, scene.size.height + 2 * request.margin)
-      let builder = DisplayListBuilder(textMeasure: CairoTextMeasure())
-      let list = try builder.build(view.root, canvas: canvas, frame: scene.size)
-      return (list, SceneSummary(name: scene.name, progress: request.progress))
+    let document = try DocumentHost(path: path, options: play.component, margin: request.margin)
+    if request.progress == nil, let t = play.time {
+      var player = ScriptPlayer(try play.script() ?? .defaultTap)
+      try player.play(until: t, on: try document.componentHost(for: "--time"))
     }
+    let frame = try document.frame(progress: request.progress)
+    return (frame.list, frame.summary)
   }
 }
 
@@ -84,7 +73,7 @@ struct RenderRequest {
     outputPath = try options.value("-o") ?? options.value("--output")
     scale = try options.double("--scale") ?? 1
     guard scale > 0, scale <= 8 else { throw UsageError("--scale must be in (0, 8], got \(scale)") }
-    margin = try options.double("--margin") ?? 24
+    margin = try options.double("--margin") ?? DocumentHost.defaultMargin
     guard margin >= 0 else { throw UsageError("--margin must be >= 0, got \(margin)") }
     cols = try options.int("--cols")
     rows = try options.int("--rows")

@@ -41,7 +41,7 @@ extension ComponentInstance {
   }
 
   private func replaceCode(_ source: String) throws(ScriptError) {
-    let def = try Self.definition(in: state, source: source, path: path)
+    let def = try definition(fromSource: source)
     let overrides = try parsedProps()
     let fresh = try located { () throws(ScriptError) in
       try runtime.instantiate(def, overrides: overrides)

@@ -8,14 +8,17 @@ public struct ComponentOptions: Sendable {
   public var props: [(key: String, value: String)]
   public var reduceMotion: Bool
   public var limits: ScriptLimits
+  /// Where the plugin's `print` goes, one call per printed line.
+  public var output: @Sendable (String) -> Void
 
   public init(
     props: [(key: String, value: String)] = [], reduceMotion: Bool = false,
-    limits: ScriptLimits = .standard
+    limits: ScriptLimits = .standard, output: @escaping @Sendable (String) -> Void = { print($0) }
   ) {
     self.props = props
     self.reduceMotion = reduceMotion
     self.limits = limits
+    self.output = output
   }
 }
 
@@ -59,28 +62,26 @@ public final class ComponentInstance: AnimationHost {
     return table
   }
 
-  /// Loads the plugin at `path` (or `source`, named `path`).
-  public init(path: String, source: String? = nil, options: ComponentOptions = ComponentOptions())
-    throws(ScriptError)
-  {
-    self.path = path
+  /// Loads the plugin at `path` (or `source`, named `path`), which must be
+  /// a component.
+  public convenience init(
+    path: String, source: String? = nil, options: ComponentOptions = ComponentOptions()
+  ) throws(ScriptError) {
+    let file = try ScriptFile(
+      path: path, source: source, limits: options.limits, output: options.output)
+    guard case .table(let def) = file.result, file.isComponent else {
+      throw Self.notAComponent(path, file.result)
+    }
+    try self.init(file: file, definition: def, options: options)
+  }
+
+  /// Instantiates the definition a file that already ran returned.
+  init(file: ScriptFile, definition: LuaRef, options: ComponentOptions) throws(ScriptError) {
+    path = file.path
     self.options = options
     reduceMotion = options.reduceMotion
-    let text: String
-    if let source {
-      text = source
-    } else {
-      guard let data = FileManager.default.contents(atPath: path) else {
-        throw ScriptError(kind: .file, chunk: path, message: "cannot read file")
-      }
-      text = String(decoding: data, as: UTF8.self)
-    }
-    state = try LuaState(limits: options.limits)
+    state = file.state
     runtime = try ComponentRuntime(state: state)
-    if source == nil {
-      state.moduleDirectory = URL(fileURLWithPath: path).deletingLastPathComponent().path
-    }
-    let definition = try Self.definition(in: state, source: text, path: path)
     self.definition = definition
     instance = definition
     state.animationHost = self
@@ -93,18 +94,19 @@ public final class ComponentInstance: AnimationHost {
     try readDefinition()
   }
 
-  /// Runs the plugin's file and returns the definition it returns.
-  static func definition(in state: LuaState, source: String, path: String) throws(ScriptError)
-    -> LuaRef
-  {
-    let chunk = try state.load(source, chunkName: path)
-    let result = try state.call(chunk).first ?? .nil
-    guard case .table(let def) = result else {
-      throw ScriptError(
-        kind: .value, chunk: path,
-        message: "the plugin must return morph.component{ … }, got \(result.typeName)")
+  /// Runs new code for this component and returns its definition.
+  func definition(fromSource source: String) throws(ScriptError) -> LuaRef {
+    let result = try state.call(try state.load(source, chunkName: path)).first ?? .nil
+    guard case .table(let def) = result, runtime.isComponent(def) else {
+      throw Self.notAComponent(path, result)
     }
     return def
+  }
+
+  static func notAComponent(_ path: String, _ result: LuaValue) -> ScriptError {
+    ScriptError(
+      kind: .value, chunk: path,
+      message: "the plugin must return morph.component{ … }, got \(result.typeName)")
   }
 
   /// Runs a step of the Lua side; an error with no place is blamed on the plugin.

@@ -171,6 +171,9 @@ struct ComponentRuntime {
     return fields
   }
 
+  /// Whether `table` is a definition `morph.component` marked.
+  func isComponent(_ table: LuaRef) -> Bool { state.isComponentDefinition(.table(table)) }
+
   /// Whether the definition has a function field `name`.
   func hasFunction(_ definition: LuaRef, _ name: String) -> Bool {
     state.push(definition)
@@ -305,6 +308,18 @@ struct ComponentRuntime {
 }
 
 extension LuaState {
+  /// Whether `value` is a table `morph.component` returned: its metatable
+  /// (read raw, past `__metatable`) is named `morph.Component`.
+  func isComponentDefinition(_ value: LuaValue) -> Bool {
+    guard case .table(let table) = value else { return false }
+    push(table)
+    defer { morph_pop(lua, 1) }
+    guard lua_getmetatable(lua, -1) != 0 else { return false }
+    defer { morph_pop(lua, 2) }
+    morph_rawgetfield(lua, -1, "__name")
+    return lua_type(lua, -1) == LUA_TSTRING && stringValue(at: -1) == "morph.Component"
+  }
+
   /// `table[key]`, read raw.
   func field(of table: LuaRef, _ key: String) -> LuaValue {
     push(table)

@@ -16,25 +16,27 @@ public final class SceneFile {
   public static let defaultSize = Size(380, 240)
 
   /// Loads and runs the file once. Errors carry `path:line`.
-  public init(path: String, limits: ScriptLimits = .standard) throws(ScriptError) {
-    guard let data = FileManager.default.contents(atPath: path) else {
-      throw ScriptError(kind: .file, chunk: path, message: "cannot read file")
-    }
-    self.path = path
-    state = try LuaState(limits: limits)
+  public convenience init(path: String, limits: ScriptLimits = .standard) throws(ScriptError) {
+    try self.init(file: try ScriptFile(path: path, limits: limits))
+  }
+
+  /// The scene a file that already ran returned.
+  init(file: ScriptFile) throws(ScriptError) {
+    path = file.path
+    state = file.state
     name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
     size = Self.defaultSize
     body = .nil
-    let chunk = try state.load(String(decoding: data, as: UTF8.self), chunkName: path)
-    let results = try state.call(chunk)
-    try adopt(results.first ?? .nil)
+    try adopt(file.result)
   }
 
   private func adopt(_ value: LuaValue) throws(ScriptError) {
     guard case .table(let ref) = value else {
       throw ScriptError(
         kind: .value, chunk: path,
-        message: "the file must return a node or a scene table, got \(value.typeName)")
+        message:
+          "the file must return morph.component{ … }, a node or a scene table, got \(value.typeName)"
+      )
     }
     let lua = state.lua
     state.push(ref)

@@ -1,0 +1,55 @@
+import Foundation
+
+/// A plugin or scene file that has run once in its own sandboxed state: what
+/// it returned decides what it is (a `morph.component` definition, or a
+/// scene), never an error message, and its top level never runs twice.
+public struct ScriptFile {
+  public let path: String
+  public let state: LuaState
+  /// The file's first result.
+  public let result: LuaValue
+
+  /// Reads `path` (or takes `source`, named `path`) and runs it once;
+  /// its `print` goes to `output`.
+  public init(
+    path: String, source: String? = nil, limits: ScriptLimits = .standard,
+    output: @escaping (String) -> Void = { print($0) }
+  ) throws(ScriptError) {
+    let text: String
+    if let source {
+      text = source
+    } else {
+      guard let data = FileManager.default.contents(atPath: path) else {
+        throw ScriptError(kind: .file, chunk: path, message: "cannot read file")
+      }
+      text = String(decoding: data, as: UTF8.self)
+    }
+    self.path = path
+    state = try LuaState(limits: limits)
+    state.output = output
+    if source == nil {
+      state.moduleDirectory = URL(fileURLWithPath: path).deletingLastPathComponent().path
+    }
+    result = try state.call(try state.load(text, chunkName: path)).first ?? .nil
+  }
+
+  /// Whether the file returned a `morph.component{…}` definition.
+  public var isComponent: Bool { state.isComponentDefinition(result) }
+}
+
+/// What a file turned out to be, decided by what it returned.
+public enum ScriptDocument {
+  case component(ComponentInstance)
+  case scene(SceneFile)
+
+  /// Runs the file once and wraps what it returned.
+  public static func load(path: String, options: ComponentOptions = ComponentOptions())
+    throws(ScriptError) -> ScriptDocument
+  {
+    let file = try ScriptFile(path: path, limits: options.limits, output: options.output)
+    if file.isComponent, case .table(let def) = file.result {
+      return .component(try ComponentInstance(file: file, definition: def, options: options))
+    }
+    return .scene(try SceneFile(file: file))
+  }
+}

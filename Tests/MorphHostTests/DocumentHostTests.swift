@@ -1,0 +1,81 @@
+import Foundation
+import MorphCore
+import MorphScript
+import Testing
+
+@testable import MorphHost
+
+/// Lines a document printed, collected across threads.
+private final class PrintedLines: @unchecked Sendable {
+  private let lock = NSLock()
+  private var lines: [String] = []
+  func append(_ line: String) { lock.withLock { lines.append(line) } }
+  var all: [String] { lock.withLock { lines } }
+}
+
+private func file(_ source: String) throws -> String {
+  let url = FileManager.default.temporaryDirectory.appendingPathComponent("doc-\(UUID()).lua")
+  try source.write(to: url, atomically: true, encoding: .utf8)
+  return url.path
+}
+
+@Suite struct DocumentHostTests {
+  static let scene = """
+    print("top level ran")
+    return {
+      name = "Printing", size = { 100, 50 },
+      body = function(p) return morph.rect():fill("#336699"):frame(100 * p + 1, 50) end,
+    }
+    """
+
+  static let component = """
+    print("top level ran")
+    return morph.component {
+      name = "Printing", size = { 80, 40 }, state = { p = 0 }, progress = "p",
+      body = function(self) return morph.rect():frame(10 + 70 * self.p, 40) end,
+    }
+    """
+
+  @Test(arguments: [scene, component])
+  func aFileRunsOnceWhateverItReturns(source: String) throws {
+    let path = try file(source)
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let printed = PrintedLines()
+    let document = try DocumentHost(
+      path: path, options: ComponentOptions(output: { printed.append($0) }))
+    for p in [0, 0.5, 1.0] { _ = try document.frame(progress: p) }
+    #expect(printed.all == ["top level ran"])
+    #expect(document.name == "Printing")
+  }
+
+  @Test func scenesAndComponentsShareTheMargin() throws {
+    let scenePath = try file(Self.scene)
+    let componentPath = try file(Self.component)
+    defer {
+      try? FileManager.default.removeItem(atPath: scenePath)
+      try? FileManager.default.removeItem(atPath: componentPath)
+    }
+    let scene = try DocumentHost(path: scenePath, options: ComponentOptions(output: { _ in }))
+    let component = try DocumentHost(
+      path: componentPath, options: ComponentOptions(output: { _ in }), margin: 10)
+    #expect(scene.canvas == Size(148, 98))
+    #expect(try scene.frame(progress: 0.5).list.canvas == Size(148, 98))
+    #expect(component.canvas == Size(100, 60))
+    #expect(try component.frame(progress: 1).summary.progress == 1)
+    #expect(throws: ScriptError.self) { try scene.componentHost(for: "--time") }
+  }
+
+  @Test func aFileThatReturnsNothingSaysWhatItMayReturn() throws {
+    let path = try file("local x = 1\n")
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    do {
+      _ = try DocumentHost(path: path)
+      Issue.record("loaded a file that returns nothing")
+    } catch {
+      #expect(
+        error.description
+          == "\(path): the file must return morph.component{ … }, a node or a scene table, got nil"
+      )
+    }
+  }
+}
