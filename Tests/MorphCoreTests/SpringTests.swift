@@ -112,16 +112,57 @@ func settlingDurationProperty(zeta: Double) {
   #expect(Spring.smooth.settlingDuration(target: 1, initial: 1) == 0)
   // Starting on target with velocity: absolute epsilon.
   #expect(Spring.smooth.settlingDuration(target: 1, initial: 1, initialVelocity: 5) > 0)
-  // A very lazy spring hits the 60 s horizon.
-  #expect(Spring(mass: 1, stiffness: 0.01, damping: 0.001).settlingDuration() == 60)
+  // No horizon: a very lazy spring settles when it settles, an undamped one never.
+  let lazy = Spring(mass: 1, stiffness: 0.01, damping: 0.001)
+  let settle = lazy.settlingDuration()
+  #expect(settle > 60)
+  checkSettled(lazy, x0: -1, settle: settle, eps: 0.001, span: 200, dt: 0.01)
+  #expect(Spring(mass: 1, stiffness: 100, damping: 0).settlingDuration() == .infinity)
 }
 
-private func checkSettled(_ s: Spring, x0: Double, v0: Double = 0, settle: Double, eps: Double) {
+/// SwiftUI's `Spring(duration: 0.5, bounce: 0.999)` rings for minutes; the
+/// settle time must be the last time it is outside the band, not a cap.
+@Test func nearlyUndampedSpringSettlesWhereItSettles() {
+  let s = Spring(duration: 0.5, bounce: 0.999)
+  let settle = s.settlingDuration()
+  // ζ = 0.001, ω₀ = 4π: the envelope e^{−ζω₀t} meets 0.001 near 550 s.
+  #expect(settle > 500 && settle < 560, "\(settle)")
+  checkSettled(s, x0: -1, settle: settle, eps: 0.001, span: 5, dt: 1e-3)
+  // Just before, it is still outside the band somewhere in the last period.
+  let before = stride(from: settle - 0.5, to: settle, by: 1e-4).map {
+    abs(s.displacement(x0: -1, v0: 0, t: $0))
+  }
+  #expect(before.max()! >= 0.001 * (1 - 1e-6))
+}
+
+@Test(arguments: [0.05, 0.5, 0.93, 0.999_999, 1.0, 1.000_001, 3.0, 40.0])
+func settleTimeIsTheLastCrossing(zeta: Double) {
+  let s = Spring(response: 0.4, dampingRatio: zeta)
+  for (x0, v0) in [(-1.0, 0.0), (2.0, -30.0), (0.0, 5.0), (-0.3, 12.0)] {
+    let settle = s.settlingDuration(target: 0, initial: x0, initialVelocity: v0)
+    let threshold = 0.001 * (x0 == 0 ? 1 : abs(x0))
+    // Dense check after: inside the band; just before: outside it.
+    var t = settle
+    while t < settle + 3 {
+      #expect(
+        abs(s.displacement(x0: x0, v0: v0, t: t)) < threshold * (1 + 1e-6), "ζ \(zeta) t \(t)")
+      t += settle / 2000 + 1e-4
+    }
+    if settle > 0 {
+      #expect(abs(s.displacement(x0: x0, v0: v0, t: settle - 1e-7)) >= threshold * (1 - 1e-4))
+    }
+  }
+}
+
+private func checkSettled(
+  _ s: Spring, x0: Double, v0: Double = 0, settle: Double, eps: Double, span: Double = 5,
+  dt: Double = 1e-4
+) {
   var t = settle
-  while t < settle + 5 {
+  while t < settle + span {
     let x = s.displacement(x0: x0, v0: v0, t: t)
-    #expect(abs(x) < eps * abs(x0), "t \(t) x \(x)")
-    if abs(x) >= eps * abs(x0) { return }
-    t += 1e-4
+    #expect(abs(x) < eps * abs(x0) * (1 + 1e-9), "t \(t) x \(x)")
+    if abs(x) >= eps * abs(x0) * (1 + 1e-9) { return }
+    t += dt
   }
 }

@@ -170,9 +170,9 @@ extension Spring {
   }
 
   /// Seconds until `|value − target|` stays below `epsilon·|initial − target|`
-  /// (`epsilon` itself when the spring starts on target). Sampled every 1/240 s up to
-  /// 60 s and refined by bisection; returns 60 if not settled by then. Velocity is
-  /// not considered.
+  /// (`epsilon` itself when the spring starts on target). Velocity is not
+  /// considered. Exact to ~1e-12 s for any damping, with no horizon: an
+  /// undamped spring never settles (`.infinity`).
   public func settlingDuration(
     target: Double, initial: Double, initialVelocity: Double = 0, epsilon: Double = 0.001
   ) -> Double {
@@ -181,20 +181,83 @@ extension Spring {
     return settleTime(x0: x0, v0: initialVelocity, threshold: threshold)
   }
 
+  /// The last time `|x(t)| ≥ threshold`. An envelope `E(t) ≥ |x(t)|` that
+  /// only decays bounds it from above; the last crossing lies in a short
+  /// window before that bound (see `docs/motion.md`), found by sampling the
+  /// window and bisecting. A fixed number of evaluations, whatever the spring.
   private func settleTime(x0: Double, v0: Double, threshold: Double) -> Double {
-    let step = 1.0 / 240
-    let count = 60 * 240
+    guard threshold > 0, threshold.isFinite else { return threshold > 0 ? 0 : .infinity }
+    if x0 == 0 && v0 == 0 { return 0 }
+    guard damping > 0 else { return .infinity }
+    let bound = envelopeBound(x0: x0, v0: v0, threshold: threshold)
+    guard bound.isFinite else { return .infinity }
+    if bound <= 0 { return 0 }
+    // Underdamped: the last peak above the threshold is within a tenth of a
+    // period of the envelope's crossing; two periods leave a wide margin.
+    let zeta = dampingRatio
+    let period = zeta < 1 ? 2 * Double.pi / (naturalFrequency * (1 - zeta * zeta).squareRoot()) : 0
+    let windowStart = zeta < 1 ? max(0, bound - 2 * period) : 0
     let outside = { (t: Double) in abs(self.displacement(x0: x0, v0: v0, t: t)) >= threshold }
-    // Scan backwards: the last sample still outside brackets the final crossing.
-    var i = count
-    while i >= 0 && !outside(Double(i) * step) { i -= 1 }
-    if i < 0 { return 0 }
-    if i == count { return Double(count) * step }
-    var lo = Double(i) * step
-    var hi = Double(i + 1) * step
-    for _ in 0..<50 {
+    let samples = 1024
+    let step = (bound - windowStart) / Double(samples)
+    var i = samples
+    while i >= 0 && !outside(windowStart + Double(i) * step) { i -= 1 }
+    if i < 0 { return windowStart == 0 ? 0 : windowStart }
+    var lo = windowStart + Double(i) * step
+    var hi = min(bound, lo + step)
+    for _ in 0..<64 where hi - lo > 1e-12 {
       let mid = (lo + hi) / 2
       if outside(mid) { lo = mid } else { hi = mid }
+    }
+    return hi
+  }
+
+  /// A time after which `|x(t)|` is below `threshold` for good: where a
+  /// decaying envelope of the motion meets it.
+  private func envelopeBound(x0: Double, v0: Double, threshold: Double) -> Double {
+    let w0 = naturalFrequency
+    let zeta = dampingRatio
+    if zeta < 1 - 1e-9 {
+      // |x| ≤ A·e^{−λt} with A = √(x₀² + b²).
+      let lambda = zeta * w0
+      let wd = w0 * (1 - zeta * zeta).squareRoot()
+      let b = (v0 + lambda * x0) / wd
+      let amplitude = (x0 * x0 + b * b).squareRoot()
+      return log(amplitude / threshold) / lambda
+    }
+    // Critical: |x| ≤ e^{−ω₀t}(|x₀| + |v₀ + ω₀x₀|·t). Overdamped: |a₁|e^{st} +
+    // |a₂|e^{ft}. Both fall for good after their peak; find where they meet
+    // the threshold by doubling, then bisecting.
+    let envelope: (Double) -> Double
+    if abs(zeta - 1) <= 1e-9 {
+      let b = abs(v0 + w0 * x0)
+      envelope = { t in exp(-w0 * t) * (abs(x0) + b * t) }
+    } else {
+      let root = (zeta * zeta - 1).squareRoot()
+      let s = w0 * root
+      let b = (v0 + zeta * w0 * x0) / s
+      let slow = -w0 / (zeta + root)
+      let fast = -zeta * w0 - s
+      let a1 = abs(x0 + b) / 2
+      let a2 = abs(x0 - b) / 2
+      envelope = { t in a1 * exp(slow * t) + a2 * exp(fast * t) }
+    }
+    // Past 1/ω₀ both envelopes only fall (the critical one peaks before it,
+    // the sum of decays at 0), so any time there below the threshold is a
+    // bound; past it, double and then bisect on the falling part.
+    var lo = 1 / w0
+    if envelope(lo) < threshold { return lo }
+    var hi = 2 * lo
+    var doublings = 0
+    while envelope(hi) >= threshold {
+      lo = hi
+      hi *= 2
+      doublings += 1
+      if doublings > 2000 || !hi.isFinite { return .infinity }
+    }
+    for _ in 0..<200 where hi - lo > 1e-12 * hi {
+      let mid = (lo + hi) / 2
+      if envelope(mid) >= threshold { lo = mid } else { hi = mid }
     }
     return hi
   }
