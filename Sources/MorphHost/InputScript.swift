@@ -42,11 +42,14 @@ public struct InputScript: Equatable, Sendable {
   }
 
   /// A script error: `file:line: message`.
-  public struct ParseError: Error, CustomStringConvertible, Equatable {
+  public struct ParseError: Diagnostic, Equatable {
     public var file: String
     public var line: Int
     public var message: String
     public var description: String { "\(file):\(line): \(message)" }
+    public var location: FilePosition? { FilePosition(file: file, line: line) }
+    /// A script is part of the command line.
+    public var exitStatus: ExitStatus { .usage }
   }
 
   /// Parses `text`; `file` names it in errors.

@@ -1,4 +1,5 @@
 import Foundation
+import MorphCore
 
 /// Finds a plugin from what a user typed: a path as given; the same path
 /// matched case-insensitively (so `plugins/flip.lua` works on Linux too); or
@@ -10,8 +11,9 @@ public enum PluginLocator {
     public var note: String?
   }
 
-  public struct NotFound: Error, CustomStringConvertible {
+  public struct NotFound: Diagnostic {
     public var description: String
+    public var message: String { description }
   }
 
   public static func resolve(

@@ -119,14 +119,11 @@ enum CheckCommand {
     if a.value == nil { warning("accessibility has no value") }
   }
 
-  /// An error as `file:line: error: message` (the plugin's position when Lua knows it).
+  /// An error as `file:line: error: message` (the plugin's position when Lua
+  /// knows it, else the plugin's file).
   static func describe(_ e: Error, _ given: String) -> String {
-    if let script = e as? ScriptError {
-      let located = script.chunk == nil ? "\(given): " : ""
-      return located
-        + script.description.replacingOccurrences(
-          of: ": ", with: ": error: ", options: [], range: script.description.range(of: ": "))
-    }
-    return "\(given): error: \(e)"
+    let diagnostic = e as? any Diagnostic ?? ForeignError(e)
+    let location = diagnostic.location ?? FilePosition(file: given)
+    return "\(location): error: \(diagnostic.message)"
   }
 }

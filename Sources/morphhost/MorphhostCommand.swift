@@ -78,32 +78,27 @@ struct MorphhostCommand {
       default:
         throw UsageError("unknown command '\(command)'; try 'morphhost help'")
       }
-    } catch let error as UsageError {
-      output.error("morphhost: \(error.message)")
-      return 2
-    } catch let error as ScriptError {
-      output.error(error.description)
-      return 1
-    } catch let error as SceneError {
-      output.error("morphhost: \(error.description)")
-      return 1
-    } catch let error as InputScript.ParseError {
-      output.error(error.description)
-      return 2
-    } catch let error as PluginLocator.NotFound {
-      output.error("morphhost: \(error.description)")
-      return 1
     } catch {
-      output.error("morphhost: \(error)")
-      return 1
+      let diagnostic = error as? any Diagnostic ?? ForeignError(error)
+      output.error(diagnostic.line)
+      return diagnostic.exitStatus.rawValue
     }
   }
 }
 
 /// A wrong command line: exit status 2.
-struct UsageError: Error {
+struct UsageError: Diagnostic {
   let message: String
   init(_ message: String) { self.message = message }
+  var description: String { message }
+  var exitStatus: ExitStatus { .usage }
+}
+
+/// An error from outside morphhost's own types (Foundation's, mostly).
+struct ForeignError: Diagnostic {
+  let message: String
+  init(_ error: any Error) { message = "\(error)" }
+  var description: String { message }
 }
 
 /// Where commands write; tests capture it.

@@ -49,7 +49,7 @@ private func run(_ arguments: [String]) -> (status: Int32, out: String, err: Str
   @Test func limitsAreConfigurable() {
     let result = run(["eval", "--memory", "8", "return string.rep('x', 1e8)"])
     #expect(result.status == 1)
-    #expect(result.err == "not enough memory (cap 8 MiB)")
+    #expect(result.err == "morphhost: not enough memory (cap 8 MiB)")
     let loop = run(["eval", "--budget", "100000", "while true do end"])
     #expect(loop.err.hasPrefix("eval:1: plugin exceeded its time budget (100000 instructions"))
   }

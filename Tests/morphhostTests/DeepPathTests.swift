@@ -74,3 +74,26 @@ func deepScratchFolder() throws -> URL {
     #expect(result.out.hasPrefix("\(path):2: error: unexpected symbol near ','"))
   }
 }
+
+/// One diagnostic model: every error type says where, what, and how to exit.
+@Suite struct DiagnosticTests {
+  @Test func everyKindOfFailureIsOneLineWithItsStatus() throws {
+    let folder = try deepScratchFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let script = folder.appendingPathComponent("input.txt")
+    try "0.0 tap\n0.5 wiggle\n".write(to: script, atomically: true, encoding: .utf8)
+    let cases: [(arguments: [String], status: Int32, line: String)] = [
+      (["render", "flip", "--frobnicate"], 2, "morphhost: unknown option '--frobnicate'"),
+      (["render", "flip", "--time", "1", "--input", script.path], 2, "\(script.path):2: "),
+      (["render", "no_such_plugin_here"], 1, "morphhost: no plugin 'no_such_plugin_here'"),
+      (["eval", "error('x')"], 1, "eval:1: x"),
+      (["eval", "return morph.color('nope')"], 1, "eval:1: "),
+    ]
+    for c in cases {
+      let result = runCommand(c.arguments)
+      #expect(result.status == c.status, "\(c.arguments): \(result.err)")
+      #expect(result.err.hasPrefix(c.line), "\(c.arguments): \(result.err)")
+      #expect(!result.err.contains("\n"), "\(c.arguments): \(result.err)")
+    }
+  }
+}

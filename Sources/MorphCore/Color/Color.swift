@@ -126,7 +126,7 @@ extension Color {
 }
 
 /// Why a colour string did not parse.
-public enum ColorError: Error, Hashable, Sendable, CustomStringConvertible {
+public enum ColorError: Diagnostic, Hashable, Sendable {
   /// Not a well-formed hex colour (the input is kept).
   case malformed(String)
   /// Not hex and not one of `Color.named` (the input is kept).
@@ -134,6 +134,8 @@ public enum ColorError: Error, Hashable, Sendable, CustomStringConvertible {
 
   /// The accepted forms, for messages.
   public static let acceptedForms = "#RGB, #RRGGBB, #RRGGBBAA (the # is optional) or a colour name"
+
+  public var message: String { description }
 
   /// A message naming the input and what would have been accepted.
   public var description: String {

@@ -27,8 +27,9 @@ public struct DisplayListBuilder {
 }
 
 /// A scene that cannot be drawn: the message says what and where.
-public struct SceneError: Error, CustomStringConvertible, Equatable, Sendable {
+public struct SceneError: Diagnostic, Equatable, Sendable {
   public var description: String
+  public var message: String { description }
 
   public init(_ description: String) {
     self.description = description

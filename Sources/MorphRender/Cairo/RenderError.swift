@@ -1,7 +1,8 @@
 import CCairo
+import MorphCore
 
 /// Why a render, or a PNG encode or decode, failed.
-public enum RenderError: Error, Hashable, Sendable, CustomStringConvertible {
+public enum RenderError: Diagnostic, Hashable, Sendable {
   /// The canvas size or scale cannot give a surface (non-finite, negative or too large).
   case invalidCanvas(String)
   /// The display list cannot be drawn: unbalanced or too deeply nested groups.
@@ -10,6 +11,8 @@ public enum RenderError: Error, Hashable, Sendable, CustomStringConvertible {
   case cairo(operation: String, status: String)
   /// A file could not be read or written.
   case io(String)
+
+  public var message: String { description }
 
   public var description: String {
     switch self {

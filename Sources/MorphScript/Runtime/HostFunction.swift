@@ -1,4 +1,5 @@
 import CLua
+import MorphCore
 
 /// A Swift function callable from Lua, like an entry of a `luaL_Reg` table.
 /// `function` must not throw or raise: it reports errors by pushing a message
@@ -9,8 +10,9 @@ struct HostFunction {
 }
 
 /// A host function's argument was refused; the message reads like Lua's own.
-struct ArgumentError: Error, CustomStringConvertible {
+struct ArgumentError: Diagnostic {
   let description: String
+  var message: String { description }
 }
 
 /// Runs a host function body, turning any Swift error into a Lua error raised

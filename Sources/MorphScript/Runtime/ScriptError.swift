@@ -1,9 +1,10 @@
 import Foundation
+import MorphCore
 
 /// Every failure of the scripting layer: a Lua error, a broken chunk, a limit
 /// that fired, or a host function refusing its arguments. It carries the
 /// chunk and line where Lua knows them, so a user can jump to the spot.
-public struct ScriptError: Error, CustomStringConvertible, Sendable, Equatable {
+public struct ScriptError: Diagnostic, Sendable, Equatable {
   /// What went wrong, broadly.
   public enum Kind: String, Sendable {
     case syntax, runtime, memory, timeBudget, file, value
@@ -26,6 +27,8 @@ public struct ScriptError: Error, CustomStringConvertible, Sendable, Equatable {
     self.message = message
     self.traceback = traceback
   }
+
+  public var location: FilePosition? { chunk.map { FilePosition(file: $0, line: line) } }
 
   /// One line: `file:line: message`, or just the message.
   public var description: String {

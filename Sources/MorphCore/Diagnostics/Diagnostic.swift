@@ -1,0 +1,49 @@
+/// What every morphhost error tells its user, whichever layer raised it:
+/// where (a file and line, when there is one), what, and how a command ends.
+/// The command line has one catch for all of them; each type decides its
+/// own exit status here, not at the catch.
+public protocol Diagnostic: Error, CustomStringConvertible {
+  /// The file and line the message is about, if any.
+  var location: FilePosition? { get }
+  /// The message alone, without the location.
+  var message: String { get }
+  /// How a command that fails with this error exits.
+  var exitStatus: ExitStatus { get }
+}
+
+/// A place in a file: what editors and terminals open as `file:line`.
+public struct FilePosition: Hashable, Sendable, CustomStringConvertible {
+  public var file: String
+  public var line: Int?
+
+  public init(file: String, line: Int? = nil) {
+    self.file = file
+    self.line = line
+  }
+
+  public var description: String { line.map { "\(file):\($0)" } ?? file }
+}
+
+/// The exit statuses of `morphhost`, one owner for their meanings.
+public enum ExitStatus: Int32, Sendable {
+  /// The command did what it was asked.
+  case success = 0
+  /// The plugin, a scene or a file failed (a Lua error, a bad frame, I/O).
+  case failure = 1
+  /// The command line was wrong (an option, a value, an input script).
+  case usage = 2
+  /// Interrupted by Ctrl-C (128 + SIGINT).
+  case interrupted = 130
+}
+
+extension Diagnostic {
+  public var location: FilePosition? { nil }
+  public var exitStatus: ExitStatus { .failure }
+
+  /// One line: `file:line: message` where there is a location, else
+  /// `morphhost: message`.
+  public var line: String {
+    if let location { return "\(location): \(message)" }
+    return "morphhost: \(message)"
+  }
+}
