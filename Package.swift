@@ -31,13 +31,19 @@ let package = Package(
         .embedInCode("Lua/paths.lua"), .embedInCode("Lua/nodes.lua"),
         .embedInCode("Lua/component.lua"), .embedInCode("Lua/morph.meta.lua"),
         .embedInCode("Lua/support.lua"),
+        // The bundled plugins (`Plugins/` is a link to this folder), so an
+        // installed binary runs them from any folder.
+        .embedInCode("Plugins/card_stack.lua"), .embedInCode("Plugins/deck_fan.lua"),
+        .embedInCode("Plugins/flip.lua"), .embedInCode("Plugins/ticket_tear.lua"),
       ]),
     // Render backends: Cairo raster, terminal text, JSON. Never sees Lua.
     .target(name: "MorphRender", dependencies: ["MorphCore", "CCairo"]),
     // Runs components: virtual clock, input and gestures, frames, hot reload.
     .target(name: "MorphHost", dependencies: ["MorphCore", "MorphScript", "MorphRender"]),
     .executableTarget(
-      name: "morphhost", dependencies: ["MorphCore", "MorphScript", "MorphRender", "MorphHost"]),
+      name: "morphhost", dependencies: ["MorphCore", "MorphScript", "MorphRender", "MorphHost"],
+      // What `morphhost new` writes: a Lua file, so luacheck lints it.
+      resources: [.embedInCode("Templates/component.lua")]),
 
     .testTarget(name: "MorphCoreTests", dependencies: ["MorphCore"]),
     .testTarget(name: "MorphScriptTests", dependencies: ["MorphScript", "MorphCore"]),

@@ -47,13 +47,6 @@ func fitStaysInBoundsAndFillsOneSide(width: Double, height: Double) {
   }
 }
 
-@Test func terminalSizeIsPositiveWhenKnown() {
-  // Under `swift test` stdout is usually not a terminal, so nil is a valid answer here.
-  if let size = TerminalLayout.terminalSize() {
-    #expect(size.cols > 0 && size.rows > 0)
-  }
-}
-
 @Test func fitHandlesDegenerateInput() {
   #expect(TerminalLayout.fit(canvas: (100, 100), cols: 0, rows: -3) == (1, 1))
   #expect(TerminalLayout.fit(canvas: (0, 100), cols: 80, rows: 24) == (80, 24))

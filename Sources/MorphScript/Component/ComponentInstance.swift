@@ -87,20 +87,14 @@ public final class ComponentInstance: AnimationHost {
     self.options = options
     reduceMotion = options.reduceMotion
     let text: String
-    if let source {
-      text = source
-    } else {
-      guard let data = FileManager.default.contents(atPath: path) else {
-        throw ScriptError(kind: .file, chunk: path, message: "cannot read file")
-      }
-      text = String(decoding: data, as: UTF8.self)
-    }
+    if let source { text = source } else { text = try BundledPlugins.source(atPath: path) }
     state = try LuaState(limits: options.limits)
     guard let runtime = state.componentRuntime else {
       throw ScriptError(kind: .runtime, message: "component runtime missing")
     }
     self.runtime = runtime
-    if source == nil {
+    // Only a plugin read from a file has a folder to import from.
+    if source == nil, BundledPlugins.plugin(atPath: path) == nil {
       state.moduleDirectory = URL(fileURLWithPath: path).deletingLastPathComponent().path
     }
     let chunk = try state.load(text, chunkName: path)
@@ -111,7 +105,7 @@ public final class ComponentInstance: AnimationHost {
         message: "the plugin must return morph.component{ … }, got \(definition.typeName)")
     }
     self.definition = def
-    name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+    name = BundledPlugins.baseName(ofPath: path)
     size = Size(380, 240)
     dragMinimumDistance = 10
     instance = def
@@ -157,7 +151,7 @@ public final class ComponentInstance: AnimationHost {
   /// Reads `name`, `size`, `progress` and `dragMinimumDistance` from the definition.
   func readDefinition() {
     let lua = state.lua
-    name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+    name = BundledPlugins.baseName(ofPath: path)
     size = Size(380, 240)
     progressKey = nil
     summary = nil
