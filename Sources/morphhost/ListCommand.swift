@@ -3,7 +3,11 @@ import MorphScript
 
 /// `morphhost list`: the bundled plugins, one line each.
 enum ListCommand {
-  static let usage = "Usage: morphhost list\n\nLists the plugins built into morphhost with a line about each."
+  static let usage = """
+    Usage: morphhost list
+
+    Lists the plugins built into morphhost with a line about each.
+    """
 
   static func run(_ arguments: [String], output: some TextOutput) throws -> Int32 {
     var options = CommandLineOptions(arguments)
