@@ -40,6 +40,8 @@ let package = Package(
     .target(name: "MorphRender", dependencies: ["MorphCore", "CCairo"]),
     // Runs components: virtual clock, input and gestures, frames, hot reload.
     .target(name: "MorphHost", dependencies: ["MorphCore", "MorphScript", "MorphRender"]),
+    // Goldens for the test targets only; no product ships it.
+    .target(name: "MorphTestSupport", dependencies: ["MorphRender"]),
     .executableTarget(
       name: "morphhost", dependencies: ["MorphCore", "MorphScript", "MorphRender", "MorphHost"],
       // What `morphhost new` writes: a Lua file, so luacheck lints it.
@@ -49,14 +51,17 @@ let package = Package(
     .testTarget(name: "MorphScriptTests", dependencies: ["MorphScript", "MorphCore"]),
     // Goldens are read through #filePath, not bundled.
     .testTarget(
-      name: "MorphRenderTests", dependencies: ["MorphRender", "MorphCore"], exclude: ["Goldens"]),
-    .testTarget(
-      name: "MorphHostTests",
-      dependencies: ["MorphHost", "MorphScript", "MorphCore", "MorphRender"],
+      name: "MorphRenderTests", dependencies: ["MorphRender", "MorphCore", "MorphTestSupport"],
       exclude: ["Goldens"]),
     .testTarget(
-      name: "morphhostTests", dependencies: ["morphhost", "MorphRender"],
+      name: "MorphHostTests",
+      dependencies: ["MorphHost", "MorphScript", "MorphCore", "MorphRender", "MorphTestSupport"],
+      exclude: ["Goldens"]),
+    .testTarget(
+      name: "morphhostTests", dependencies: ["morphhost", "MorphRender", "MorphTestSupport"],
       exclude: ["Fixtures", "Goldens"]),
+    .testTarget(
+      name: "MorphTestSupportTests", dependencies: ["MorphTestSupport", "MorphRender", "MorphCore"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -1,5 +1,6 @@
 import Foundation
 import MorphCore
+import MorphTestSupport
 import Testing
 
 @testable import MorphRender
