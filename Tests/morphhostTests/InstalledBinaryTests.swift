@@ -7,7 +7,7 @@ import Testing
 @Suite struct InstalledBinaryTests {
   static let names = ["card_stack", "deck_fan", "flip", "ticket_tear"]
 
-  @Test func aCopyInAnEmptyFolderListsAndRendersEveryBundledPlugin() throws {
+  @Test func aCopyInAnEmptyFolderListsRendersAndRunsTheBundledPlugins() throws {
     let root = FileManager.default.temporaryDirectory.appendingPathComponent("installed-\(UUID())")
     defer { try? FileManager.default.removeItem(at: root) }
     let work = root.appendingPathComponent("work")
@@ -27,6 +27,10 @@ import Testing
       let image = try RasterImage.decodePNG([UInt8](png))
       #expect(image.width > 100 && image.height > 100, "\(name)")
     }
+    // `run` in a pipe plays one tap and stops once the card settles.
+    let run = try runProcess(binary, ["run", "flip"], in: work)
+    #expect(run.status == 0, Comment(rawValue: run.err))
+    #expect(run.out.contains("settled at t="), Comment(rawValue: run.out))
     // Nothing but what was asked for was written beside the user.
     let written = try FileManager.default.contentsOfDirectory(atPath: work.path).sorted()
     #expect(written == Self.names.map { "\($0).png" })
