@@ -65,16 +65,4 @@ public enum Filmstrip {
     }
     return RasterImage(width: width, height: height, pixels: pixels)
   }
-
-  /// Frame `n` of a strip laid out as `layout` says.
-  public static func frame(_ n: Int, of strip: RasterImage, layout: Layout) -> RasterImage {
-    let (x0, y0) = layout.origin(of: n)
-    var pixels: [UInt8] = []
-    pixels.reserveCapacity(layout.frameWidth * layout.frameHeight * 4)
-    for y in y0..<(y0 + layout.frameHeight) {
-      let start = (y * strip.width + x0) * 4
-      pixels += strip.pixels[start..<(start + layout.frameWidth * 4)]
-    }
-    return RasterImage(width: layout.frameWidth, height: layout.frameHeight, pixels: pixels)
-  }
 }

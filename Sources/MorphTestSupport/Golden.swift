@@ -81,7 +81,7 @@ public enum Golden {
       return .textDiffers(line: line + 1, actualPath: actualPath)
     }
     try? FileManager.default.removeItem(atPath: actualPath)
-    return .matched(.none)
+    return .matched(.identical)
   }
 
   /// Compares one image with the PNG at `path` (a filmstrip of one frame).
@@ -115,7 +115,7 @@ public enum Golden {
     let layout = Filmstrip.Layout(
       count: frames.count, frameWidth: frames[0].width, frameHeight: frames[0].height,
       columns: columns)
-    var closest = ImageDifference.none
+    var closest = ImageDifference.identical
     for (n, frame) in frames.enumerated() {
       let golden = Filmstrip.frame(n, of: expected, layout: layout)
       guard let d = ImageComparison.compare(expected: golden, actual: frame, tolerance: tolerance)
@@ -140,5 +140,19 @@ public enum Golden {
       withIntermediateDirectories: true)
     try bytes.write(to: URL(fileURLWithPath: path))
     return .recorded(path: path)
+  }
+}
+
+extension Filmstrip {
+  /// Frame `n` cut out of a strip laid out as `layout` says.
+  public static func frame(_ n: Int, of strip: RasterImage, layout: Layout) -> RasterImage {
+    let (x0, y0) = layout.origin(of: n)
+    var pixels: [UInt8] = []
+    pixels.reserveCapacity(layout.frameWidth * layout.frameHeight * 4)
+    for y in y0..<(y0 + layout.frameHeight) {
+      let start = (y * strip.width + x0) * 4
+      pixels += strip.pixels[start..<(start + layout.frameWidth * 4)]
+    }
+    return RasterImage(width: layout.frameWidth, height: layout.frameHeight, pixels: pixels)
   }
 }

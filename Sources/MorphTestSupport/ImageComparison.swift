@@ -48,7 +48,7 @@ public struct ImageDifference: Hashable, Sendable, CustomStringConvertible {
     self.pixelCount = pixelCount
   }
 
-  public static let none = ImageDifference(
+  public static let identical = ImageDifference(
     maxChannelDelta: 0, meanDelta: 0, differingPixels: 0, pixelCount: 0)
 
   /// `differingPixels` as a fraction of all pixels (0 for an empty image).

@@ -76,6 +76,14 @@ private func card(shift: Double = 0, cardShift: Double = 0) throws -> RasterImag
 }
 
 @Suite struct GoldenTests {
+  @Test func aStripSplitsBackIntoItsFrames() throws {
+    let frames = (0..<5).map { solid(3, 2, UInt8(40 * $0)) }
+    let strip = try Filmstrip.compose(frames, columns: 2)
+    let layout = Filmstrip.Layout(count: 5, frameWidth: 3, frameHeight: 2, columns: 2)
+    #expect(layout.width == strip.width && layout.height == strip.height)
+    #expect((0..<5).map { Filmstrip.frame($0, of: strip, layout: layout) } == frames)
+  }
+
   @Test func recordsComparesAndWritesTheActualImage() throws {
     let dir = scratch()
     defer { try? FileManager.default.removeItem(at: dir) }
