@@ -1,11 +1,13 @@
 # morphhost — the two commands of the quick start, and the pieces they use.
 #   make run    install what is missing, build, run Plugins/flip.lua live
 #   make test   install what is missing, build, run every test and lint
+#   make install  a release build, copied to $(PREFIX)/bin (plugins are inside it)
 SWIFT ?= swift
+PREFIX ?= /usr/local
 CONFIG ?= debug
 BIN = .build/$(CONFIG)/morphhost
 
-.PHONY: run test deps build unit lint lint-swift lint-lua example readme-commands bench clean
+.PHONY: run test deps build install unit lint lint-swift lint-lua example readme-commands bench clean
 
 run: deps build
 	$(BIN) run Plugins/flip.lua
@@ -15,6 +17,12 @@ deps:
 
 build:
 	$(SWIFT) build -c $(CONFIG)
+
+# The binary carries the bundled plugins and its Lua, so it runs from anywhere.
+install: deps
+	$(SWIFT) build -c release
+	install -d "$(DESTDIR)$(PREFIX)/bin"
+	install -m 755 .build/release/morphhost "$(DESTDIR)$(PREFIX)/bin/morphhost"
 
 test: deps unit lint
 

@@ -31,26 +31,37 @@ let package = Package(
         .embedInCode("Lua/paths.lua"), .embedInCode("Lua/nodes.lua"),
         .embedInCode("Lua/component.lua"), .embedInCode("Lua/morph.meta.lua"),
         .embedInCode("Lua/support.lua"),
+        // The bundled plugins (`Plugins/` is a link to this folder), so an
+        // installed binary runs them from any folder.
+        .embedInCode("Plugins/card_stack.lua"), .embedInCode("Plugins/deck_fan.lua"),
+        .embedInCode("Plugins/flip.lua"), .embedInCode("Plugins/ticket_tear.lua"),
       ]),
     // Render backends: Cairo raster, terminal text, JSON. Never sees Lua.
     .target(name: "MorphRender", dependencies: ["MorphCore", "CCairo"]),
     // Runs components: virtual clock, input and gestures, frames, hot reload.
     .target(name: "MorphHost", dependencies: ["MorphCore", "MorphScript", "MorphRender"]),
+    // Goldens for the test targets only; no product ships it.
+    .target(name: "MorphTestSupport", dependencies: ["MorphRender"]),
     .executableTarget(
-      name: "morphhost", dependencies: ["MorphCore", "MorphScript", "MorphRender", "MorphHost"]),
+      name: "morphhost", dependencies: ["MorphCore", "MorphScript", "MorphRender", "MorphHost"],
+      // What `morphhost new` writes: a Lua file, so luacheck lints it.
+      resources: [.embedInCode("Templates/component.lua")]),
 
     .testTarget(name: "MorphCoreTests", dependencies: ["MorphCore"]),
     .testTarget(name: "MorphScriptTests", dependencies: ["MorphScript", "MorphCore"]),
     // Goldens are read through #filePath, not bundled.
     .testTarget(
-      name: "MorphRenderTests", dependencies: ["MorphRender", "MorphCore"], exclude: ["Goldens"]),
-    .testTarget(
-      name: "MorphHostTests",
-      dependencies: ["MorphHost", "MorphScript", "MorphCore", "MorphRender"],
+      name: "MorphRenderTests", dependencies: ["MorphRender", "MorphCore", "MorphTestSupport"],
       exclude: ["Goldens"]),
     .testTarget(
-      name: "morphhostTests", dependencies: ["morphhost", "MorphRender"],
+      name: "MorphHostTests",
+      dependencies: ["MorphHost", "MorphScript", "MorphCore", "MorphRender", "MorphTestSupport"],
+      exclude: ["Goldens"]),
+    .testTarget(
+      name: "morphhostTests", dependencies: ["morphhost", "MorphRender", "MorphTestSupport"],
       exclude: ["Fixtures", "Goldens"]),
+    .testTarget(
+      name: "MorphTestSupportTests", dependencies: ["MorphTestSupport", "MorphRender", "MorphCore"]),
   ],
   swiftLanguageModes: [.v6]
 )

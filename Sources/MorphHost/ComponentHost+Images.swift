@@ -17,14 +17,21 @@ extension ComponentHost {
     try renderer.render(frame.list, scale: scale, background: background)
   }
 
+  /// The frames at each progress value, rasterised.
+  public func images(
+    progress values: [Double], scale: Double = 1, background: Color? = .white
+  ) throws -> [RasterImage] {
+    let renderer = CairoRenderer()
+    return try values.map { p in
+      try image(try frame(atProgress: p), renderer: renderer, scale: scale, background: background)
+    }
+  }
+
   /// The frames at each progress value, side by side.
   public func filmstrip(
     progress values: [Double], scale: Double = 1, background: Color? = .white, columns: Int? = nil
   ) throws -> RasterImage {
-    let renderer = CairoRenderer()
-    let images = try values.map { p in
-      try image(try frame(atProgress: p), renderer: renderer, scale: scale, background: background)
-    }
-    return try Filmstrip.compose(images, columns: columns)
+    try Filmstrip.compose(
+      try images(progress: values, scale: scale, background: background), columns: columns)
   }
 }

@@ -40,8 +40,12 @@ public final class ComponentHost {
 
   public var time: Double { component.time }
 
-  /// The plugin file and every file it imported: what hot reload watches.
-  public var watchedFiles: [String] { [component.path] + component.state.importedFiles }
+  /// The plugin file and every file it imported: what hot reload watches (a
+  /// bundled plugin has no file, so nothing).
+  public var watchedFiles: [String] {
+    guard BundledPlugins.plugin(atPath: component.path) == nil else { return [] }
+    return [component.path] + component.state.importedFiles
+  }
 
   /// Canvas point → the component's own coordinates.
   public func componentPoint(_ p: Point) -> Point { p - Point(margin, margin) }

@@ -1,9 +1,12 @@
 import Foundation
 import MorphCore
+import MorphScript
 
 /// Finds a plugin from what a user typed: a path as given; the same path
 /// matched case-insensitively (so `plugins/flip.lua` works on Linux too); or
-/// a bare name (`flip`, `deck_fan`) of a bundled plugin.
+/// a bare name (`flip`, `deck_fan`) of a plugin built into the binary. A file
+/// beside the user always wins; a bare name that is no file is the built-in
+/// copy, wherever the user is (name `Plugins/flip.lua` to edit and reload it).
 public enum PluginLocator {
   public struct Resolved: Equatable, Sendable {
     public var path: String
@@ -29,9 +32,9 @@ public enum PluginLocator {
       return Resolved(path: match, note: "'\(given)' resolved to '\(match)'")
     }
     if !given.contains("/") {
-      let name = given.hasSuffix(".lua") ? String(given.dropLast(4)) : given
-      let wanted = name.replacingOccurrences(of: "-", with: "_").lowercased()
-      if let found = bundled().first(where: { $0.name.lowercased() == wanted }) {
+      let typed = given.lowercased().replacingOccurrences(of: "-", with: "_")
+      let wanted = typed.hasSuffix(".lua") ? String(typed.dropLast(4)) : typed
+      if let found = bundled().first(where: { $0.name == wanted }) {
         return Resolved(path: found.path, note: nil)
       }
     }
@@ -64,28 +67,6 @@ public enum PluginLocator {
     return relative ? parts.joined(separator: "/") : current
   }
 
-  /// The bundled plugins folder: `./Plugins`, else the `Plugins` folder of
-  /// the checkout the executable was built in (found walking up from it).
-  public static func bundledDirectory() -> String? {
-    let files = FileManager.default
-    var candidates = [files.currentDirectoryPath + "/Plugins"]
-    var url = URL(fileURLWithPath: CommandLine.arguments.first ?? "").resolvingSymlinksInPath()
-    for _ in 0..<6 {
-      url.deleteLastPathComponent()
-      candidates.append(url.appendingPathComponent("Plugins").path)
-    }
-    return candidates.first { dir in
-      (try? files.contentsOfDirectory(atPath: dir))?.contains { $0.hasSuffix(".lua") } ?? false
-    }
-  }
-
-  /// Bundled plugins, sorted by name.
-  public static func bundled() -> [(name: String, path: String)] {
-    guard let dir = bundledDirectory(),
-      let names = try? FileManager.default.contentsOfDirectory(atPath: dir)
-    else { return [] }
-    return names.filter { $0.hasSuffix(".lua") }.sorted().map {
-      (String($0.dropLast(4)), dir + "/" + $0)
-    }
-  }
+  /// The plugins built into the binary (see `BundledPlugins`), sorted by name.
+  public static func bundled() -> [BundledPlugins.Plugin] { BundledPlugins.all }
 }

@@ -1,7 +1,34 @@
 /// Frames side by side in one image, for reviewing motion at a glance.
 public enum Filmstrip {
-  /// Lays `frames` left to right (or in rows of `columns`) with `gap` pixels
-  /// of `background` between them. All frames must share one size.
+  /// Where each frame of a strip goes: left to right, in rows of `columns`,
+  /// `gap` pixels apart. Composing and splitting a strip both use it.
+  public struct Layout: Equatable, Sendable {
+    public let count: Int
+    public let frameWidth: Int
+    public let frameHeight: Int
+    public let columns: Int
+    public let gap: Int
+
+    public init(count: Int, frameWidth: Int, frameHeight: Int, columns: Int? = nil, gap: Int = 8) {
+      self.count = count
+      self.frameWidth = frameWidth
+      self.frameHeight = frameHeight
+      self.columns = max(1, min(columns ?? count, count))
+      self.gap = gap
+    }
+
+    public var rows: Int { (count + columns - 1) / columns }
+    public var width: Int { columns * frameWidth + (columns - 1) * gap }
+    public var height: Int { rows * frameHeight + (rows - 1) * gap }
+
+    /// The top-left pixel of frame `n`.
+    public func origin(of n: Int) -> (x: Int, y: Int) {
+      ((n % columns) * (frameWidth + gap), (n / columns) * (frameHeight + gap))
+    }
+  }
+
+  /// Lays `frames` out as `Layout` says, with `background` between them. All
+  /// frames must share one size.
   public static func compose(
     _ frames: [RasterImage], columns: Int? = nil, gap: Int = 8,
     background: (r: UInt8, g: UInt8, b: UInt8, a: UInt8) = (255, 255, 255, 255)
@@ -12,10 +39,10 @@ public enum Filmstrip {
     guard frames.allSatisfy({ $0.width == first.width && $0.height == first.height }) else {
       throw RenderError.invalidDisplayList("filmstrip frames differ in size")
     }
-    let cols = max(1, min(columns ?? frames.count, frames.count))
-    let rows = (frames.count + cols - 1) / cols
-    let width = cols * first.width + (cols - 1) * gap
-    let height = rows * first.height + (rows - 1) * gap
+    let layout = Layout(
+      count: frames.count, frameWidth: first.width, frameHeight: first.height, columns: columns,
+      gap: gap)
+    let (width, height) = (layout.width, layout.height)
     guard width <= 16384, height <= 16384 else {
       throw RenderError.invalidCanvas(
         "filmstrip \(width)×\(height) is too large (max 16384 px a side)")
@@ -28,8 +55,7 @@ public enum Filmstrip {
       pixels[i + 3] = background.a
     }
     for (n, frame) in frames.enumerated() {
-      let x0 = (n % cols) * (first.width + gap)
-      let y0 = (n / cols) * (first.height + gap)
+      let (x0, y0) = layout.origin(of: n)
       for y in 0..<frame.height {
         let src = y * frame.width * 4
         let dst = ((y0 + y) * width + x0) * 4

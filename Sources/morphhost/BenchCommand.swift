@@ -38,19 +38,18 @@ enum BenchCommand {
     }
     output.write(try nodeBuildCost(frames: frames))
     if let flip = PluginLocator.bundled().first(where: { $0.name == "flip" }) {
-      output.write(try reloadLatency(plugin: flip.path, saves: max(5, min(frames, 40))))
+      output.write(try reloadLatency(source: flip.source, saves: max(5, min(frames, 40))))
     }
     return 0
   }
 
   /// Save → first terminal frame drawn by the new code, through the same
   /// watcher, reload and text rendering the live view uses.
-  static func reloadLatency(plugin: String, saves: Int) throws -> String {
+  static func reloadLatency(source original: String, saves: Int) throws -> String {
     let dir = FileManager.default.temporaryDirectory.appendingPathComponent("bench-\(UUID())")
     try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: dir) }
     let file = dir.appendingPathComponent("flip.lua")
-    let original = try String(contentsOfFile: plugin, encoding: .utf8)
     try original.write(to: file, atomically: true, encoding: .utf8)
     let host = ComponentHost(component: try ComponentInstance(path: file.path))
     let watcher = FileWatcher(paths: [file.path])

@@ -3,17 +3,16 @@ import MorphScript
 
 /// `morphhost list`: the bundled plugins, one line each.
 enum ListCommand {
-  static let usage = "Usage: morphhost list\n\nLists the bundled plugins with a line about each."
+  static let usage = """
+    Usage: morphhost list
+
+    Lists the plugins built into morphhost with a line about each.
+    """
 
   static func run(_ arguments: [String], output: some TextOutput) throws -> Int32 {
     var options = CommandLineOptions(arguments)
     try options.finish()
     let plugins = PluginLocator.bundled()
-    guard !plugins.isEmpty else {
-      output.error(
-        "morphhost: no bundled plugins found (looked in ./Plugins and beside the executable)")
-      return 1
-    }
     let width = plugins.map(\.name.count).max() ?? 0
     for plugin in plugins {
       let line: String

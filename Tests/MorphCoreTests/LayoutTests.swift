@@ -19,7 +19,8 @@ private let fixed96x132 = Modifier.frame(FrameSpec(width: 96, height: 132))
 
 @Suite struct TransformTests {
   @Test func designRotation3DCheck() throws {
-    // DESIGN.md: 96×132, 45° about y, centre anchor, perspective 1 → (0,0) ↦ (2.311, −22.845).
+    // docs/design.md, 3D rotation: 96×132, 45° about y, centre anchor, perspective 1
+    // → (0,0) ↦ (2.311, −22.845).
     let node = shape([
       fixed96x132,
       .rotate3D(degrees: 45, axis: Vector3(0, 1, 0), anchor: .center, perspective: 1),

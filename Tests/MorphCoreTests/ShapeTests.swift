@@ -60,7 +60,7 @@ func roundedRectIsMirrorSymmetric(style: CornerStyle) {
 
 @Test func continuousCornersMeetEdgesTangentially() {
   // Only the edge joins are checked: the published constants leave a ~2.4° kink where the
-  // corner's own cubics meet, and we keep them as DESIGN.md gives them.
+  // corner's own cubics meet, and we keep them as docs/design.md gives them.
   let p = Path.roundedRect(card, radius: 16, style: .continuous)
   var previous = p.elements[0].endPoint!
   for (e, next) in zip(p.elements.dropFirst(), p.elements.dropFirst(2)) {

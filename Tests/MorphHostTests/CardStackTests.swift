@@ -152,21 +152,6 @@ private func index(_ h: ComponentHost) -> Double? { h.component.presented("curre
     #expect(compared == 8)
   }
 
-  // Both ends and three points between them, a quarter of the range apart:
-  // 1.25 and 3.75 show a card a quarter of the way off the top, swinging out
-  // (sin(π/4)·15 times its offset), and 2.5 the widest swing with the z order
-  // about to flip (card 3 still on top, card 4 next).
-  @Test func filmstripGolden() throws {
-    let strip = try host("card_stack").filmstrip(progress: [0, 1.25, 2.5, 3.75, 5])
-    try expectGoldenImage(strip, "card_stack-filmstrip.png")
-  }
-
-  @Test func textFrameGolden() throws {
-    let frame = try host("card_stack").frame(atProgress: 2.5)
-    let text = try TerminalFrame.render(
-      frame.list, cols: 64, rows: 30, mode: .ascii, renderer: CairoRenderer())
-    try expectGoldenText(text, "card_stack-2.5.txt")
-  }
 }
 
 @Suite struct CardStackInteractionTests {

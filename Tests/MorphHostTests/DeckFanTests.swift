@@ -139,31 +139,6 @@ private func interactive(_ h: ComponentHost) -> Double {
     try expectCards(try h.frame(), progress: p)
   }
 
-  @Test func controlledModeEqualsInteractiveMode() throws {
-    let interactive = try host("deck_fan")
-    try interactive.tap()
-    for t in [0.05, 0.13, 0.3, 0.47] {
-      try interactive.advance(to: t)
-      let live = try interactive.frame()
-      let p = try #require(interactive.component.presented("interactive"))
-      let controlled = try host("deck_fan").frame(atProgress: p)
-      #expect(
-        sceneGeometry(live)
-          == sceneGeometry(controlled), "t = \(t)")
-    }
-  }
-
-  @Test func filmstripGolden() throws {
-    let strip = try host("deck_fan").filmstrip(progress: progressPoints)
-    try expectGoldenImage(strip, "deck_fan-filmstrip.png")
-  }
-
-  @Test func textFrameGolden() throws {
-    let frame = try host("deck_fan").frame(atProgress: 0.5)
-    let text = try TerminalFrame.render(
-      frame.list, cols: 64, rows: 22, mode: .ascii, renderer: CairoRenderer())
-    try expectGoldenText(text, "deck_fan-0.5.txt")
-  }
 }
 
 @Suite struct DeckFanInteractionTests {

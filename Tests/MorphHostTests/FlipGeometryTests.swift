@@ -55,30 +55,4 @@ private func expectedCorners(progress p: Double) -> [Point] {
     #expect(abs((shadowRadius(edge) ?? 0) - 8) < 1e-9)
   }
 
-  @Test func controlledModeEqualsInteractiveMode() throws {
-    let interactive = try host("flip")
-    try interactive.tap()
-    for t in [0.05, 0.13, 0.3, 0.47] {
-      try interactive.advance(to: t)
-      let live = try interactive.frame()
-      let p = try #require(interactive.component.presented("turns"))
-      let controlled = try host("flip").frame(atProgress: p)
-      #expect(
-        sceneGeometry(live)
-          == sceneGeometry(controlled), "t = \(t)")
-    }
-  }
-
-  @Test func filmstripGolden() throws {
-    let strip = try host("flip").filmstrip(progress: progressPoints)
-    try expectGoldenImage(strip, "flip-filmstrip.png")
-  }
-
-  @Test func textFrameGolden() throws {
-    let h = try host("flip")
-    let frame = try h.frame(atProgress: 0.125)
-    let text = try TerminalFrame.render(
-      frame.list, cols: 64, rows: 22, mode: .ascii, renderer: CairoRenderer())
-    try expectGoldenText(text, "flip-0.125.txt")
-  }
 }

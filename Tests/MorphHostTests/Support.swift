@@ -2,6 +2,7 @@ import Foundation
 import MorphCore
 import MorphRender
 import MorphScript
+import MorphTestSupport
 import Testing
 
 @testable import MorphHost
@@ -25,14 +26,6 @@ func host(_ name: String, reduceMotion: Bool = false, props: [(String, String)] 
 func goldenPath(_ name: String) -> String {
   URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .appendingPathComponent("Goldens/\(name)").path
-}
-
-/// Compares an image with its golden (tolerant), recording it when asked.
-func expectGoldenImage(
-  _ image: RasterImage, _ name: String, sourceLocation: SourceLocation = #_sourceLocation
-) throws {
-  let result = try Golden.assertImage(image, matches: goldenPath(name))
-  #expect(result.passed, Comment(rawValue: result.description), sourceLocation: sourceLocation)
 }
 
 /// Compares text with its golden byte for byte.

@@ -244,31 +244,6 @@ private func tearProgress(_ h: ComponentHost) -> Double {
     }
   }
 
-  @Test func controlledModeEqualsInteractiveMode() throws {
-    let interactive = try host("ticket_tear")
-    try interactive.tap()
-    for t in [0.05, 0.13, 0.3, 0.47] {
-      try interactive.advance(to: t)
-      let live = try interactive.frame()
-      let p = try #require(interactive.component.presented("interactive"))
-      let controlled = try host("ticket_tear").frame(atProgress: p)
-      #expect(
-        sceneGeometry(live)
-          == sceneGeometry(controlled), "t = \(t)")
-    }
-  }
-
-  @Test func filmstripGolden() throws {
-    let strip = try host("ticket_tear").filmstrip(progress: progressPoints)
-    try expectGoldenImage(strip, "ticket_tear-filmstrip.png")
-  }
-
-  @Test func textFrameGolden() throws {
-    let frame = try host("ticket_tear").frame(atProgress: 0.5)
-    let text = try TerminalFrame.render(
-      frame.list, cols: 64, rows: 22, mode: .ascii, renderer: CairoRenderer())
-    try expectGoldenText(text, "ticket_tear-0.5.txt")
-  }
 }
 
 @Suite struct TicketTearInteractionTests {

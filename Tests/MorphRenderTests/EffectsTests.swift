@@ -4,7 +4,8 @@ import MorphRender
 import Testing
 
 @Test func rotation3DMatchesTheDesignCheck() throws {
-  // 96×132 at (60, 40), 45° about y through its centre, perspective 1 (DESIGN.md).
+  // 96×132 at (60, 40), 45° about y through its centre, perspective 1
+  // (docs/design.md, 3D rotation).
   let origin = Point(60, 40)
   let frame = Rect(x: 0, y: 0, width: 96, height: 132)
   let rotation = ProjectiveTransform.rotation3D(

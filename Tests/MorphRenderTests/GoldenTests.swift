@@ -1,6 +1,7 @@
 import Foundation
 import MorphCore
 import MorphRender
+import MorphTestSupport
 import Testing
 
 // Composed scenes checked against PNGs in Goldens/. To re-record one, delete it and run the

@@ -1,5 +1,6 @@
 import Foundation
 import MorphCore
+import MorphTestSupport
 import Testing
 
 @testable import MorphRender
@@ -44,13 +45,6 @@ func fitStaysInBoundsAndFillsOneSide(width: Double, height: Double) {
     let rounded =
       abs(Double(grid.rows) - idealRows) <= 0.5 || abs(Double(grid.cols) - idealCols) <= 0.5
     #expect(rounded || grid.cols == 1 || grid.rows == 1)
-  }
-}
-
-@Test func terminalSizeIsPositiveWhenKnown() {
-  // Under `swift test` stdout is usually not a terminal, so nil is a valid answer here.
-  if let size = TerminalLayout.terminalSize() {
-    #expect(size.cols > 0 && size.rows > 0)
   }
 }
 

@@ -134,6 +134,10 @@ private func decode(_ url: URL) throws -> RasterImage {
       contentsOf: dir.appendingPathComponent(".morph/morph.meta.lua"), encoding: .utf8)
     #expect(meta.hasPrefix("---@meta morph"))
     #expect(run(["check", plugin]).out == "\(plugin): ok")
+    // The template's placeholders are all filled in.
+    let text = try String(contentsOfFile: plugin, encoding: .utf8)
+    #expect(!text.contains("{{"))
+    #expect(text.contains("name = \"Progress Ring\"") && text.contains("run progress_ring.lua"))
     // Never overwrites a plugin by accident.
     let again = run(["new", "progress_ring", "--dir", dir.path])
     #expect(again.status == 2)

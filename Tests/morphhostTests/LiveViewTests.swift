@@ -1,4 +1,5 @@
 import Foundation
+import MorphRender
 import Testing
 
 #if canImport(Glibc)
@@ -171,5 +172,27 @@ import Testing
       if line.count < width { text += "\n" }
     }
     return text
+  }
+
+  /// `render` in a real 50×20 window sizes its text from the window
+  /// (`TIOCGWINSZ` on standard output), not from a default.
+  @Test(.enabled(if: tmuxAvailable, "needs tmux (installed by scripts/install-deps.sh)"))
+  func renderFitsTheWindowItRunsIn() throws {
+    let tmux = Tmux()
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("window-\(UUID())")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let text = dir.appendingPathComponent("frame.txt")
+    let command =
+      "cd '\(dir.path)' && '\(Self.binary)' render flip --format ascii -o frame.txt; "
+      + "echo \"exit=$?\"; sleep 30"
+    try tmux.run(["new-session", "-d", "-s", "live", "-x", "50", "-y", "20", command])
+    _ = try tmux.waitFor("render to finish") { $0.contains("exit=0") }
+    let lines = try String(contentsOf: text, encoding: .utf8).split(separator: "\n")
+    // One row is kept for the prompt: 50×19 cells, fitted to the 428×288 canvas.
+    let grid = TerminalLayout.fit(canvas: (428, 288), cols: 50, rows: 19)
+    #expect(grid.cols == 50 && grid.rows == 17)
+    #expect(lines.count == grid.rows)
+    #expect(Set(lines.map(\.count)) == [grid.cols])
   }
 }

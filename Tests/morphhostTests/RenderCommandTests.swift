@@ -1,5 +1,6 @@
 import Foundation
 import MorphRender
+import MorphTestSupport
 import Testing
 
 @testable import morphhost

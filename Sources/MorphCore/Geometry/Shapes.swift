@@ -106,7 +106,8 @@ private let circularCorner: [CornerCubic] = {
   return [CornerCubic(c1: Point(k, 0), c2: Point(0, k), end: Point(0, 1))]
 }()
 
-/// SwiftUI's continuous corner (DESIGN.md), from (1.528665, 0) to (0, 1.528665).
+/// SwiftUI's continuous corner, from (1.528665, 0) to (0, 1.528665)
+/// (docs/design.md, Continuous corners).
 private let continuousCorner: [CornerCubic] = [
   CornerCubic(
     c1: Point(1.088_492_96, 0), c2: Point(0.868_406_94, 0),

@@ -74,7 +74,7 @@ extension Spring {
     Spring(duration: duration, bounce: 0.3 + extraBounce)
   }
 
-  /// What `spring()` means in plugins: duration 0.5, bounce 0, per DESIGN.md.
+  /// What `spring()` means in plugins: duration 0.5, bounce 0 (docs/design.md, Motion).
   /// SwiftUI's `spring(duration:bounce:)` has these defaults; its older
   /// `spring(response:dampingFraction:)` defaults differ (ζ 0.825; response 0.5 in
   /// current docs, 0.55 in early SDKs).

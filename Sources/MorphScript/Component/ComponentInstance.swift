@@ -122,7 +122,7 @@ public final class ComponentInstance: AnimationHost {
   /// and `progressRange` from the definition.
   func readDefinition() throws(ScriptError) {
     let fields = runtime.fields(of: definition)
-    name = fields.name ?? URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+    name = fields.name ?? BundledPlugins.baseName(ofPath: path)
     size = fields.size.map { Size($0.0, $0.1) } ?? Size(380, 240)
     progressKey = fields.progressKey
     summary = fields.summary

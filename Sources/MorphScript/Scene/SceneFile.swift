@@ -24,7 +24,7 @@ public final class SceneFile {
   init(file: ScriptFile) throws(ScriptError) {
     path = file.path
     state = file.state
-    name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+    name = BundledPlugins.baseName(ofPath: path)
     size = Self.defaultSize
     body = .nil
     try adopt(file.result)

@@ -16,18 +16,12 @@ public struct ScriptFile {
     output: @escaping (String) -> Void = { print($0) }
   ) throws(ScriptError) {
     let text: String
-    if let source {
-      text = source
-    } else {
-      guard let data = FileManager.default.contents(atPath: path) else {
-        throw ScriptError(kind: .file, chunk: path, message: "cannot read file")
-      }
-      text = String(decoding: data, as: UTF8.self)
-    }
+    if let source { text = source } else { text = try BundledPlugins.source(atPath: path) }
     self.path = path
     state = try LuaState(limits: limits)
     state.output = output
-    if source == nil {
+    // Only a plugin read from a file has a folder to import from.
+    if source == nil, BundledPlugins.plugin(atPath: path) == nil {
       state.moduleDirectory = URL(fileURLWithPath: path).deletingLastPathComponent().path
     }
     result = try state.call(try state.load(text, chunkName: path)).first ?? .nil

@@ -122,13 +122,8 @@ final class LiveSession {
   }
 
   private func reload() {
-    guard let data = FileManager.default.contents(atPath: path) else {
-      lastError = "\(path): cannot read file"
-      dirty = true
-      return
-    }
     do {
-      try host.reload(source: String(decoding: data, as: UTF8.self))
+      try host.reload(source: try BundledPlugins.source(atPath: path))
       lastError = nil
       message = "reloaded"
     } catch {
