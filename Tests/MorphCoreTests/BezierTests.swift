@@ -49,9 +49,24 @@ private func referenceY(_ b: UnitBezier, _ x: Double) -> Double {
   }
 }
 
-@Test func inputIsClamped() {
-  #expect(UnitBezier.ease(-0.5) == 0)
+/// Outside [0, 1] the curve follows its end tangents (WebKit's
+/// `UnitBezier::solve`, CSS Easing Level 1): the slope at the start is
+/// p1y/p1x, at the end (p2y − 1)/(p2x − 1); degenerate control points fall
+/// back to the other point, then to the identity.
+@Test func inputOutsideTheUnitIntervalExtrapolates() {
+  #expect(abs(UnitBezier.ease(-0.1) - (-0.04)) < 1e-12)
+  // ease ends flat (p2 = (0.25, 1)): beyond 1 it stays at 1.
   #expect(abs(UnitBezier.ease(1.5) - 1) < 1e-12)
+  let back = UnitBezier(0.68, -0.6, 0.32, 1.6)
+  #expect(abs(back(1.1) - (1 + (0.6 / -0.68) * 0.1)) < 1e-12)
+  #expect(abs(back(1.1) - 0.911_76) < 1e-5)
+  #expect(abs(back(-0.2) - (-0.6 / 0.68) * -0.2) < 1e-12)
+  // p1 at the origin: the start slope comes from p2.
+  #expect(abs(UnitBezier(0, 0, 0.5, 0.25)(-1) - (-0.5)) < 1e-12)
+  // Both at the ends: linear.
+  #expect(UnitBezier(0, 0, 1, 1)(2) == 2)
+  // A timing animation still clamps its time.
+  #expect(TimingCurve(bezier: back, duration: 1).progress(at: 1.1) == 1)
 }
 
 @Test func timingCurveProgress() {

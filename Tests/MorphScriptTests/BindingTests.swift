@@ -118,6 +118,33 @@ private func errorText(_ code: String) throws -> String {
     #expect(settle > 0.73 && settle < 0.75)
   }
 
+  /// SwiftUI's `Spring(mass:stiffness:damping:allowOverDamping:)` treats a
+  /// damping above critical (2√(km)) as critical unless over-damping is
+  /// allowed, and `interpolatingSpring` samples the critical curve when
+  /// ζ ≥ 1. Critical from rest: x(t) = 1 − (1 + ω₀t)e^(−ω₀t).
+  @Test func overdampedSpringsFollowSwiftUI() throws {
+    func critical(_ w0: Double, _ t: Double) -> Double { 1 - (1 + w0 * t) * exp(-w0 * t) }
+    let clamped = try number(
+      "return morph.spring{mass = 1, stiffness = 100, damping = 30}:value(0.32, 0, 1, 0)")
+    #expect(abs(clamped - critical(10, 0.32)) < 1e-12)
+    #expect(abs(clamped - 0.828_80) < 1e-5)
+    // Allowed: the overdamped curve, roots −(15 ± 5√5).
+    let over = try number(
+      "return morph.spring{stiffness = 100, damping = 30, allowOverDamping = true}:value(0.32)")
+    let r1 = -15 + 5 * 5.0.squareRoot()
+    let r2 = -15 - 5 * 5.0.squareRoot()
+    let expected = 1 - (r2 * exp(r1 * 0.32) - r1 * exp(r2 * 0.32)) / (r2 - r1)
+    #expect(abs(over - expected) < 1e-12)
+    #expect(abs(over - 0.655_17) < 1e-5)
+    let snap = try number(
+      "return morph.interpolatingSpring{stiffness = 300, damping = 40}:value(0.18, 0, 1, 0)")
+    #expect(abs(snap - critical(300.0.squareRoot(), 0.18)) < 1e-12)
+    #expect(abs(snap - 0.817_75) < 1e-5)
+    // Under critical nothing changes.
+    #expect(
+      try number("return morph.spring{stiffness = 100, damping = 10}.dampingRatio") == 0.5)
+  }
+
   @Test func springOptionsAreChecked() throws {
     #expect(
       try errorText("return morph.spring{respons = 1}").hasPrefix(

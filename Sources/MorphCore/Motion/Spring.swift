@@ -18,6 +18,16 @@ public struct Spring: Hashable, Sendable {
     self.damping = damping
   }
 
+  /// SwiftUI's `Spring(mass:stiffness:damping:allowOverDamping:)`: unless
+  /// over-damping is allowed, a damping above critical is taken as critical
+  /// (`2√(km)`), as SwiftUI does; `interpolatingSpring` samples the same way.
+  public init(mass: Double = 1, stiffness: Double, damping: Double, allowOverDamping: Bool) {
+    let critical = 2 * (stiffness * mass).squareRoot()
+    self.init(
+      mass: mass, stiffness: stiffness,
+      damping: allowOverDamping ? damping : min(damping, critical))
+  }
+
   /// A spring of mass 1 whose undamped period is `response` seconds (must be > 0).
   public init(response: Double, dampingRatio: Double) {
     let omega = 2 * Double.pi / response

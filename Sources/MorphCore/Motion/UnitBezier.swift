@@ -67,12 +67,32 @@ public struct UnitBezier: Hashable, Sendable {
     return bisect(x, epsilon: epsilon)
   }
 
-  /// The curve's y at horizontal position `x` (clamped to `[0, 1]`).
+  /// The curve's y at horizontal position `x`. Outside `[0, 1]` it goes on
+  /// along the end tangents, as WebKit's `UnitBezier::solve` and CSS Easing
+  /// do; the ends themselves are exact, so an animation lands on its target.
   public func callAsFunction(_ x: Double) -> Double {
-    // The ends are exact, so an animation lands exactly on its target.
-    if x <= 0 { return 0 }
-    if x >= 1 { return 1 }
+    if x < 0 { return startGradient * x }
+    if x > 1 { return 1 + endGradient * (x - 1) }
+    if x == 0 { return 0 }
+    if x == 1 { return 1 }
     return sampleCurveY(solveCurveX(x))
+  }
+
+  /// The slope at the start, from the first control point that is not at
+  /// the start (WebKit's rule).
+  public var startGradient: Double {
+    if p1x > 0 { return p1y / p1x }
+    if p1y == 0 && p2x > 0 { return p2y / p2x }
+    if p1y == 0 && p2y == 0 { return 1 }
+    return 0
+  }
+
+  /// The slope at the end, from the last control point that is not at the end.
+  public var endGradient: Double {
+    if p2x < 1 { return (p2y - 1) / (p2x - 1) }
+    if p2y == 1 && p1x < 1 { return (p1y - 1) / (p1x - 1) }
+    if p2y == 1 && p1y == 1 { return 1 }
+    return 0
   }
 
   // Newton's method converges in a few steps except where dx/dt is near zero.

@@ -13,7 +13,7 @@ enum SpringBindings {
 
   static let springOptions = [
     "response", "dampingRatio", "dampingFraction", "duration", "bounce", "mass", "stiffness",
-    "damping", "blendDuration",
+    "damping", "allowOverDamping", "blendDuration",
   ]
 
   static func open(_ lua: OpaquePointer) {
@@ -24,6 +24,13 @@ enum SpringBindings {
   static func positive(_ a: LuaArgs, _ value: Double, _ name: String) throws -> Double {
     guard value > 0, value.isFinite else {
       throw a.error(1, "option '\(name)' must be a finite number > 0, got \(value)")
+    }
+    return value
+  }
+
+  static func nonnegative(_ a: LuaArgs, _ value: Double, _ name: String) throws -> Double {
+    guard value >= 0, value.isFinite else {
+      throw a.error(1, "option '\(name)' must be a finite number >= 0, got \(value)")
     }
     return value
   }
@@ -42,7 +49,8 @@ enum SpringBindings {
       let spring = Spring(
         mass: try positive(a, o.number("mass", default: 1), "mass"),
         stiffness: try positive(a, stiffness, "stiffness"),
-        damping: try o.number("damping", default: 0))
+        damping: try nonnegative(a, o.number("damping", default: 0), "damping"),
+        allowOverDamping: try o.boolean("allowOverDamping", default: false))
       return SpringAnimation(spring, blendDuration: blend)
     }
     if let response = try o.number("response") {
@@ -87,10 +95,12 @@ enum SpringBindings {
         guard let stiffness = try o.number("stiffness") else {
           throw a.error(1, "option 'stiffness' is required")
         }
+        // SwiftUI samples the critically damped curve when ζ ≥ 1.
         let spring = Spring(
           mass: try positive(a, o.number("mass", default: 1), "mass"),
           stiffness: try positive(a, stiffness, "stiffness"),
-          damping: try o.number("damping", default: 0))
+          damping: try nonnegative(a, o.number("damping", default: 0), "damping"),
+          allowOverDamping: false)
         let animation = SpringAnimation(
           spring, combination: .additive,
           initialVelocity: try o.number("initialVelocity", default: 0))

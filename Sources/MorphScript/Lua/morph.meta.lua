@@ -152,7 +152,7 @@ morph.ease = {}
 ---@overload fun(x: number): number
 local Bezier = {}
 
----y for progress x in [0, 1].
+---y for progress x; outside [0, 1] it follows the end tangents, as WebKit and CSS do.
 ---@param x number
 ---@return number
 function Bezier:solve(x) end
@@ -264,7 +264,8 @@ function Spring:step(value, velocity, target, dt) end
 ---@field bounce? number in (-1, 1)
 ---@field mass? number (with stiffness and damping)
 ---@field stiffness? number
----@field damping? number
+---@field damping? number above critical (2√(km)) it is taken as critical, as SwiftUI does
+---@field allowOverDamping? boolean keep a damping above critical (default false)
 ---@field blendDuration? number
 
 ---`spring()` = duration 0.5, bounce 0; `spring{response=, dampingFraction=}`,
@@ -279,6 +280,8 @@ function morph.spring(options) end
 function morph.interactiveSpring(options) end
 
 ---SwiftUI `interpolatingSpring(mass:stiffness:damping:initialVelocity:)`; its animations add up.
+---A damping at or above critical gives the critically damped curve, as SwiftUI samples it.
+---`initialVelocity` is SwiftUI's relative velocity: fractions of the change per second.
 ---@param options { stiffness: number, damping?: number, mass?: number, initialVelocity?: number }
 ---@return morph.Spring
 function morph.interpolatingSpring(options) end

@@ -187,6 +187,16 @@ struct LuaOptions {
     try number(key) ?? value
   }
 
+  func boolean(_ key: String, default value: Bool) throws(ArgumentError) -> Bool {
+    defer { morph_pop(lua, 1) }
+    let type = morph_rawgetfield(lua, index, key)
+    if type == LUA_TNIL { return value }
+    guard type == LUA_TBOOLEAN else {
+      throw args.error(index, "option '\(key)': boolean expected, got \(args.typeName(-1))")
+    }
+    return lua_toboolean(lua, -1) != 0
+  }
+
   func string(_ key: String) throws(ArgumentError) -> String? {
     defer { morph_pop(lua, 1) }
     let type = morph_rawgetfield(lua, index, key)
