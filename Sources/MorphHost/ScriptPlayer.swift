@@ -1,35 +1,93 @@
 import MorphCore
 import MorphScript
 
-/// Plays an input script on a host's virtual clock.
+/// Plays an input script on a host's virtual clock, the way a hand would:
+/// a tap is a press and a release one tick apart, and a drag presses, moves
+/// the pointer every tick and releases with the velocity of its last motion,
+/// so a frame in the middle of a drag shows the drag in progress.
 public struct ScriptPlayer {
   public let script: InputScript
   private var next = 0
+  /// The drag the pointer is making now.
+  private var drag: Drag?
+  /// Where and when a tap's press is released.
+  private var release: (point: Point, time: Double)?
+
+  private struct Drag {
+    var from: Point
+    var to: Point
+    var start: Double
+    var steps: Int
+    var stepDuration: Double
+    var done = 0
+
+    var nextTime: Double { start + Double(done + 1) * stepDuration }
+    var nextPoint: Point { from + (to - from) * (Double(done + 1) / Double(steps)) }
+  }
 
   public init(_ script: InputScript) {
     self.script = script
   }
 
-  public var isFinished: Bool { next >= script.events.count }
+  public var isFinished: Bool { next >= script.events.count && drag == nil && release == nil }
 
-  /// Plays every event due by `time`, advancing the host's clock to each,
-  /// then to `time`. `onKey` receives key events (the live view's keys).
+  /// Plays everything due by `time` in order (script events, drag steps,
+  /// tap releases), advancing the host's clock to each, then to `time`.
+  /// `onKey` receives key events (the live view's keys).
   public mutating func play(
     until time: Double, on host: ComponentHost, onKey: (String) throws -> Void = { _ in }
   ) throws {
-    while next < script.events.count, script.events[next].time <= time {
-      let event = script.events[next]
-      next += 1
-      try host.advance(to: max(host.time, event.time))
-      switch event.action {
-      case .tap(let p): try host.tap(at: p.map(host.canvasPoint))
-      case .drag(let a, let b, let d):
-        try host.drag(from: host.canvasPoint(a), to: host.canvasPoint(b), over: d)
-      case .key(let name): try onKey(name)
-      case .progress(let p): try host.component.setProgress(p)
+    // Ticks are sums of 1/120 s: allow for their rounding.
+    while let due = nextMoment(), due <= time + 1e-9 {
+      try host.advance(to: max(host.time, due))
+      if let r = release, r.time == due {
+        release = nil
+        try host.pointerUp(at: r.point)
+      } else if var d = drag, d.nextTime == due {
+        let point = d.nextPoint
+        d.done += 1
+        try host.pointerMoved(to: point)
+        if d.done == d.steps {
+          drag = nil
+          try host.pointerUp(at: point)
+        } else {
+          drag = d
+        }
+      } else {
+        let event = script.events[next]
+        next += 1
+        try start(event.action, on: host, onKey: onKey)
       }
     }
     try host.advance(to: max(host.time, time))
+  }
+
+  /// The earliest moment something is due, or nil when the script is done.
+  private func nextMoment() -> Double? {
+    let times = [
+      release?.time, drag?.nextTime,
+      next < script.events.count ? script.events[next].time : nil,
+    ]
+    return times.compactMap { $0 }.min()
+  }
+
+  private mutating func start(
+    _ action: InputScript.Action, on host: ComponentHost, onKey: (String) throws -> Void
+  ) throws {
+    switch action {
+    case .tap(let p):
+      let point = p.map(host.canvasPoint) ?? host.center
+      try host.pointerDown(at: point)
+      release = (point, host.time + host.tick)
+    case .drag(let a, let b, let duration):
+      let steps = max(1, Int(min(duration / host.tick, 1e7).rounded()))
+      try host.pointerDown(at: host.canvasPoint(a))
+      drag = Drag(
+        from: host.canvasPoint(a), to: host.canvasPoint(b), start: host.time, steps: steps,
+        stepDuration: duration / Double(steps))
+    case .key(let name): try onKey(name)
+    case .progress(let p): try host.component.setProgress(p)
+    }
   }
 }
 
