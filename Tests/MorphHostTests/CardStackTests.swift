@@ -119,6 +119,18 @@ private func index(_ h: ComponentHost) -> Double? { h.component.presented("curre
     #expect(try caption(frame, "tappedCaption") == "No card has been tapped")
   }
 
+  /// Controlled mode at a whole index gives the picture of swiping there:
+  /// the captions name the card the stack shows, not the initial binding.
+  @Test func controlledModeAtAnIndexEqualsSwipingThere() throws {
+    let swiped = try host("card_stack")
+    try flick(swiped, by: -120)
+    try flick(swiped, by: -120)
+    let controlled = try host("card_stack")
+    let frame = try controlled.frame(atProgress: 2)
+    #expect(try caption(frame, "currentCaption") == "Current card is 2")
+    #expect(sceneGeometry(try swiped.frame()) == sceneGeometry(frame))
+  }
+
   @Test func controlledModeEqualsInteractiveMode() throws {
     // A slow drag (2 pt a tick, 240 pt/s) to the left, then release: the
     // predicted end (−48 − 60 pt) is short of 200 pt, so it springs back to 0

@@ -30,13 +30,21 @@ extension ComponentInstance {
     try runCompletions()
   }
 
-  /// Controlled mode: puts the progress key at `value` with no animation.
+  /// Controlled mode: puts the progress key at `value` with no animation,
+  /// then runs the component's `controlled(self, value)` if it has one (as
+  /// a parent writing a binding would); without one, no Lua runs.
   public func setProgress(_ value: Double) throws(ScriptError) {
     guard let key = progressKey else {
       throw ScriptError(
         kind: .value, chunk: path, message: "the component declares no 'progress' key")
     }
     try setNumber(key, value)
+    if hasController {
+      try located { () throws(ScriptError) in
+        try runtime.callHandler(instance, named: "controlled", .number(value))
+      }
+      try runCompletions()
+    }
   }
 
   /// Sets a numeric state key at once, as `self.key = value` would: one

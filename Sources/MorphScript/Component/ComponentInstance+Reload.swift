@@ -13,13 +13,14 @@ extension ComponentInstance {
     let summary: String?
     let progressRange: ClosedRange<Double>
     let dragMinimumDistance: Double
+    let hasController: Bool
   }
 
   public func snapshot() -> Snapshot {
     Snapshot(
       definition: definition, instance: instance, engine: engine, name: name, size: size,
       progressKey: progressKey, summary: summary, progressRange: progressRange,
-      dragMinimumDistance: dragMinimumDistance)
+      dragMinimumDistance: dragMinimumDistance, hasController: hasController)
   }
 
   /// Loads `source` as the component's new code in the same Lua state. State
@@ -78,5 +79,6 @@ extension ComponentInstance {
     summary = s.summary
     progressRange = s.progressRange
     dragMinimumDistance = s.dragMinimumDistance
+    hasController = s.hasController
   }
 }

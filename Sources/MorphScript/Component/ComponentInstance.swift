@@ -40,6 +40,8 @@ public final class ComponentInstance: AnimationHost {
   /// The range `progressRange` declares (default 0…1).
   public internal(set) var progressRange: ClosedRange<Double> = 0...1
   public internal(set) var dragMinimumDistance: Double = 10
+  /// Whether the definition has `controlled(self, value)`.
+  var hasController = false
   /// Whether `animate` applies changes at once (`--reduce-motion`, the `m` key).
   public var reduceMotion: Bool
   public internal(set) var time: Double = 0
@@ -127,6 +129,7 @@ public final class ComponentInstance: AnimationHost {
     progressKey = fields.progressKey
     summary = fields.summary
     dragMinimumDistance = max(0, fields.dragMinimumDistance ?? 10)
+    hasController = runtime.hasFunction(definition, "controlled")
     progressRange =
       try located { () throws(ScriptError) in try runtime.progressRange(instance) } ?? 0...1
   }

@@ -63,6 +63,11 @@ struct ComponentRuntime {
     try call(.call, [.table(instance), .string(name), eventValue(event)])
   }
 
+  /// Calls the component's function `name` with `self` and `value`.
+  func callHandler(_ instance: LuaRef, named name: String, _ value: LuaValue) throws(ScriptError) {
+    try call(.call, [.table(instance), .string(name), value])
+  }
+
   /// Calls a node's handler `f` with `self` and the event.
   func callHandler(_ instance: LuaRef, _ f: LuaRef, _ event: InputEvent) throws(ScriptError) {
     try call(.handler, [.table(instance), .function(f), eventValue(event)])

@@ -29,7 +29,7 @@ local fields = {
   name = "string", size = "table", props = "table", state = "table", progress = "string",
   progressRange = "any", body = "function", tap = "function", drag = "function",
   accessibility = "function", reload = "function", save = "function", restore = "function",
-  dragMinimumDistance = "number",
+  dragMinimumDistance = "number", controlled = "function",
   description = "string",
 }
 

@@ -644,6 +644,7 @@ function Self:set(changes) end
 ---@field tap? fun(self: morph.Self, event: morph.InputEvent) taps no node claimed
 ---@field drag? fun(self: morph.Self, event: morph.InputEvent) drags no node claimed
 ---@field dragMinimumDistance? number points before a drag begins, default 10
+---@field controlled? fun(self: morph.Self, value: number) after the host sets the progress key (controlled mode: `--progress`, scrubbing), as a parent writing a binding
 ---@field accessibility? fun(self: morph.Self): morph.Accessibility
 ---@field reload? fun(self: morph.Self, old: table) runs after a hot reload; `old` holds the old model values
 ---@field save? fun(self: morph.Self): any before a hot reload, the old code hands something on…

@@ -164,6 +164,11 @@ return m.component {
   state = { currentIndex = 0, previousIndex = 0, tappedIndex = false, finalIndex = 0 },
   progress = "currentIndex",
   progressRange = function(self) return 0, #self.items - 1 end,
+  -- Controlled mode is the demo's parent writing the binding: the captions
+  -- then name the card the stack shows, as they would after swiping there.
+  controlled = function(self, index)
+    self.finalIndex = top_card(index, #self.items)
+  end,
 
   body = function(self)
     local items = self.items
