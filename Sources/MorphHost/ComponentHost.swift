@@ -86,12 +86,12 @@ public final class ComponentHost {
 
   /// The frame at the current time.
   public func frame() throws -> Frame {
-    let view = try component.view()
+    let (view, accessibility) = try component.frameContent()
     let builder = DisplayListBuilder(textMeasure: textMeasure)
     let list = try builder.build(view.root, canvas: canvas, frame: component.size)
     let summary = SceneSummary(
       name: component.name, progress: component.progress,
-      accessibility: try component.accessibility())
+      accessibility: accessibility)
     let frame = Frame(list: list, view: view, summary: summary)
     lastFrame = frame
     return frame

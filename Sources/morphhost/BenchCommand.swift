@@ -37,6 +37,7 @@ enum BenchCommand {
       output.write(try measure(path, frames: frames))
     }
     output.write(try nodeBuildCost(frames: frames))
+    output.write(try componentFrameCost(plugin: "deck_fan", frames: frames))
     if let flip = PluginLocator.bundled().first(where: { $0.name == "flip" }) {
       output.write(try reloadLatency(source: flip.source, saves: max(5, min(frames, 40))))
     }

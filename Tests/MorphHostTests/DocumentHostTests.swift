@@ -48,6 +48,19 @@ private func file(_ source: String) throws -> String {
     #expect(document.name == "Printing")
   }
 
+  /// Controlled mode costs one call into Lua per frame: the progress goes
+  /// to the engine directly, and body and accessibility share one entry.
+  @Test func aControlledFrameEntersLuaOnce() throws {
+    let document = try DocumentHost(path: plugin("deck_fan"))
+    let state = try #require(document.component).component.state
+    _ = try document.frame(progress: 0)
+    for p in [0.1, 0.5, 0.9] {
+      let before = state.entryCount
+      _ = try document.frame(progress: p)
+      #expect(state.entryCount - before == 1, "progress \(p)")
+    }
+  }
+
   @Test func scenesAndComponentsShareTheMargin() throws {
     let scenePath = try file(Self.scene)
     let componentPath = try file(Self.component)

@@ -69,6 +69,16 @@ extension ComponentInstance {
     return try state.readView(node, path: path)
   }
 
+  /// The view tree and the accessibility description for the current
+  /// time, from one call into Lua.
+  public func frameContent() throws(ScriptError) -> (view: SceneView, accessibility: Accessibility?)
+  {
+    let (node, accessibility) = try located { () throws(ScriptError) in
+      try runtime.frame(instance)
+    }
+    return (try state.readView(node, path: path), accessibility)
+  }
+
   /// The component's accessibility description, if it declares one.
   public func accessibility() throws(ScriptError) -> Accessibility? {
     try located { () throws(ScriptError) in try runtime.accessibility(instance) }

@@ -14,7 +14,7 @@ struct ComponentRuntime {
 
   /// The functions `Lua/component.lua` returns, by name.
   enum Entry: String, CaseIterable {
-    case instantiate, body, call, handler, accessibility, complete, numbers, value
+    case instantiate, body, frame, call, handler, accessibility, complete, numbers, value
     case progressRange = "progress_range"
     case transfer
     case reloadHook = "reload_hook"
@@ -54,6 +54,12 @@ struct ComponentRuntime {
   /// What `body(self)` returns.
   func body(_ instance: LuaRef) throws(ScriptError) -> LuaValue {
     try call(.body, [.table(instance)]).first ?? .nil
+  }
+
+  /// What `body(self)` and `accessibility(self)` return, in one call.
+  func frame(_ instance: LuaRef) throws(ScriptError) -> (LuaValue, Accessibility?) {
+    let results = try call(.frame, [.table(instance)])
+    return (results.first ?? .nil, accessibility(from: results.count > 1 ? results[1] : .nil))
   }
 
   /// Calls the component's own handler `name` (`tap`, `drag`).
@@ -129,9 +135,12 @@ struct ComponentRuntime {
 
   /// The component's accessibility description, if it declares one.
   func accessibility(_ instance: LuaRef) throws(ScriptError) -> Accessibility? {
-    guard case .table(let t)? = try call(.accessibility, [.table(instance)]).first else {
-      return nil
-    }
+    accessibility(from: try call(.accessibility, [.table(instance)]).first ?? .nil)
+  }
+
+  /// The description `accessibility(self)` returned, read raw.
+  private func accessibility(from value: LuaValue) -> Accessibility? {
+    guard case .table(let t) = value else { return nil }
     let lua = state.lua
     state.push(t)
     defer { morph_pop(lua, 1) }

@@ -251,17 +251,19 @@ function runtime.instantiate(def, overrides)
   return inst
 end
 
---- The host setting a state key (controlled mode), as `self[key] = value` would.
-function runtime.assign(inst, key, value)
-  inst.self[key] = value
-end
-
 function runtime.body(inst)
   inst.inBody = true
   local ok, node = xpcall(inst.def.body, support.traceback, inst.self)
   inst.inBody = false
   if not ok then error(node, 0) end
   return node
+end
+
+--- One frame's Lua work in one call from the host: the body's node, then
+--- the accessibility description.
+function runtime.frame(inst)
+  local node = runtime.body(inst)
+  return node, runtime.accessibility(inst)
 end
 
 function runtime.call(inst, name, event)

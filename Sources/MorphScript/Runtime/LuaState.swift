@@ -128,8 +128,13 @@ public final class LuaState {
     return try protectedCall(base: base, nargs: Int32(args.count))
   }
 
+  /// How many times the host has called into Lua: what a frame costs in
+  /// boundary crossings (`morphhost bench` reports it per frame).
+  public private(set) var entryCount = 0
+
   /// Runs the function on top of the stack (above `base`) with `nargs` args.
   func protectedCall(base: Int32, nargs: Int32) throws(ScriptError) -> [LuaValue] {
+    entryCount += 1
     morph_resetbudget(lua)
     let status = morph_pcall(lua, nargs, LUA_MULTRET)
     if status != LUA_OK { throw popError(status: status) }
