@@ -1,4 +1,5 @@
 import CLua
+import CMorphLua
 import MorphCore
 
 /// `morph.path` (a builder) and `morph.paths.*` (ready-made shapes).

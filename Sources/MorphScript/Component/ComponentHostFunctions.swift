@@ -1,4 +1,5 @@
 import CLua
+import CMorphLua
 import MorphCore
 
 /// Where `self:animate` and state assignments land: the component instance

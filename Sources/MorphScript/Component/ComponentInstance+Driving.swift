@@ -1,4 +1,5 @@
 import CLua
+import CMorphLua
 import MorphCore
 
 /// Driving a component: time, frames, input, accessibility.

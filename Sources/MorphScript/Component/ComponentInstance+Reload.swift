@@ -1,4 +1,5 @@
 import CLua
+import CMorphLua
 import MorphCore
 
 /// Hot reload: new code, same state.

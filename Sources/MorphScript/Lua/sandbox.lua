@@ -11,40 +11,8 @@ local concat = table.concat
 -- ("").dump would reach string.dump through the string metatable.
 string.dump = nil
 
--- Pattern matching runs in C, where the time budget cannot stop it, and a few
--- backtracking items (".-.-.-b") on a long string take practically forever.
--- Refuse matches whose worst case, length ^ backtracking items, is huge;
--- plugin strings are short, so real uses never come near the limit.
-local max_pattern_cost = 1e9
-local function backtracking_items(pattern)
-  local count, i, n = 0, 1, #pattern
-  while i <= n do
-    local c = pattern:sub(i, i)
-    if c == "%" then
-      i = i + 1
-    elseif c == "*" or c == "-" or c == "+" then
-      count = count + 1
-    end
-    i = i + 1
-  end
-  return count
-end
-
-local function guard(name, f)
-  return function(subject, pattern, ...)
-    if type(subject) == "string" and type(pattern) == "string" then
-      local items = backtracking_items(pattern)
-      if items >= 2 and (#subject + 1) ^ items > max_pattern_cost then
-        error(("string.%s: a pattern with %d repetitions is too slow on a %d-byte string")
-          :format(name, items, #subject), 2)
-      end
-    end
-    return f(subject, pattern, ...)
-  end
-end
-for _, name in ipairs({ "find", "match", "gmatch", "gsub" }) do
-  string[name] = guard(name, string[name])
-end
+-- string.find/match/gmatch/gsub/rep, table.*, pcall, xpcall and coroutine.*
+-- are already the host's bounded copies (Sources/CMorphLua/bounded_*.c).
 -- getmetatable("") now answers false, and the metatable cannot be changed.
 getmetatable("").__metatable = false
 -- Deterministic unless a plugin reseeds.

@@ -1,4 +1,5 @@
 import CLua
+import CMorphLua
 
 /// A Swift function callable from Lua, like an entry of a `luaL_Reg` table.
 /// `function` must not throw or raise: it reports errors by pushing a message

@@ -1,4 +1,5 @@
 import CLua
+import CMorphLua
 
 /// Holds a Swift value for a Lua userdata; the userdata stores a retained
 /// pointer to the box, released by `__gc`.

@@ -1,4 +1,5 @@
 import CLua
+import CMorphLua
 
 /// Limits applied to every call from the host into Lua code.
 public struct ScriptLimits: Sendable, Equatable {
@@ -65,6 +66,7 @@ public final class LuaState {
     lua = state
     morph_extraspace(lua).pointee = Unmanaged.passUnretained(self).toOpaque()
     luaL_openlibs(lua)
+    morph_openbounded(lua)
     try installSandbox()
   }
 
@@ -141,19 +143,21 @@ public final class LuaState {
     let raw =
       morph_tostring(lua, -1).map { String(cString: $0) } ?? "(error object is not a string)"
     morph_pop(lua, 1)
-    if status == LUA_ERRMEM || raw.hasPrefix("not enough memory")
-      || raw.contains(": not enough memory")
+    let stop = limitsPointer.pointee.stopped
+    limitsPointer.pointee.stopped = Int32(MORPH_RUNNING)
+    if status == LUA_ERRMEM || stop == Int32(MORPH_STOP_MEMORY)
+      || raw.hasPrefix("not enough memory") || raw.contains(": not enough memory")
     {
       var error = ScriptError.parse(raw, kind: .memory)
       error.message = "not enough memory (cap \(formatMiB(limits.memoryCapMiB)) MiB)"
       return error
     }
-    if limitsPointer.pointee.stopped != 0 {
-      limitsPointer.pointee.stopped = 0
+    if stop == Int32(MORPH_STOP_BUDGET) {
+      // Whatever the plugin's handlers made of it, the message is the budget's own.
       var error = ScriptError.parse(raw, kind: .timeBudget)
-      error.message =
-        "plugin exceeded its time budget (\(limits.instructionBudget) instructions or "
-        + "\(formatMiB(limits.wallClockSeconds * 1000)) ms per call)"
+      morph_pushbudgetmessage(lua)
+      error.message = stringValue(at: -1)
+      morph_pop(lua, 1)
       return error
     }
     return ScriptError.parse(raw, kind: status == LUA_ERRSYNTAX ? .syntax : .runtime)

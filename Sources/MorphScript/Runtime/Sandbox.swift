@@ -1,4 +1,5 @@
 import CLua
+import CMorphLua
 import Foundation
 
 /// The Lua sources the host runs in every state, embedded at build time from
