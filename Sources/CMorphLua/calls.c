@@ -15,7 +15,7 @@ static int trampoline(lua_State *L) {
   if (n == MORPH_RAISE) {
     /* Like luaL_error: prefix the caller's position to a string message. */
     if (lua_type(L, -1) == LUA_TSTRING) {
-      luaL_where(L, 1);
+      morph_where(L, 1);
       lua_insert(L, -2);
       lua_concat(L, 2);
     }
@@ -26,7 +26,7 @@ static int trampoline(lua_State *L) {
     if (lim->used > lim->cap) {
       morph_stop(L, MORPH_STOP_MEMORY);
       lim->in_host++;
-      luaL_where(L, 1);
+      morph_where(L, 1);
       lua_pushliteral(L, "not enough memory");
       lua_concat(L, 2);
       lim->in_host--;
@@ -73,9 +73,7 @@ int morph_pcall(lua_State *L, int nargs, int nresults) {
   return status;
 }
 
-/* What luaL_loadfile skips: a UTF-8 byte-order mark, then a first line
-   starting with '#' (kept as an empty line: its newline stays). */
-static const char *skip_prefix(const char *code, size_t *len) {
+const char *morph_skipprefix(const char *code, size_t *len) {
   static const char bom[] = "\xEF\xBB\xBF";
   if (*len >= 3 && memcmp(code, bom, 3) == 0) {
     code += 3;
@@ -92,7 +90,7 @@ static const char *skip_prefix(const char *code, size_t *len) {
 
 int morph_loadtext(lua_State *L, const char *code, size_t len, const char *name) {
   morph_limits *lim = morph_getlimits(L);
-  code = skip_prefix(code, &len);
+  code = morph_skipprefix(code, &len);
   if (!morph_fits(L, len)) {
     lua_pushliteral(L, "not enough memory");
     return LUA_ERRMEM;

@@ -9,10 +9,13 @@
 /* Units of C work between two calls of morph_spend in bounded loops. */
 #define MORPH_TICK_EVERY 1024
 
-/* [-0, +0, -] Records that a limit fired (`why`, a MORPH_STOP_*) unless one
-   already did, and makes L's hook fire at every instruction from now on, so
-   no handler can run on. */
-void morph_stop(lua_State *L, int why);
+/* [-0, +1, m] Like luaL_where, from `level` up, but skipping the host's own
+   Lua (chunks named "=morph.*") and C: errors and stops are the plugin's
+   doing, so they name the plugin's line (as support.lua's raise does). */
+void morph_where(lua_State *L, int level);
+
+/* [-0, +1, m] Pushes the message of the time budget, as plugins see it. */
+void morph_pushbudgetmessage(lua_State *L);
 
 /* [-0, +1, m] Pushes the message of the stop in force ("plugin exceeded its
    time budget (...)" or "not enough memory"). */

@@ -3,6 +3,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 static double now(void) {
@@ -102,12 +103,25 @@ void morph_pushstopmessage(lua_State *L) {
   }
 }
 
-/* [-0, +0, v] Raises the stop in force, blamed on the function at `level`.
-   The message is built outside the cap: it must not fail for lack of memory. */
+void morph_where(lua_State *L, int level) {
+  lua_Debug ar;
+  for (; lua_getstack(L, level, &ar); level++) {
+    lua_getinfo(L, "Sl", &ar);
+    if (ar.currentline > 0 && strncmp(ar.source, "=morph.", 7) != 0) {
+      lua_pushfstring(L, "%s:%d: ", ar.short_src, ar.currentline);
+      return;
+    }
+  }
+  lua_pushliteral(L, "");
+}
+
+/* [-0, +0, v] Raises the stop in force, blamed on the plugin's line at or
+   above `level`. The message is built outside the cap: it must not fail for
+   lack of memory. */
 static int raise_stop(lua_State *L, int level) {
   morph_limits *lim = morph_getlimits(L);
   lim->in_host++;
-  luaL_where(L, level);
+  morph_where(L, level);
   morph_pushstopmessage(L);
   lua_concat(L, 2);
   lim->in_host--;

@@ -69,8 +69,11 @@ int morph_charge(lua_State *L, long long delta);
    full collection if needed). Charges nothing. */
 int morph_fits(lua_State *L, size_t bytes);
 
-/* [-0, +1, m] Pushes the message of the time budget, as plugins see it. */
-void morph_pushbudgetmessage(lua_State *L);
+/* [-0, +0, -] Records that a limit fired (`why`, a MORPH_STOP_*) unless one
+   already did, and makes L's hook fire at every instruction from now on, so
+   no handler can run on. */
+void morph_stop(lua_State *L, int why);
+
 
 /* ----------------------------------------------------------------- calls */
 
@@ -95,6 +98,12 @@ int morph_pcall(lua_State *L, int nargs, int nresults);
    starting with '#' (a shebang) is read as an empty line, so line numbers
    stay right. Returns Lua's status; on error pushes the message. */
 int morph_loadtext(lua_State *L, const char *code, size_t len, const char *name);
+
+/* [-0, +0, -] What luaL_loadfile skips before compiling, and
+   morph_loadtext too: a UTF-8 byte-order mark, then a first line starting
+   with '#' (its newline stays, so line numbers hold). Returns where the
+   chunk starts and shortens *len to match. */
+const char *morph_skipprefix(const char *code, size_t *len);
 
 /* ------------------------------------------------------ bounded library */
 

@@ -2,11 +2,22 @@
 -- library, after the morph module is built: captures what plugins may use,
 -- closes the rest, and returns make_env(morph).
 -- luacheck: ignore 122 (closing parts of the standard library is the point)
-local host_write, morph_module, read_module = ...
+local host_write, morph_module, read_module, support = ...
 local G = _G
 local pairs, ipairs, tostring, error, select, type = pairs, ipairs, tostring, error, select, type
-local load, collectgarbage = load, collectgarbage
+local load, collectgarbage, pcall = load, collectgarbage, pcall
 local concat = table.concat
+local raise = support.raise
+
+-- Runs a library function for a plugin so that its errors name the plugin's
+-- line, not this file's (called from here, Lua would blame this file).
+local function passed_on(ok, ...)
+  if ok then return ... end
+  raise((...))
+end
+local function on_behalf(f)
+  return function(...) return passed_on(pcall(f, ...)) end
+end
 
 -- ("").dump would reach string.dump through the string metatable.
 string.dump = nil
@@ -27,10 +38,10 @@ local base = {
 -- Lua runs __gc finalizers with debug hooks off, so the time budget could not
 -- stop one: plugins may not install them. (Lua only honours a __gc present
 -- when setmetatable is called, so checking here is enough.)
-local raw_setmetatable, rawget_ = setmetatable, rawget
+local raw_setmetatable, rawget_ = on_behalf(setmetatable), rawget
 local function safe_setmetatable(t, mt)
   if type(mt) == "table" and rawget_(mt, "__gc") ~= nil then
-    error("setmetatable: __gc finalizers are not available to plugins", 2)
+    raise("setmetatable: __gc finalizers are not available to plugins")
   end
   return raw_setmetatable(t, mt)
 end
@@ -43,10 +54,11 @@ local function copy(t)
   return c
 end
 
+local tostring_ = on_behalf(tostring)
 local function print(...)
   local n = select("#", ...)
   local parts = { ... }
-  for i = 1, n do parts[i] = tostring(parts[i]) end
+  for i = 1, n do parts[i] = tostring_(parts[i]) end
   host_write(concat(parts, "\t", 1, n))
 end
 
@@ -61,16 +73,17 @@ local function make_env(morph)
   env._G = env
   env.collectgarbage = function(option)
     if option == nil or option == "count" then return collectgarbage("count") end
-    error("collectgarbage: plugins may only ask for \"count\"", 2)
+    raise("collectgarbage: plugins may only ask for \"count\"")
   end
   -- Text chunks only; a loaded chunk sees this environment unless given one.
+  local load_ = on_behalf(load)
   env.load = function(chunk, name, _, chunk_env)
     if chunk_env == nil then chunk_env = env end
-    return load(chunk, name, "t", chunk_env)
+    return load_(chunk, name, "t", chunk_env)
   end
   env.require = function(name)
     if name == "morph" then return morph end
-    error(("module '%s' not found: plugins may require only 'morph'"):format(tostring(name)), 2)
+    raise(("module '%s' not found: plugins may require only 'morph'"):format(tostring(name)))
   end
   return env
 end
@@ -87,16 +100,15 @@ os.execute, os.exit, os.remove, os.rename, os.getenv, os.tmpname = nil, nil, nil
 local modules, loading = {}, {}
 function morph_module.import(name)
   if type(name) ~= "string" then
-    error(("bad argument #1 to 'import' (string expected, got %s)"):format(type(name)), 2)
+    raise(("bad argument #1 to 'import' (string expected, got %s)"):format(type(name)))
   end
   local ok, source, path = pcall(read_module, name)
   if not ok then
-    -- Blame the plugin's line, not this file's.
-    error((tostring(source):gsub("^[^:]*:%d+: ", "")), 2)
+    raise((tostring(source):gsub("^[^:]*:%d+: ", "")))
   end
   local cached = modules[path]
   if cached ~= nil then return cached end
-  if loading[path] then error(("import cycle: '%s' imports itself"):format(name), 2) end
+  if loading[path] then raise(("import cycle: '%s' imports itself"):format(name)) end
   local chunk, message = load(source, "@" .. path, "t", make_env(morph_module))
   if chunk == nil then error(message, 0) end
   loading[path] = true

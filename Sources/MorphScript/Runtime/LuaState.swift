@@ -153,12 +153,9 @@ public final class LuaState {
       return error
     }
     if stop == Int32(MORPH_STOP_BUDGET) {
-      // Whatever the plugin's handlers made of it, the message is the budget's own.
-      var error = ScriptError.parse(raw, kind: .timeBudget)
-      morph_pushbudgetmessage(lua)
-      error.message = stringValue(at: -1)
-      morph_pop(lua, 1)
-      return error
+      // The message is the C side's own (morph_pushbudgetmessage): no plugin
+      // code runs once a call is stopped, so none can have changed it.
+      return ScriptError.parse(raw, kind: .timeBudget)
     }
     return ScriptError.parse(raw, kind: status == LUA_ERRSYNTAX ? .syntax : .runtime)
   }
@@ -211,6 +208,7 @@ public final class LuaState {
       morph_pushhostfn(self.lua, Sandbox.hostWrite, 0)
       self.push(module)
       morph_pushhostfn(self.lua, Sandbox.readModule, 0)
+      self.push(supportTable)
     }
     guard case .function(let factory)? = results.first,
       case .function(let forget)? = results.dropFirst().first
