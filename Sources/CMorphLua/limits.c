@@ -186,6 +186,7 @@ lua_State *morph_newstate(morph_limits *lim) {
 void morph_resetbudget(lua_State *L) {
   morph_limits *lim = morph_getlimits(L);
   lim->spent = 0;
+  lim->ticks = 0;
   lim->stopped = MORPH_RUNNING;
   lim->deadline = lim->wall_limit > 0 ? now() + lim->wall_limit : 0;
   lua_sethook(L, counthook, LUA_MASKCOUNT, MORPH_HOOK_EVERY);
