@@ -182,7 +182,14 @@ static int bounded_close(lua_State *L) {
   return 2; /* false, error */
 }
 
+/* Lua's own pcall, kept for the host's Lua (see morph_pushhostpcall). */
+static const char hostpcall_key = 'p';
+
+void morph_pushhostpcall(lua_State *L) { lua_rawgetp(L, LUA_REGISTRYINDEX, &hostpcall_key); }
+
 void morph_openbounded_base(lua_State *L) {
+  lua_getglobal(L, "pcall");
+  lua_rawsetp(L, LUA_REGISTRYINDEX, &hostpcall_key);
   lua_pushcfunction(L, bounded_pcall);
   lua_setglobal(L, "pcall");
   lua_pushcfunction(L, bounded_xpcall);

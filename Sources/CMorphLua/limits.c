@@ -81,6 +81,12 @@ int morph_hookraisedin(lua_State *L, int idx) {
 
 static void counthook(lua_State *L, lua_Debug *ar);
 
+/* Whether the hooked function is the host's own Lua (trusted, bounded). */
+static int is_host_lua(lua_State *L, lua_Debug *ar) {
+  lua_getinfo(L, "S", ar);
+  return strncmp(ar->source, "=morph.", 7) == 0;
+}
+
 void morph_stop(lua_State *L, int why) {
   morph_limits *lim = morph_getlimits(L);
   if (lim->stopped == MORPH_RUNNING) lim->stopped = why;
@@ -133,13 +139,14 @@ static int raise_stop(lua_State *L, int level) {
    instruction of every thread it reaches and raises again, so no pcall,
    error handler, __close or coroutine can keep running. */
 static void counthook(lua_State *L, lua_Debug *ar) {
-  (void)ar;
   morph_limits *lim = morph_getlimits(L);
   if (lim->stopped == MORPH_RUNNING) {
     int count = lua_gethookcount(L);
     lim->spent += count;
     if (count != MORPH_HOOK_EVERY) lua_sethook(L, counthook, LUA_MASKCOUNT, MORPH_HOOK_EVERY);
     if (!past_limits(lim)) return;
+  } else if (is_host_lua(L, ar)) {
+    return; /* the host's own Lua restores its state, then raises the stop again */
   }
   morph_stop(L, MORPH_STOP_BUDGET);
   lim->in_host++;

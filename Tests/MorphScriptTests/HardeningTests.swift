@@ -76,6 +76,14 @@ private func runWithDeadline(
     #expect(outcome?.error?.kind == .timeBudget, "\(String(describing: outcome))")
   }
 
+  @Test func pluginsCannotNameChunksAsTheHost() throws {
+    let state = try makeState()
+    let outcome = run(state, "load('while true do end', '=morph.fake')")
+    #expect(
+      outcome.error?.description
+        == "test.lua:1: load: chunk names starting with '=morph.' belong to the host")
+  }
+
   @Test func budgetMessageIsFormatted() throws {
     let state = try makeState()
     let outcome = run(state, "local n = 0\nwhile true do n = n + 1 end")
@@ -362,5 +370,48 @@ private func runWithDeadline(
     let line = code.split(separator: "\n").count
     let description = run(state, code).error?.description
     #expect(description == "test.lua:\(line): \(message)")
+  }
+}
+
+@Suite struct StopKeepsHostStateTests {
+  @Test func aBodyStoppedByTheBudgetLeavesTheComponentUsable() throws {
+    let source = """
+      return morph.component {
+        name = "Spin", state = { spin = 0 },
+        body = function(self)
+          while self.spin > 0.5 do pcall(function() while true do end end) end
+          return morph.rect():frame(10, 10)
+        end,
+        tap = function(self) self.spin = 1 - self.spin end,
+      }
+      """
+    let limits = ScriptLimits(memoryCapMiB: 16, instructionBudget: 5_000_000, wallClockSeconds: 5)
+    let c = try ComponentInstance(
+      path: "spin.lua", source: source, options: ComponentOptions(limits: limits))
+    _ = try c.handle(component: "tap", .tap(at: .zero, time: 0))
+    #expect(throws: ScriptError.self) { try c.view() }
+    // The host's own Lua left the body: handlers may change state again.
+    _ = try c.handle(component: "tap", .tap(at: .zero, time: 0))
+    _ = try c.view()
+  }
+
+  @Test func anImportStoppedByTheBudgetIsNotACycleAfterwards() throws {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("morph-stop-\(UUID().uuidString)").path
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    try "while true do end".write(toFile: folder + "/slow.lua", atomically: true, encoding: .utf8)
+    let state = try makeState()
+    state.moduleDirectory = folder
+    let env = try state.newEnvironment()
+    for _ in 0..<2 {
+      let chunk = try state.load(
+        "local m = morph.import('slow') return m", chunkName: "test.lua", env: env)
+      do {
+        try state.call(chunk)
+        Issue.record("the import ran to its end")
+      } catch {
+        #expect(error.kind == .timeBudget, "\(error)")
+      }
+    }
   }
 }

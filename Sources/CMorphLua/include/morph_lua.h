@@ -74,7 +74,6 @@ int morph_fits(lua_State *L, size_t bytes);
    no handler can run on. */
 void morph_stop(lua_State *L, int why);
 
-
 /* ----------------------------------------------------------------- calls */
 
 typedef int (*morph_hostfn)(lua_State *L);
@@ -113,6 +112,12 @@ const char *morph_skipprefix(const char *code, size_t *len);
    functions that could swallow a stop (pcall, xpcall, coroutine.*) with ones
    that let it through. Call once, after luaL_openlibs. */
 void morph_openbounded(lua_State *L);
+
+/* [-0, +1, -] Pushes Lua's own pcall, which returns a stop like any error:
+   for the host's own Lua (chunks named "=morph.*"), which the count hook
+   lets finish after a stop, so that it can restore its state before it
+   raises the stop again. Plugins never see it. */
+void morph_pushhostpcall(lua_State *L);
 
 /* --------------------------------------------------------- macro wrappers */
 

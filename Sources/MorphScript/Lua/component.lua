@@ -241,7 +241,7 @@ end
 
 function runtime.body(inst)
   inst.inBody = true
-  local ok, node = pcall(inst.def.body, inst.self)
+  local ok, node = support.pcall(inst.def.body, inst.self)
   inst.inBody = false
   if not ok then error(node, 0) end
   return node

@@ -79,6 +79,10 @@ local function make_env(morph)
   local load_ = on_behalf(load)
   env.load = function(chunk, name, _, chunk_env)
     if chunk_env == nil then chunk_env = env end
+    -- The count hook trusts chunks named so: they are the host's own Lua.
+    if type(name) == "string" and name:sub(1, 7) == "=morph." then
+      raise("load: chunk names starting with '=morph.' belong to the host")
+    end
     return load_(chunk, name, "t", chunk_env)
   end
   env.require = function(name)
@@ -112,7 +116,7 @@ function morph_module.import(name)
   local chunk, message = load(source, "@" .. path, "t", make_env(morph_module))
   if chunk == nil then error(message, 0) end
   loading[path] = true
-  local ran, result = pcall(chunk)
+  local ran, result = support.pcall(chunk)
   loading[path] = nil
   if not ran then error(result, 0) end
   if result == nil then result = true end

@@ -1,6 +1,7 @@
 -- Helpers the host's own Lua files share. Trusted: runs once per state,
--- before any plugin, and receives `debug.getinfo` (which plugins never see).
-local getinfo = ...
+-- before any plugin, and receives `debug.getinfo` and Lua's own `pcall`
+-- (which plugins never see).
+local getinfo, host_pcall = ...
 local type, getmetatable, error = type, getmetatable, error
 
 local support = {}
@@ -33,5 +34,10 @@ function support.raise(message)
   end
   error(message, level)
 end
+
+--- Lua's own pcall, for the host's Lua that must restore its state when a
+--- plugin fails: it also returns a stop (budget, clock, memory), which the
+--- plugin's pcall cannot catch. Raise the error again after restoring.
+support.pcall = host_pcall
 
 return support

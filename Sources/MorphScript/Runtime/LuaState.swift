@@ -187,6 +187,7 @@ public final class LuaState {
     var support: [LuaValue] = []
     try runTrusted(LuaSources.support, name: "morph.support", results: &support) {
       self.pushGetinfo()
+      morph_pushhostpcall(self.lua)
     }
     let supportTable = support.first ?? .nil
     try runTrusted(LuaSources.nodes, name: "morph.nodes") {
