@@ -121,12 +121,14 @@ private func runWithDeadline(
         + "local c, d = xpcall(error, function(m) return 'handled ' .. m end, 'y', 0)\n"
         + "local co = coroutine.create(function() error('z', 0) end)\n"
         + "local e, f = coroutine.resume(co)\n"
-        + "return a, b, c, d, e, f, coroutine.close(co)")
+        + "local g = coroutine.wrap(function() return pcall(coroutine.yield, 'yielded') end)()\n"
+        + "return a, b, c, d, e, f, coroutine.close(co), g")
     guard case .values(let values) = outcome else {
       Issue.record("\(outcome)")
       return
     }
-    #expect(values == ["false", "x", "false", "handled y", "false", "z", "false", "z"])
+    #expect(
+      values == ["false", "x", "false", "handled y", "false", "z", "false", "yielded"])
   }
 }
 
@@ -241,6 +243,29 @@ private func runWithDeadline(
     #expect(code.utf8.count > 1024 * 1024)
     #expect(run(state, code).error?.kind == .memory)
     #expect(run(state, "return 1").error == nil)
+  }
+
+  @Test func pluginFilesLargerThanTheCapAreNotRead() throws {
+    let path = FileManager.default.temporaryDirectory
+      .appendingPathComponent("morph-big-\(UUID().uuidString).lua").path
+    #expect(FileManager.default.createFile(atPath: path, contents: nil))
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let handle = try #require(FileHandle(forWritingAtPath: path))
+    try handle.truncate(atOffset: 1 << 30)  // 1 GiB, sparse
+    try handle.close()
+    let limits = ScriptLimits(memoryCapMiB: 16)
+    let expected = "\(path): not enough memory (cap 16 MiB)"
+    #expect(
+      throws: ScriptError(kind: .memory, chunk: path, message: "not enough memory (cap 16 MiB)")
+    ) {
+      _ = try ComponentInstance(path: path, options: ComponentOptions(limits: limits))
+    }
+    #expect(throws: ScriptError.self) { _ = try SceneFile(path: path, limits: limits) }
+    do {
+      _ = try SceneFile(path: path, limits: limits)
+    } catch {
+      #expect(error.description == expected)
+    }
   }
 
   @Test func compilingCountsAgainstTheCap() throws {

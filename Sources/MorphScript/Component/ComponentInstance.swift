@@ -91,10 +91,7 @@ public final class ComponentInstance: AnimationHost {
     if let source {
       text = source
     } else {
-      guard let data = FileManager.default.contents(atPath: path) else {
-        throw ScriptError(kind: .file, chunk: path, message: "cannot read file")
-      }
-      text = String(decoding: data, as: UTF8.self)
+      text = try SourceFile.read(path, limits: options.limits)
     }
     state = try LuaState(limits: options.limits)
     guard let runtime = state.componentRuntime else {

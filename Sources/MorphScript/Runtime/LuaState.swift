@@ -21,6 +21,12 @@ public struct ScriptLimits: Sendable, Equatable {
 
   /// 64 MiB, 200 million instructions, 2 s per call.
   public static let standard = ScriptLimits()
+
+  /// What a plugin over the memory cap is told: `not enough memory (cap 64 MiB)`.
+  public var memoryMessage: String {
+    let mib = memoryCapMiB
+    return "not enough memory (cap \(mib == mib.rounded() ? String(Int(mib)) : String(mib)) MiB)"
+  }
 }
 
 /// A Lua 5.4 state running untrusted chunks in sandboxed environments.
@@ -149,7 +155,7 @@ public final class LuaState {
       || raw.hasPrefix("not enough memory") || raw.contains(": not enough memory")
     {
       var error = ScriptError.parse(raw, kind: .memory)
-      error.message = "not enough memory (cap \(formatMiB(limits.memoryCapMiB)) MiB)"
+      error.message = limits.memoryMessage
       return error
     }
     if stop == Int32(MORPH_STOP_BUDGET) {
@@ -158,10 +164,6 @@ public final class LuaState {
       return ScriptError.parse(raw, kind: .timeBudget)
     }
     return ScriptError.parse(raw, kind: status == LUA_ERRSYNTAX ? .syntax : .runtime)
-  }
-
-  private func formatMiB(_ value: Double) -> String {
-    value == value.rounded() ? String(Int(value)) : String(value)
   }
 
   // MARK: Environments

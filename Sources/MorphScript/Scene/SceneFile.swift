@@ -18,15 +18,13 @@ public final class SceneFile {
 
   /// Loads and runs the file once. Errors carry `path:line`.
   public init(path: String, limits: ScriptLimits = .standard) throws(ScriptError) {
-    guard let data = FileManager.default.contents(atPath: path) else {
-      throw ScriptError(kind: .file, chunk: path, message: "cannot read file")
-    }
+    let text = try SourceFile.read(path, limits: limits)
     self.path = path
     state = try LuaState(limits: limits)
     name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
     size = Self.defaultSize
     body = .nil
-    let chunk = try state.load(String(decoding: data, as: UTF8.self), chunkName: path)
+    let chunk = try state.load(text, chunkName: path)
     let results = try state.call(chunk)
     try adopt(results.first ?? .nil)
   }
