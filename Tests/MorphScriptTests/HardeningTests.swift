@@ -170,12 +170,10 @@ private func runWithDeadline(
     #expect(
       run(state, "return table.unpack({}, 1, 1e8)").error?.description
         == "test.lua:1: too many results to unpack")
+    // string.format needs no bound: a width or precision has at most two digits.
     #expect(
       run(state, "return string.format('%5000d', 1)").error?.description
-        == "test.lua:1: invalid conversion '%5000d' to 'format'"
-        || run(state, "return string.format('%5000d', 1)").error?.description
-          == "test.lua:1: invalid conversion specification: '%5000d'"
-    )
+        == "test.lua:1: invalid conversion specification: '%5000d'")
     #expect(
       run(state, "return table.concat({1, {}, 3})").error?.description
         == "test.lua:1: invalid value (table) at index 2 in table for 'concat'")
