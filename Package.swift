@@ -20,12 +20,14 @@ let package = Package(
     .systemLibrary(
       name: "CCairo", pkgConfig: "cairo",
       providers: [.apt(["libcairo2-dev"]), .brew(["cairo"])]),
+    // morphhost's C side of Lua: limits, the error trampoline, the bounded library.
+    .target(name: "CMorphLua", dependencies: ["CLua"]),
 
     // Pure Swift: geometry, colour, easing, springs, paths. No C, no Lua.
     .target(name: "MorphCore"),
     // The only layer that touches the Lua C API.
     .target(
-      name: "MorphScript", dependencies: ["MorphCore", "CLua"],
+      name: "MorphScript", dependencies: ["MorphCore", "CLua", "CMorphLua"],
       resources: [
         .embedInCode("Lua/sandbox.lua"), .embedInCode("Lua/inspect.lua"),
         .embedInCode("Lua/paths.lua"), .embedInCode("Lua/nodes.lua"),

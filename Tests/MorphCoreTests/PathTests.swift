@@ -275,3 +275,19 @@ func flattenedCurvesStayWithinTolerance(tolerance: Double) {
   p.line(to: Point(.nan, 0))
   #expect(!p.isFinite)
 }
+
+@Suite struct FlattenedPointCountTests {
+  @Test func countsWhatFlatteningMakes() {
+    var p = Path()
+    p.move(to: Point(0, 0))
+    p.line(to: Point(10, 0))
+    p.quad(to: Point(20, 20), control: Point(30, 0))
+    p.cubic(to: Point(0, 40), c1: Point(100, 50), c2: Point(-50, 80))
+    p.close()
+    p.addEllipse(in: Rect(x: 0, y: 0, width: 500, height: 300))
+    for tolerance in [0.25, 0.01, 2] {
+      let made = p.flattened(tolerance: tolerance).reduce(0) { $0 + $1.count }
+      #expect(p.flattenedPointCount(tolerance: tolerance) == made)
+    }
+  }
+}

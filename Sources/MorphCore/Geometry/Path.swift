@@ -261,6 +261,29 @@ extension Path {
     return lines
   }
 
+  /// How many points `flattened(tolerance:)` makes at most, counted without making them:
+  /// what a caller with a memory budget checks first (a curve may become 65,536 points).
+  public func flattenedPointCount(tolerance: Double = 0.25) -> Int {
+    let tol = tolerance > 0 && tolerance.isFinite ? tolerance : 0.25
+    var count = 0
+    var last = Point.zero
+    for e in elements {
+      switch e {
+      case .move(let p), .line(let p):
+        count += 1
+        last = p
+      case .quad(let p, let c):
+        count += Self.quadSteps(last, c, p, tol)
+        last = p
+      case .cubic(let p, let c1, let c2):
+        count += Self.cubicSteps(last, c1, c2, p, tol)
+        last = p
+      case .close: count += 1
+      }
+    }
+    return count
+  }
+
   /// Whether `p` is inside the filled path (non-zero winding; open subpaths count as closed).
   public func contains(_ p: Point, tolerance: Double = 0.25) -> Bool {
     guard let box = controlBounds, box.contains(p) else { return false }

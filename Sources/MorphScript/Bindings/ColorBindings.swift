@@ -1,4 +1,5 @@
 import CLua
+import CMorphLua
 import MorphCore
 
 /// `morph.color`: sRGB colours from hex strings, names or components.

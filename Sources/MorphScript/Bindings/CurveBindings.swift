@@ -1,4 +1,5 @@
 import CLua
+import CMorphLua
 import MorphCore
 
 /// `morph.bezier`, `morph.timing` and SwiftUI's timing presets.

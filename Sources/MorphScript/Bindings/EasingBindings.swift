@@ -1,4 +1,5 @@
 import CLua
+import CMorphLua
 import MorphCore
 
 /// `morph.ease.<name>`: every Penner easing, callable as `f(x)` on [0, 1] or

@@ -1,4 +1,5 @@
 import CLua
+import CMorphLua
 
 /// Builds the `morph` table every plugin sees, one binding file per area, in
 /// the manner of Lua's `luaL_openlibs`.

@@ -1,9 +1,34 @@
 import CLua
+import CMorphLua
 import MorphCore
 
 /// `morph.path` (a builder) and `morph.paths.*` (ready-made shapes).
 enum PathBindings {
   static let type = ObjectType<Path>(name: "morph.Path")
+
+  /// Paths live in Swift, outside Lua's heap; what each holds is charged to
+  /// the plugin's memory cap, so `p:append(p)` twenty times cannot take gigabytes.
+  static func bytes(elements: Int) -> Int {
+    64 + elements * MemoryLayout<Path.Element>.stride
+  }
+
+  /// Roughly what one point of `flatten`'s result costs in Lua: a table of two
+  /// numbers and its slot in the polyline.
+  static let luaBytesPerPoint = 112
+
+  /// Pushes a new path, charged to the memory cap.
+  static func push(_ a: LuaArgs, _ path: Path) throws(ArgumentError) {
+    try a.push(path, as: type, bytes: bytes(elements: path.elements.count))
+  }
+
+  /// Refuses to flatten `path` when its points could not fit under the cap.
+  static func checkFlattenFits(
+    _ a: LuaArgs, _ path: Path, tolerance: Double, bytesPerPoint: Int
+  ) throws(ArgumentError) {
+    let (bytes, overflow) = path.flattenedPointCount(tolerance: tolerance)
+      .multipliedReportingOverflow(by: bytesPerPoint)
+    guard !overflow, morph_fits(a.lua, bytes) != 0 else { throw a.outOfMemory() }
+  }
 
   static func open(_ lua: OpaquePointer) {
     type.define(lua, methods: methods, properties: nil, extra: meta)
@@ -16,7 +41,7 @@ enum PathBindings {
   /// `morph.path()` is written in Lua on top of this (it calls a builder).
   static let newPath = HostFunction(name: "newPath") { lua in
     hostCall(lua, "newPath") { a in
-      a.push(Path(), as: type)
+      try push(a, Path())
       return 1
     }
   }
@@ -41,7 +66,7 @@ enum PathBindings {
   static let shapes: [HostFunction] = [
     HostFunction(name: "rect") { lua in
       hostCall(lua, "rect") { a in
-        a.push(Path.rect(try rect(a, 1)), as: type)
+        try push(a, Path.rect(try rect(a, 1)))
         return 1
       }
     },
@@ -51,7 +76,7 @@ enum PathBindings {
         let radius = try a.finite(5)
         guard radius >= 0 else { throw a.error(5, "radius must be >= 0, got \(radius)") }
         let style = a.isNoneOrNil(6) ? .continuous : try a.choice(6, cornerStyles)
-        a.push(Path.roundedRect(r, radius: radius, style: style), as: type)
+        try push(a, Path.roundedRect(r, radius: radius, style: style))
         return 1
       }
     },
@@ -61,19 +86,19 @@ enum PathBindings {
         let radius = try a.finite(3)
         guard radius >= 0 else { throw a.error(3, "radius must be >= 0, got \(radius)") }
         let box = Rect(x: c.x - radius, y: c.y - radius, width: 2 * radius, height: 2 * radius)
-        a.push(Path.circle(in: box), as: type)
+        try push(a, Path.circle(in: box))
         return 1
       }
     },
     HostFunction(name: "ellipse") { lua in
       hostCall(lua, "ellipse") { a in
-        a.push(Path.ellipse(in: try rect(a, 1)), as: type)
+        try push(a, Path.ellipse(in: try rect(a, 1)))
         return 1
       }
     },
     HostFunction(name: "capsule") { lua in
       hostCall(lua, "capsule") { a in
-        a.push(Path.capsule(in: try rect(a, 1)), as: type)
+        try push(a, Path.capsule(in: try rect(a, 1)))
         return 1
       }
     },
@@ -88,6 +113,7 @@ enum PathBindings {
     hostCall(lua, name, method: true) { a in
       let box = try a.box(1, type)
       try body(a, &box.value)
+      try a.recharge(box, bytes: bytes(elements: box.value.elements.count))
       lua_settop(a.lua, 1)
       return 1
     }
@@ -121,7 +147,16 @@ enum PathBindings {
       build("ellipse", lua) { a, p in p.addEllipse(in: try rect(a, 2)) }
     },
     HostFunction(name: "append") { lua in
-      build("append", lua) { a, p in p.append(try a.object(2, type)) }
+      hostCall(lua, "append", method: true) { a in
+        let box = try a.box(1, type)
+        // Read before the change: `p:append(p)` reads the path it changes.
+        let other = try a.object(2, type)
+        let count = box.value.elements.count + other.elements.count
+        try a.recharge(box, bytes: bytes(elements: count))
+        box.value.append(other)
+        lua_settop(a.lua, 1)
+        return 1
+      }
     },
     HostFunction(name: "bounds") { lua in
       hostCall(lua, "bounds", method: true) { a in
@@ -135,14 +170,14 @@ enum PathBindings {
         let t = AffineTransform(
           a: try a.finite(2), b: try a.finite(3), c: try a.finite(4), d: try a.finite(5),
           tx: try a.finite(6), ty: try a.finite(7))
-        a.push(try a.object(1, type).transformed(by: t), as: type)
+        try push(a, try a.object(1, type).transformed(by: t))
         return 1
       }
     },
     HostFunction(name: "translated") { lua in
       hostCall(lua, "translated", method: true) { a in
         let t = AffineTransform.translation(try a.finite(2), try a.finite(3))
-        a.push(try a.object(1, type).transformed(by: t), as: type)
+        try push(a, try a.object(1, type).transformed(by: t))
         return 1
       }
     },
@@ -150,7 +185,7 @@ enum PathBindings {
       hostCall(lua, "scaled", method: true) { a in
         let sx = try a.finite(2)
         let t = AffineTransform.scale(sx, a.isNoneOrNil(3) ? sx : try a.finite(3))
-        a.push(try a.object(1, type).transformed(by: t), as: type)
+        try push(a, try a.object(1, type).transformed(by: t))
         return 1
       }
     },
@@ -158,13 +193,16 @@ enum PathBindings {
       hostCall(lua, "rotated", method: true) { a in
         let anchor = a.isNoneOrNil(3) ? Point.zero : try point(a, 3)
         let t = AffineTransform.about(anchor, .rotation(degrees: try a.finite(2)))
-        a.push(try a.object(1, type).transformed(by: t), as: type)
+        try push(a, try a.object(1, type).transformed(by: t))
         return 1
       }
     },
     HostFunction(name: "contains") { lua in
       hostCall(lua, "contains", method: true) { a in
-        a.push(try a.object(1, type).contains(try point(a, 2)))
+        let path = try a.object(1, type)
+        try checkFlattenFits(
+          a, path, tolerance: 0.25, bytesPerPoint: MemoryLayout<Point>.stride)
+        a.push(path.contains(try point(a, 2)))
         return 1
       }
     },
@@ -174,7 +212,9 @@ enum PathBindings {
         guard tolerance >= 0.001 else {
           throw a.error(2, "tolerance must be >= 0.001, got \(tolerance)")
         }
-        pushPolylines(a.lua, try a.object(1, type).flattened(tolerance: tolerance))
+        let path = try a.object(1, type)
+        try checkFlattenFits(a, path, tolerance: tolerance, bytesPerPoint: luaBytesPerPoint)
+        pushPolylines(a.lua, path.flattened(tolerance: tolerance))
         return 1
       }
     },

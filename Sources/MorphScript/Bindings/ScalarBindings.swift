@@ -1,4 +1,5 @@
 import CLua
+import CMorphLua
 import MorphCore
 
 /// `morph.lerp`, `morph.clamp`, … — scalar helpers plugins use on every frame.

@@ -1,4 +1,5 @@
 import CLua
+import CMorphLua
 import MorphCore
 
 /// `morph.spring`, `morph.interactiveSpring`, `morph.interpolatingSpring`:

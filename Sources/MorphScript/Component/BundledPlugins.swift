@@ -41,13 +41,13 @@ public enum BundledPlugins {
       ?? URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
   }
 
-  /// A plugin's text: a bundled plugin's from the binary, any other from its file.
-  public static func source(atPath path: String) throws(ScriptError) -> String {
+  /// A plugin's text: a bundled plugin's from the binary, any other from its
+  /// file (measured against the memory cap before it is read).
+  public static func source(atPath path: String, limits: ScriptLimits = .standard)
+    throws(ScriptError) -> String
+  {
     if let plugin = plugin(atPath: path) { return plugin.source }
-    guard let data = FileManager.default.contents(atPath: path) else {
-      throw ScriptError(kind: .file, chunk: path, message: "cannot read file")
-    }
-    return String(decoding: data, as: UTF8.self)
+    return try SourceFile.read(path, limits: limits)
   }
 
   private static func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }

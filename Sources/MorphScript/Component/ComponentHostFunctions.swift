@@ -1,4 +1,5 @@
 import CLua
+import CMorphLua
 import MorphCore
 
 /// The owner of a component's numbers: reads and writes of numeric state

@@ -251,9 +251,18 @@ function runtime.instantiate(def, overrides)
   return inst
 end
 
+-- The body with the plugin's traceback kept on an error (a rethrow would
+-- lose it).
+local function traced_body(inst)
+  local ok, node = xpcall(inst.def.body, support.traceback, inst.self)
+  if not ok then error(node, 0) end
+  return node
+end
+
 function runtime.body(inst)
   inst.inBody = true
-  local ok, node = xpcall(inst.def.body, support.traceback, inst.self)
+  -- Lua's own pcall: a stop (budget, clock, memory) must reset inBody too.
+  local ok, node = support.pcall(traced_body, inst)
   inst.inBody = false
   if not ok then error(node, 0) end
   return node

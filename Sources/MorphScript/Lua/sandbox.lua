@@ -2,49 +2,28 @@
 -- library, after the morph module is built: captures what plugins may use,
 -- closes the rest, and returns make_env(morph).
 -- luacheck: ignore 122 (closing parts of the standard library is the point)
-local host_write, morph_module, read_module = ...
+local host_write, morph_module, read_module, support = ...
 local G = _G
 local pairs, ipairs, tostring, error, select, type = pairs, ipairs, tostring, error, select, type
-local load, collectgarbage = load, collectgarbage
+local load, collectgarbage, pcall = load, collectgarbage, pcall
 local concat = table.concat
+local raise = support.raise
+
+-- Runs a library function for a plugin so that its errors name the plugin's
+-- line, not this file's (called from here, Lua would blame this file).
+local function passed_on(ok, ...)
+  if ok then return ... end
+  raise((...))
+end
+local function on_behalf(f)
+  return function(...) return passed_on(pcall(f, ...)) end
+end
 
 -- ("").dump would reach string.dump through the string metatable.
 string.dump = nil
 
--- Pattern matching runs in C, where the time budget cannot stop it, and a few
--- backtracking items (".-.-.-b") on a long string take practically forever.
--- Refuse matches whose worst case, length ^ backtracking items, is huge;
--- plugin strings are short, so real uses never come near the limit.
-local max_pattern_cost = 1e9
-local function backtracking_items(pattern)
-  local count, i, n = 0, 1, #pattern
-  while i <= n do
-    local c = pattern:sub(i, i)
-    if c == "%" then
-      i = i + 1
-    elseif c == "*" or c == "-" or c == "+" then
-      count = count + 1
-    end
-    i = i + 1
-  end
-  return count
-end
-
-local function guard(name, f)
-  return function(subject, pattern, ...)
-    if type(subject) == "string" and type(pattern) == "string" then
-      local items = backtracking_items(pattern)
-      if items >= 2 and (#subject + 1) ^ items > max_pattern_cost then
-        error(("string.%s: a pattern with %d repetitions is too slow on a %d-byte string")
-          :format(name, items, #subject), 2)
-      end
-    end
-    return f(subject, pattern, ...)
-  end
-end
-for _, name in ipairs({ "find", "match", "gmatch", "gsub" }) do
-  string[name] = guard(name, string[name])
-end
+-- string.find/match/gmatch/gsub/rep, table.*, pcall, xpcall and coroutine.*
+-- are already the host's bounded copies (Sources/CMorphLua/bounded_*.c).
 -- getmetatable("") now answers false, and the metatable cannot be changed.
 getmetatable("").__metatable = false
 -- Deterministic unless a plugin reseeds.
@@ -59,10 +38,10 @@ local base = {
 -- Lua runs __gc finalizers with debug hooks off, so the time budget could not
 -- stop one: plugins may not install them. (Lua only honours a __gc present
 -- when setmetatable is called, so checking here is enough.)
-local raw_setmetatable, rawget_ = setmetatable, rawget
+local raw_setmetatable, rawget_ = on_behalf(setmetatable), rawget
 local function safe_setmetatable(t, mt)
   if type(mt) == "table" and rawget_(mt, "__gc") ~= nil then
-    error("setmetatable: __gc finalizers are not available to plugins", 2)
+    raise("setmetatable: __gc finalizers are not available to plugins")
   end
   return raw_setmetatable(t, mt)
 end
@@ -75,10 +54,11 @@ local function copy(t)
   return c
 end
 
+local tostring_ = on_behalf(tostring)
 local function print(...)
   local n = select("#", ...)
   local parts = { ... }
-  for i = 1, n do parts[i] = tostring(parts[i]) end
+  for i = 1, n do parts[i] = tostring_(parts[i]) end
   host_write(concat(parts, "\t", 1, n))
 end
 
@@ -93,16 +73,21 @@ local function make_env(morph)
   env._G = env
   env.collectgarbage = function(option)
     if option == nil or option == "count" then return collectgarbage("count") end
-    error("collectgarbage: plugins may only ask for \"count\"", 2)
+    raise("collectgarbage: plugins may only ask for \"count\"")
   end
   -- Text chunks only; a loaded chunk sees this environment unless given one.
+  local load_ = on_behalf(load)
   env.load = function(chunk, name, _, chunk_env)
     if chunk_env == nil then chunk_env = env end
-    return load(chunk, name, "t", chunk_env)
+    -- The count hook trusts chunks named so: they are the host's own Lua.
+    if type(name) == "string" and name:sub(1, 7) == "=morph." then
+      raise("load: chunk names starting with '=morph.' belong to the host")
+    end
+    return load_(chunk, name, "t", chunk_env)
   end
   env.require = function(name)
     if name == "morph" then return morph end
-    error(("module '%s' not found: plugins may require only 'morph'"):format(tostring(name)), 2)
+    raise(("module '%s' not found: plugins may require only 'morph'"):format(tostring(name)))
   end
   return env
 end
@@ -119,20 +104,19 @@ os.execute, os.exit, os.remove, os.rename, os.getenv, os.tmpname = nil, nil, nil
 local modules, loading = {}, {}
 function morph_module.import(name)
   if type(name) ~= "string" then
-    error(("bad argument #1 to 'import' (string expected, got %s)"):format(type(name)), 2)
+    raise(("bad argument #1 to 'import' (string expected, got %s)"):format(type(name)))
   end
   local ok, source, path, chunk_name = pcall(read_module, name)
   if not ok then
-    -- Blame the plugin's line, not this file's.
-    error((tostring(source):gsub("^[^:]*:%d+: ", "")), 2)
+    raise((tostring(source):gsub("^[^:]*:%d+: ", "")))
   end
   local cached = modules[path]
   if cached ~= nil then return cached end
-  if loading[path] then error(("import cycle: '%s' imports itself"):format(name), 2) end
+  if loading[path] then raise(("import cycle: '%s' imports itself"):format(name)) end
   local chunk, message = load(source, "@" .. chunk_name, "t", make_env(morph_module))
   if chunk == nil then error(message, 0) end
   loading[path] = true
-  local ran, result = pcall(chunk)
+  local ran, result = support.pcall(chunk)
   loading[path] = nil
   if not ran then error(result, 0) end
   if result == nil then result = true end

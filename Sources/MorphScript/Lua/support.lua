@@ -1,7 +1,7 @@
 -- Helpers the host's own Lua files share. Trusted: runs once per state,
--- before any plugin, and receives `debug.getinfo` and `debug.traceback`
--- (which plugins never see).
-local getinfo, traceback = ...
+-- before any plugin, and receives `debug.getinfo`, `debug.traceback` and
+-- Lua's own `pcall` (which plugins never see).
+local getinfo, traceback, host_pcall = ...
 local type, getmetatable, error = type, getmetatable, error
 
 local support = {}
@@ -42,5 +42,10 @@ function support.traceback(message)
   if type(message) ~= "string" then return message end
   return traceback(message, 2)
 end
+
+--- Lua's own pcall, for the host's Lua that must restore its state when a
+--- plugin fails: it also returns a stop (budget, clock, memory), which the
+--- plugin's pcall cannot catch. Raise the error again after restoring.
+support.pcall = host_pcall
 
 return support

@@ -1,4 +1,5 @@
 import CLua
+import CMorphLua
 import MorphCore
 
 /// A Swift function callable from Lua, like an entry of a `luaL_Reg` table.

@@ -1,8 +1,15 @@
 import CLua
+import CMorphLua
+
+/// What a box holds outside Lua's heap, charged to the plugin's memory
+/// account (`morph_charge`) until `__gc` releases the box.
+class ChargedObject {
+  var chargedBytes = 0
+}
 
 /// Holds a Swift value for a Lua userdata; the userdata stores a retained
 /// pointer to the box, released by `__gc`.
-final class ObjectBox<Value> {
+final class ObjectBox<Value>: ChargedObject {
   var value: Value
   init(_ value: Value) { self.value = value }
 }
@@ -36,12 +43,15 @@ struct ObjectType<Value> {
     morph_pop(lua, 1)
   }
 
-  func push(_ lua: OpaquePointer, _ value: Value) {
+  @discardableResult
+  func push(_ lua: OpaquePointer, _ value: Value) -> ObjectBox<Value> {
     let slot = morph_newuserdata(lua, MemoryLayout<UnsafeMutableRawPointer?>.size)!
       .assumingMemoryBound(to: UnsafeMutableRawPointer?.self)
-    slot.pointee = Unmanaged.passRetained(ObjectBox(value) as AnyObject).toOpaque()
+    let box = ObjectBox(value)
+    slot.pointee = Unmanaged.passRetained(box as AnyObject).toOpaque()
     _ = morph_getmetatable(lua, name)
     _ = lua_setmetatable(lua, -2)
+    return box
   }
 
   /// The value at `i` when it is one of ours, else nil.
@@ -65,6 +75,26 @@ extension LuaArgs {
   }
 
   func push<Value>(_ value: Value, as type: ObjectType<Value>) { type.push(lua, value) }
+
+  /// Pushes a value that holds `bytes` outside Lua's heap, charged to the
+  /// plugin's memory account; refused like any allocation over the cap.
+  func push<Value>(_ value: Value, as type: ObjectType<Value>, bytes: Int) throws(ArgumentError) {
+    guard morph_charge(lua, Int64(bytes)) != 0 else { throw outOfMemory() }
+    type.push(lua, value).chargedBytes = bytes
+  }
+
+  /// Charges a box for holding `bytes` now (its charge so far is released).
+  func recharge(_ box: ChargedObject, bytes: Int) throws(ArgumentError) {
+    let delta = bytes - box.chargedBytes
+    guard morph_charge(lua, Int64(delta)) != 0 else { throw outOfMemory() }
+    box.chargedBytes = bytes
+  }
+
+  /// Lua's own memory error, which stops the call like any allocation over the cap.
+  func outOfMemory() -> ArgumentError {
+    morph_stop(lua, Int32(MORPH_STOP_MEMORY))
+    return ArgumentError(description: "not enough memory")
+  }
 
   /// The box of the object at `i`, to change it in place.
   func box<Value>(_ i: Int32, _ type: ObjectType<Value>) throws(ArgumentError) -> ObjectBox<Value> {
@@ -99,7 +129,11 @@ private let releaseBox: morph_hostfn = { lua in
   guard let lua, let raw = lua_touserdata(lua, 1) else { return 0 }
   let slot = raw.assumingMemoryBound(to: UnsafeMutableRawPointer?.self)
   if let pointer = slot.pointee {
-    Unmanaged<AnyObject>.fromOpaque(pointer).release()
+    let object = Unmanaged<AnyObject>.fromOpaque(pointer)
+    if let charged = object.takeUnretainedValue() as? ChargedObject, charged.chargedBytes > 0 {
+      morph_charge(lua, -Int64(charged.chargedBytes))
+    }
+    object.release()
     slot.pointee = nil
   }
   return 0

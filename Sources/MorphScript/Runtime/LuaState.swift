@@ -1,4 +1,5 @@
 import CLua
+import CMorphLua
 
 /// Limits applied to every call from the host into Lua code.
 public struct ScriptLimits: Sendable, Equatable {
@@ -20,6 +21,12 @@ public struct ScriptLimits: Sendable, Equatable {
 
   /// 64 MiB, 200 million instructions, 2 s per call.
   public static let standard = ScriptLimits()
+
+  /// What a plugin over the memory cap is told: `not enough memory (cap 64 MiB)`.
+  public var memoryMessage: String {
+    let mib = memoryCapMiB
+    return "not enough memory (cap \(mib == mib.rounded() ? String(Int(mib)) : String(mib)) MiB)"
+  }
 }
 
 /// A Lua 5.4 state running untrusted chunks in sandboxed environments.
@@ -71,6 +78,7 @@ public final class LuaState {
     lua = state
     morph_extraspace(lua).pointee = Unmanaged.passUnretained(self).toOpaque()
     luaL_openlibs(lua)
+    morph_openbounded(lua)
     try installSandbox()
   }
 
@@ -152,26 +160,21 @@ public final class LuaState {
     let raw = chunkNames.expand(
       morph_tostring(lua, -1).map { String(cString: $0) } ?? "(error object is not a string)")
     morph_pop(lua, 1)
-    if status == LUA_ERRMEM || raw.hasPrefix("not enough memory")
-      || raw.contains(": not enough memory")
+    let stop = limitsPointer.pointee.stopped
+    limitsPointer.pointee.stopped = Int32(MORPH_RUNNING)
+    if status == LUA_ERRMEM || stop == Int32(MORPH_STOP_MEMORY)
+      || raw.hasPrefix("not enough memory") || raw.contains(": not enough memory")
     {
       var error = ScriptError.parse(raw, kind: .memory)
-      error.message = "not enough memory (cap \(formatMiB(limits.memoryCapMiB)) MiB)"
+      error.message = limits.memoryMessage
       return error
     }
-    if limitsPointer.pointee.stopped != 0 {
-      limitsPointer.pointee.stopped = 0
-      var error = ScriptError.parse(raw, kind: .timeBudget)
-      error.message =
-        "plugin exceeded its time budget (\(limits.instructionBudget) instructions or "
-        + "\(formatMiB(limits.wallClockSeconds * 1000)) ms per call)"
-      return error
+    if stop == Int32(MORPH_STOP_BUDGET) {
+      // The message is the C side's own (morph_pushbudgetmessage): no plugin
+      // code runs once a call is stopped, so none can have changed it.
+      return ScriptError.parse(raw, kind: .timeBudget)
     }
     return ScriptError.parse(raw, kind: status == LUA_ERRSYNTAX ? .syntax : .runtime)
-  }
-
-  private func formatMiB(_ value: Double) -> String {
-    value == value.rounded() ? String(Int(value)) : String(value)
   }
 
   // MARK: Environments
@@ -197,6 +200,7 @@ public final class LuaState {
     var support: [LuaValue] = []
     try runTrusted(LuaSources.support, name: "morph.support", results: &support) {
       self.pushDebugFunctions()
+      morph_pushhostpcall(self.lua)
     }
     let supportTable = support.first ?? .nil
     try runTrusted(LuaSources.nodes, name: "morph.nodes") {
@@ -218,6 +222,7 @@ public final class LuaState {
       morph_pushhostfn(self.lua, Sandbox.hostWrite, 0)
       self.push(module)
       morph_pushhostfn(self.lua, Sandbox.readModule, 0)
+      self.push(supportTable)
     }
     guard case .function(let factory)? = results.first,
       case .function(let forget)? = results.dropFirst().first

@@ -1,4 +1,5 @@
 import CLua
+import CMorphLua
 import Foundation
 
 /// The Lua sources the host runs in every state, embedded at build time from
@@ -19,7 +20,9 @@ public enum LuaSources {
 /// The sandbox plugins run in (`Lua/sandbox.lua`, mostly table copying).
 enum Sandbox {
   /// `read_module(name)` → source, path, chunk name: a `.lua` file inside
-  /// the plugin's folder, never above it.
+  /// the plugin's folder, never above it, through no link either; no larger
+  /// than what remains of the memory cap. Messages name files as the plugin
+  /// did.
   static let readModule: morph_hostfn = { lua in
     hostCall(lua, "import") { a in
       let state = LuaState.owner(of: a.lua)
@@ -27,17 +30,28 @@ enum Sandbox {
       guard let directory = state.moduleDirectory else {
         throw a.error(1, "import is only available to plugins loaded from a file")
       }
+      guard !name.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else {
+        throw a.error(1, "a module name may not contain control characters")
+      }
       if !name.hasSuffix(".lua") { name += ".lua" }
       let parts = name.split(separator: "/")
       guard !name.hasPrefix("/"), !parts.contains(".."), !parts.isEmpty else {
         throw a.error(1, "'\(name)' must be a path inside the plugin's folder")
       }
       let path = directory + "/" + name
-      guard let data = FileManager.default.contents(atPath: path) else {
-        throw a.error(1, "cannot read '\(name)' beside the plugin (\(path))")
+      let file = try ModuleFile(path: path, folder: directory, name: name, args: a)
+      guard morph_fits(a.lua, file.size) != 0 else { throw a.outOfMemory() }
+      guard let data = FileManager.default.contents(atPath: file.realPath) else {
+        throw a.error(1, "cannot read '\(name)' beside the plugin")
       }
       if !state.importedFiles.contains(path) { state.importedFiles.append(path) }
-      a.push(String(decoding: data, as: UTF8.self))
+      data.withUnsafeBytes { bytes in
+        var length = bytes.count
+        let start = bytes.baseAddress.flatMap { base in
+          morph_skipprefix(base.assumingMemoryBound(to: CChar.self), &length)
+        }
+        lua_pushlstring(a.lua, start, length)
+      }
       a.push(path)
       a.push(state.chunkName(forFile: path))
       return 3
@@ -50,5 +64,33 @@ enum Sandbox {
     let state = LuaState.owner(of: lua)
     state.output(state.stringValue(at: 1))
     return 0
+  }
+}
+
+/// A module file as the file system resolves it, confined to the plugin's
+/// folder by real paths (so a link cannot lead out of it).
+struct ModuleFile {
+  let realPath: String
+  let size: Int
+
+  init(path: String, folder: String, name: String, args a: LuaArgs) throws(ArgumentError) {
+    guard let root = Self.realPath(folder), let real = Self.realPath(path) else {
+      throw a.error(1, "cannot read '\(name)' beside the plugin")
+    }
+    guard real.hasPrefix(root == "/" ? "/" : root + "/") else {
+      throw a.error(1, "'\(name)' leads outside the plugin's folder")
+    }
+    var info = stat()
+    guard stat(real, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
+      throw a.error(1, "'\(name)' is not a file")
+    }
+    realPath = real
+    size = Int(info.st_size)
+  }
+
+  private static func realPath(_ path: String) -> String? {
+    guard let resolved = realpath(path, nil) else { return nil }
+    defer { free(resolved) }
+    return String(cString: resolved)
   }
 }

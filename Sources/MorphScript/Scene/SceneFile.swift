@@ -1,4 +1,5 @@
 import CLua
+import CMorphLua
 import Foundation
 import MorphCore
 

@@ -1,4 +1,5 @@
 import CLua
+import CMorphLua
 import MorphCore
 
 /// Reading `mods`: each record is `{ name, arg1, arg2, … }` as `Lua/nodes.lua`

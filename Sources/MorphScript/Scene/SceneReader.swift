@@ -1,4 +1,5 @@
 import CLua
+import CMorphLua
 import MorphCore
 
 /// Reads the node tree a chunk built (tables made by `Lua/nodes.lua`) into a
