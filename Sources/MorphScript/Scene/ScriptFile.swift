@@ -16,7 +16,11 @@ public struct ScriptFile {
     output: @escaping (String) -> Void = { print($0) }
   ) throws(ScriptError) {
     let text: String
-    if let source { text = source } else { text = try BundledPlugins.source(atPath: path, limits: limits) }
+    if let source {
+      text = source
+    } else {
+      text = try BundledPlugins.source(atPath: path, limits: limits)
+    }
     self.path = path
     state = try LuaState(limits: limits)
     state.output = output
