@@ -27,15 +27,29 @@ func runProcess(
     try? FileManager.default.removeItem(at: outFile)
     try? FileManager.default.removeItem(at: errFile)
   }
-  let process = Process()
-  process.executableURL = executable
-  process.arguments = arguments
-  process.currentDirectoryURL = directory
-  process.environment = environment
-  process.standardInput = FileHandle.nullDevice
-  process.standardOutput = try FileHandle(forWritingTo: outFile)
-  process.standardError = try FileHandle(forWritingTo: errFile)
-  try process.run()
+  // A copied binary can be briefly "busy" (ETXTBSY): another test's fork
+  // may still hold the copy's write handle until its own exec. Try again.
+  var attempt = 0
+  var process: Process
+  while true {
+    process = Process()
+    process.executableURL = executable
+    process.arguments = arguments
+    process.currentDirectoryURL = directory
+    process.environment = environment
+    process.standardInput = FileHandle.nullDevice
+    process.standardOutput = try FileHandle(forWritingTo: outFile)
+    process.standardError = try FileHandle(forWritingTo: errFile)
+    do {
+      try process.run()
+      break
+    } catch let error as NSError {
+      let underlying = error.userInfo[NSUnderlyingErrorKey] as? NSError
+      attempt += 1
+      guard underlying?.code == Int(ETXTBSY), attempt < 50 else { throw error }
+      Thread.sleep(forTimeInterval: 0.05)
+    }
+  }
   let end = Date().addingTimeInterval(deadline)
   while process.isRunning && Date() < end { Thread.sleep(forTimeInterval: 0.02) }
   if process.isRunning {

@@ -19,21 +19,42 @@ public struct AnimationChannel: Hashable, Sendable {
     public var x0: Double
     public var v0: Double
     public var start: Double
-    /// When it counts as finished (the settling duration or the curve's duration).
+    /// When it counts as finished: its delay plus every play of the curve.
     public var end: Double
     /// The animation this offset belongs to, for completion callbacks.
     public var id: Int
+    /// One play of the curve, in seconds (a spring's settling time).
+    public var cycle: Double = 0
+
+    /// Where the curve is at `time`, its delay, speed and repeats applied.
+    private func position(at time: Double) -> AnimationModifiers.Position {
+      curve.modifiers.position(elapsed: time - start, cycle: cycle)
+    }
 
     func value(at time: Double) -> Double {
-      let t = max(0, time - start)
+      switch position(at: time) {
+      case .waiting: return x0
+      case .finished: return 0
+      case .playing(let t, _): return curveValue(at: t)
+      }
+    }
+
+    func velocity(at time: Double) -> Double {
+      switch position(at: time) {
+      case .waiting, .finished: return 0
+      case .playing(let t, let reversed):
+        return curveVelocity(at: t) * curve.modifiers.speed * (reversed ? -1 : 1)
+      }
+    }
+
+    private func curveValue(at t: Double) -> Double {
       switch curve {
       case .spring(let s): return s.spring.displacement(x0: x0, v0: v0, t: t)
       case .timing(let timing): return x0 * (1 - timing.progress(at: t))
       }
     }
 
-    func velocity(at time: Double) -> Double {
-      let t = max(0, time - start)
+    private func curveVelocity(at t: Double) -> Double {
       switch curve {
       case .spring(let s): return s.spring.displacementVelocity(x0: x0, v0: v0, t: t)
       case .timing(let timing):
@@ -99,15 +120,16 @@ public struct AnimationChannel: Hashable, Sendable {
       offsets = []
       offset = Offset(curve: curve, x0: presented - value, v0: 0, start: time, end: time, id: id)
     }
-    offset.end = time + Self.duration(of: offset)
+    offset.cycle = Self.duration(of: offset)
+    offset.end = time + curve.modifiers.duration(cycle: offset.cycle)
     target = value
     offsets.append(offset)
     return replaced
   }
 
-  /// How long an offset runs: a timing curve's duration, or a spring's
-  /// settling time for its own start (ε = 0.001 of the larger of the start
-  /// offset and one velocity-second, so a pure kick also settles).
+  /// How long one play of an offset's curve runs: a timing curve's
+  /// duration, or a spring's settling time for its own start (ε = 0.001 of
+  /// the start offset; an absolute ε when a pure kick starts on target).
   static func duration(of offset: Offset) -> Double {
     switch offset.curve {
     case .timing(let t): return max(0, t.duration)
@@ -151,6 +173,12 @@ public struct AnimationEngine: Sendable {
   public func target(_ key: String) -> Double? { channels[key]?.target }
 
   public var isAnimating: Bool { channels.values.contains { $0.isAnimating } }
+
+  /// Whether a running animation repeats forever (deliberately endless, as
+  /// a spinner's or a glow's is), or rides an undamped spring.
+  public var hasEndlessAnimation: Bool {
+    channels.values.contains { $0.offsets.contains { !$0.end.isFinite } }
+  }
 
   /// The keys with running animations.
   public var animatingKeys: [String] {

@@ -17,6 +17,8 @@ public struct SpringAnimation: Hashable, Sendable {
   public var blendDuration: Double
   /// Extra velocity given at the start (interpolatingSpring's initialVelocity).
   public var initialVelocity: Double
+  /// Delay, speed and repeats.
+  public var modifiers = AnimationModifiers.none
 
   public init(
     _ spring: Spring, combination: Combination = .merge, blendDuration: Double = 0,
@@ -33,4 +35,24 @@ public struct SpringAnimation: Hashable, Sendable {
 public enum AnimationCurve: Hashable, Sendable {
   case spring(SpringAnimation)
   case timing(TimingCurve)
+
+  /// Delay, speed and repeats of either kind.
+  public var modifiers: AnimationModifiers {
+    get {
+      switch self {
+      case .spring(let s): return s.modifiers
+      case .timing(let t): return t.modifiers
+      }
+    }
+    set {
+      switch self {
+      case .spring(var s):
+        s.modifiers = newValue
+        self = .spring(s)
+      case .timing(var t):
+        t.modifiers = newValue
+        self = .timing(t)
+      }
+    }
+  }
 }

@@ -131,6 +131,8 @@ public struct TimingCurve: Hashable, Sendable {
   public var bezier: UnitBezier
   /// Length in seconds.
   public var duration: Double
+  /// Delay, speed and repeats (they apply when an animation runs it).
+  public var modifiers = AnimationModifiers.none
 
   /// A timing curve of `bezier` lasting `duration` seconds.
   public init(bezier: UnitBezier, duration: Double) {
