@@ -70,12 +70,13 @@ public final class ComponentHost {
     try advance(to: component.time + dt)
   }
 
-  /// Advances until no animation runs (or `limit` seconds pass); returns the
-  /// time it settled at, or nil if it never did.
+  /// Advances until nothing that will end is moving (or `limit` seconds
+  /// pass); returns the time it settled at, or nil if it never did.
+  /// Deliberately endless motion (`repeatForever`, the clock) does not count.
   @discardableResult
   public func settle(limit: Double = 30) throws(ScriptError) -> Double? {
     let end = component.time + limit
-    while component.isAnimating {
+    while component.isSettling {
       guard component.time < end else { return nil }
       try advance(by: tick)
     }

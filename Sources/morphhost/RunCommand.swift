@@ -100,8 +100,10 @@ enum RunCommand {
       if let png = settings.pngPath {
         try renderer.render(frame.list, scale: settings.scale, background: .white).writePNG(to: png)
       }
-      if player.isFinished && !host.component.isAnimating && t >= script.duration {
-        output.write(String(format: "settled at t=%.3f", host.time))
+      if player.isFinished && !host.component.isSettling && t >= script.duration {
+        // Endless motion on purpose (repeatForever, the clock) keeps going.
+        let endless = host.component.isContinuous ? " (continuous motion goes on)" : ""
+        output.write(String(format: "settled at t=%.3f", host.time) + endless)
         return 0
       }
       guard t < settings.maxTime else {

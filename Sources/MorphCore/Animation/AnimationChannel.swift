@@ -97,8 +97,13 @@ public struct AnimationChannel: Hashable, Sendable {
 
   /// Starts animating to `value` at `time`; returns the ids of animations
   /// this one replaced (they complete now).
+  ///
+  /// `velocity`, when given, is where a spring starts moving, in units per
+  /// second of the value itself (a release speed handed on); a timing curve
+  /// has no velocity of its own and ignores it.
   public mutating func animate(
-    to value: Double, with curve: AnimationCurve, at time: Double, id: Int
+    to value: Double, with curve: AnimationCurve, at time: Double, id: Int,
+    velocity given: Double? = nil
   ) -> [Int] {
     let presented = presented(at: time)
     let velocity = velocity(at: time)
@@ -107,14 +112,16 @@ public struct AnimationChannel: Hashable, Sendable {
     switch curve {
     case .spring(let s) where s.combination == .additive:
       // SwiftUI's initialVelocity is in units of the change: progress per second.
+      // An absolute velocity makes the sum of the running offsets move so.
       let x0 = target - value
-      offset = Offset(
-        curve: curve, x0: x0, v0: -s.initialVelocity * x0, start: time, end: time, id: id)
+      let v0 = given.map { $0 - velocity } ?? -s.initialVelocity * x0
+      offset = Offset(curve: curve, x0: x0, v0: v0, start: time, end: time, id: id)
     case .spring:
       replaced = offsets.map(\.id)
       offsets = []
       offset = Offset(
-        curve: curve, x0: presented - value, v0: velocity, start: time, end: time, id: id)
+        curve: curve, x0: presented - value, v0: given ?? velocity, start: time, end: time,
+        id: id)
     case .timing:
       replaced = offsets.map(\.id)
       offsets = []
@@ -174,6 +181,11 @@ public struct AnimationEngine: Sendable {
 
   public var isAnimating: Bool { channels.values.contains { $0.isAnimating } }
 
+  /// Whether an animation that will end on its own is running.
+  public var hasFiniteAnimation: Bool {
+    channels.values.contains { $0.offsets.contains { $0.end.isFinite } }
+  }
+
   /// Whether a running animation repeats forever (deliberately endless, as
   /// a spinner's or a glow's is), or rides an undamped spring.
   public var hasEndlessAnimation: Bool {
@@ -205,8 +217,10 @@ public struct AnimationEngine: Sendable {
 
   /// Starts one animation over `changes`; returns its id and the ids of
   /// earlier animations that completed because this one replaced them.
+  /// `velocities` gives keys a starting velocity (units per second).
   public mutating func animate(
-    _ changes: [(key: String, value: Double)], with curve: AnimationCurve, at time: Double
+    _ changes: [(key: String, value: Double)], with curve: AnimationCurve, at time: Double,
+    velocities: [String: Double] = [:]
   ) -> (id: Int, completed: [Int]) {
     let id = nextID
     nextID += 1
@@ -214,7 +228,8 @@ public struct AnimationEngine: Sendable {
     pending[id] = changes.count
     for (key, value) in changes {
       var channel = channels[key] ?? AnimationChannel(value: value)
-      ended += channel.animate(to: value, with: curve, at: time, id: id)
+      ended += channel.animate(
+        to: value, with: curve, at: time, id: id, velocity: velocities[key])
       channels[key] = channel
     }
     var completed = finish(ended)

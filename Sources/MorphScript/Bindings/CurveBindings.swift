@@ -17,7 +17,9 @@ enum CurveBindings {
 
   static func open(_ lua: OpaquePointer) {
     bezierType.define(lua, methods: bezierMethods, properties: bezierProperties, extra: bezierMeta)
-    timingType.define(lua, methods: timingMethods, properties: timingProperties, extra: timingMeta)
+    timingType.define(
+      lua, methods: timingMethods + AnimationModifierBindings.methods,
+      properties: timingProperties, extra: timingMeta)
     register(lua, functions)
     // `morph.ease` is the easing table, so the CSS `ease` preset is only
     // reachable as `morph.timing("ease", d)`.

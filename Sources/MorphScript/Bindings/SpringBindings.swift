@@ -18,7 +18,9 @@ enum SpringBindings {
   ]
 
   static func open(_ lua: OpaquePointer) {
-    type.define(lua, methods: methods, properties: properties, extra: meta)
+    type.define(
+      lua, methods: methods + AnimationModifierBindings.methods, properties: properties,
+      extra: meta)
     register(lua, functions)
   }
 

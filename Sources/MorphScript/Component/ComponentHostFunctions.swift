@@ -8,13 +8,20 @@ protocol AnimationHost: AnyObject {
   var reduceMotion: Bool { get }
   func presentedValue(_ key: String) -> Double?
   func targetValue(_ key: String) -> Double?
+  func velocityValue(_ key: String) -> Double
+  /// The virtual clock, read by a component (which then keeps drawing).
+  func readClock() -> Double
   func setState(_ key: String, to value: Double)
-  func animate(_ changes: [(key: String, value: Double)], with curve: AnimationCurve) -> Int
+  func animate(
+    _ changes: [(key: String, value: Double)], with curve: AnimationCurve,
+    velocities: [String: Double]
+  ) -> Int
 }
 
 /// The `host` table `Lua/component.lua` receives: `host.presented(key)`,
-/// `host.target(key)`, `host.set(key, number)`,
-/// `host.animate(curve, keys, values) -> id` and `host.reduceMotion()`.
+/// `host.target(key)`, `host.velocity(key)`, `host.set(key, number)`,
+/// `host.animate(curve, keys, values [, velocities]) -> id`,
+/// `host.reduceMotion()` and `host.time()`.
 enum ComponentHostFunctions {
   static func push(_ lua: OpaquePointer) {
     morph_newtable(lua)
@@ -51,6 +58,18 @@ enum ComponentHostFunctions {
         return 1
       }
     },
+    HostFunction(name: "velocity") { lua in
+      hostCall(lua, "velocity") { a in
+        lua_pushnumber(a.lua, try host(a).velocityValue(try a.string(1)))
+        return 1
+      }
+    },
+    HostFunction(name: "time") { lua in
+      hostCall(lua, "time") { a in
+        lua_pushnumber(a.lua, try host(a).readClock())
+        return 1
+      }
+    },
     HostFunction(name: "reduceMotion") { lua in
       hostCall(lua, "reduceMotion") { a in
         lua_pushboolean(a.lua, try host(a).reduceMotion ? 1 : 0)
@@ -77,7 +96,17 @@ enum ComponentHostFunctions {
           morph_pop(a.lua, 2)
           changes.append((key, value))
         }
-        lua_pushinteger(a.lua, lua_Integer(try host(a).animate(changes, with: curve)))
+        var velocities: [String: Double] = [:]
+        if lua_type(a.lua, 4) == LUA_TTABLE {
+          for (key, _) in changes {
+            if morph_rawgetfield(a.lua, 4, key) == LUA_TNUMBER {
+              velocities[key] = morph_tonumber(a.lua, -1)
+            }
+            morph_pop(a.lua, 1)
+          }
+        }
+        let id = try host(a).animate(changes, with: curve, velocities: velocities)
+        lua_pushinteger(a.lua, lua_Integer(id))
         return 1
       }
     },

@@ -8,7 +8,18 @@ extension ComponentInstance {
   /// Where a numeric state key is headed.
   public func target(_ key: String) -> Double? { engine.target(key) }
 
-  public var isAnimating: Bool { engine.isAnimating }
+  /// Whether the picture may change with time alone: an animation runs, or
+  /// the body reads the clock.
+  public var isAnimating: Bool { engine.isAnimating || readsClock }
+
+  /// Whether something is moving that will come to rest by itself: what
+  /// waiting to settle waits for. Deliberately endless motion — a
+  /// `repeatForever`, an undamped spring, a body that reads `self.time` — is
+  /// not.
+  public var isSettling: Bool { engine.hasFiniteAnimation }
+
+  /// Whether the component moves forever on purpose.
+  public var isContinuous: Bool { engine.hasEndlessAnimation || readsClock }
 
   /// The model value of any state key (numbers, strings, booleans, tables…).
   public func stateValue(_ key: String) -> LuaValue {
@@ -65,6 +76,7 @@ extension ComponentInstance {
 
   /// The view tree for the current time.
   public func view() throws(ScriptError) -> SceneView {
+    readsClock = false
     let node = try located { () throws(ScriptError) in try runtime.body(instance) }
     return try state.readView(node, path: path)
   }
@@ -73,6 +85,7 @@ extension ComponentInstance {
   /// time, from one call into Lua.
   public func frameContent() throws(ScriptError) -> (view: SceneView, accessibility: Accessibility?)
   {
+    readsClock = false
     let (node, accessibility) = try located { () throws(ScriptError) in
       try runtime.frame(instance)
     }

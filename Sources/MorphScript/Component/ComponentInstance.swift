@@ -43,6 +43,9 @@ public final class ComponentInstance: AnimationHost {
   public internal(set) var dragMinimumDistance: Double = 10
   /// Whether the definition has `controlled(self, value)`.
   var hasController = false
+  /// Whether the last `body` read `self.time`: its picture then changes
+  /// with the clock alone, so the host keeps drawing.
+  public internal(set) var readsClock = false
   /// Whether `animate` applies changes at once (`--reduce-motion`, the `m` key).
   public var reduceMotion: Bool
   public internal(set) var time: Double = 0
@@ -141,11 +144,21 @@ public final class ComponentInstance: AnimationHost {
 
   func targetValue(_ key: String) -> Double? { engine.target(key) }
 
+  func velocityValue(_ key: String) -> Double { engine.velocity(key, at: time) }
+
+  func readClock() -> Double {
+    readsClock = true
+    return time
+  }
+
   func setState(_ key: String, to value: Double) {
     completed += engine.set(key, to: value)
   }
 
-  func animate(_ changes: [(key: String, value: Double)], with curve: AnimationCurve) -> Int {
+  func animate(
+    _ changes: [(key: String, value: Double)], with curve: AnimationCurve,
+    velocities: [String: Double]
+  ) -> Int {
     if reduceMotion {
       // Reduce motion: the changes apply at once and the animation completes now.
       for (key, value) in changes { completed += engine.set(key, to: value) }
@@ -153,7 +166,7 @@ public final class ComponentInstance: AnimationHost {
       completed += done
       return id
     }
-    let (id, done) = engine.animate(changes, with: curve, at: time)
+    let (id, done) = engine.animate(changes, with: curve, at: time, velocities: velocities)
     completed += done
     return id
   }

@@ -10,8 +10,8 @@ local morph, host, support = ...
 local type, error, pairs, ipairs, tostring, setmetatable, getmetatable, load, pcall =
   type, error, pairs, ipairs, tostring, setmetatable, getmetatable, load, pcall
 local format, concat, sort = string.format, table.concat, table.sort
-local presented, model, set_number, animate_numbers, reduce_motion =
-  host.presented, host.target, host.set, host.animate, host.reduceMotion
+local presented, model, set_number, animate_numbers, reduce_motion, clock, velocity_of =
+  host.presented, host.target, host.set, host.animate, host.reduceMotion, host.time, host.velocity
 local Component = { __name = "morph.Component", __metatable = "morph.Component" }
 -- self proxy → instance; weak so a dropped instance is collected.
 local instances = setmetatable({}, { __mode = "k" })
@@ -131,15 +131,41 @@ local function curve_of(v)
   fail("bad argument #1 to 'animate' (morph.Spring, morph.Timing or morph.Bezier expected, got " .. t .. ")")
 end
 
-local function animate(self, curve, changes, done)
+local animate_options = { done = "function", velocity = "table" }
+
+-- animate's third argument: `done`, or `{ done =, velocity = { key = units per second } }`.
+local function animate_extras(options)
+  if options == nil or type(options) == "function" then return options, nil end
+  if type(options) ~= "table" or getmetatable(options) ~= nil then
+    fail("bad argument #3 to 'animate' (function or table expected, got " .. typename(options) .. ")")
+  end
+  for k, v in pairs(options) do
+    local want = animate_options[k]
+    if want == nil then
+      fail(format("bad argument #3 to 'animate' (unknown option '%s'; valid options: done, velocity)", tostring(k)))
+    end
+    if type(v) ~= want then
+      fail(format("bad argument #3 to 'animate' (option '%s': %s expected, got %s)", k, want, typename(v)))
+    end
+  end
+  return options.done, options.velocity
+end
+
+local function animate(self, curve, changes, options)
   local inst = instances[self]
   if not inst then fail("calling 'animate' on bad self (use self:animate)") end
   curve = curve_of(curve)
   if type(changes) ~= "table" or getmetatable(changes) ~= nil then
     fail("bad argument #2 to 'animate' (table of state changes expected, got " .. typename(changes) .. ")")
   end
-  if done ~= nil and type(done) ~= "function" then
-    fail("bad argument #3 to 'animate' (function expected, got " .. typename(done) .. ")")
+  local done, velocity = animate_extras(options)
+  if velocity ~= nil then
+    for k, v in pairs(velocity) do
+      if changes[k] == nil or not check_key(inst, k, "animate") then
+        fail(format("animate: velocity for '%s', which this animation does not change as a number", tostring(k)))
+      end
+      check_number(k, v, "animate")
+    end
   end
   if inst.inBody then fail("body must not change state (animate from a handler)") end
   local keys, values = {}, {}
@@ -153,8 +179,18 @@ local function animate(self, curve, changes, done)
   end
   -- The engine completes an animation of no numbers (or under reduce
   -- motion) at once; `done` then runs when the handler returns.
-  local id = animate_numbers(curve, keys, values)
+  local id = animate_numbers(curve, keys, values, velocity)
   if done then inst.completions[id] = done end
+end
+
+--- self:velocity(key): how fast a numeric key's presented value moves now.
+local function velocity(self, k)
+  local inst = instances[self]
+  if not inst then fail("calling 'velocity' on bad self (use self:velocity)") end
+  if not check_key(inst, k, "velocity") then
+    fail(format("velocity: state '%s' is not a number", tostring(k)))
+  end
+  return velocity_of(k)
 end
 
 local function set(self, changes)
@@ -167,7 +203,7 @@ local function set(self, changes)
   for k, v in pairs(changes) do set_value(inst, k, v, "set") end
 end
 
-local methods = { animate = animate, set = set }
+local methods = { animate = animate, set = set, velocity = velocity }
 
 -- A state key's value: numbers from the engine (`read` picks presented or
 -- model), anything else from Lua.
@@ -199,6 +235,9 @@ local function make_self(inst)
       if v ~= nil then return v end
       v = inst.props[k]
       if v ~= nil then return v end
+      -- Seconds since load on the virtual clock; a body that reads it keeps
+      -- the host drawing (continuous motion as a pure function of time).
+      if k == "time" then return clock() end
       return methods[k]
     end,
     __newindex = function(_, k, v)

@@ -177,6 +177,28 @@ local Timing = {}
 ---@return number
 function Timing:at(t) end
 
+---SwiftUI's `delay(_:)`: a copy that waits `seconds` before it starts; the value holds meanwhile.
+---@param seconds number
+---@return morph.Timing
+function Timing:delay(seconds) end
+
+---SwiftUI's `speed(_:)`: a copy that plays `factor` times as fast (the delay is not scaled).
+---@param factor number
+---@return morph.Timing
+function Timing:speed(factor) end
+
+---SwiftUI's `repeatCount(_:autoreverses:)`: a copy that plays `count` times, every other play
+---backwards when `autoreverses` (default true); when done it sits on the target.
+---@param count integer
+---@param options? { autoreverses?: boolean }
+---@return morph.Timing
+function Timing:repeatCount(count, options) end
+
+---SwiftUI's `repeatForever(autoreverses:)`: a copy that never ends (`check` accepts it).
+---@param options? { autoreverses?: boolean }
+---@return morph.Timing
+function Timing:repeatForever(options) end
+
 ---`timing(x1, y1, x2, y2, duration)` or `timing("easeInOut", duration)`; duration defaults to 0.35 s.
 ---@param x1 number|morph.BezierPreset
 ---@param y1? number
@@ -255,6 +277,28 @@ function Spring:settle(from, to, velocity, epsilon) end
 ---@return number value
 ---@return number velocity
 function Spring:step(value, velocity, target, dt) end
+
+---SwiftUI's `delay(_:)`: a copy that waits `seconds` before it starts; the value holds meanwhile.
+---@param seconds number
+---@return morph.Spring
+function Spring:delay(seconds) end
+
+---SwiftUI's `speed(_:)`: a copy that plays `factor` times as fast (the delay is not scaled).
+---@param factor number
+---@return morph.Spring
+function Spring:speed(factor) end
+
+---SwiftUI's `repeatCount(_:autoreverses:)`: a copy that plays `count` times, every other play
+---backwards when `autoreverses` (default true); when done it sits on the target.
+---@param count integer
+---@param options? { autoreverses?: boolean }
+---@return morph.Spring
+function Spring:repeatCount(count, options) end
+
+---SwiftUI's `repeatForever(autoreverses:)`: a copy that never ends (`check` accepts it).
+---@param options? { autoreverses?: boolean }
+---@return morph.Spring
+function Spring:repeatForever(options) end
 
 ---@class morph.SpringOptions
 ---@field response? number seconds (with dampingRatio / dampingFraction)
@@ -618,15 +662,25 @@ function morph.hstack(children) end
 ---@class morph.Self
 ---@field target table where each state value is headed (read-only)
 ---@field reduceMotion boolean true when the host asks for reduced motion
+---@field time number seconds since load on the virtual clock; a body that reads it is redrawn every frame (continuous motion as a pure function of time)
 local Self = {}
+
+---@class morph.AnimateOptions
+---@field done? fun(self: morph.Self) runs once, when every key has finished or been taken over
+---@field velocity? table<string, number> starting velocity per key, in units per second (a release speed), for springs
 
 ---Animates state changes along a curve; non-numbers change at once. With reduce
 ---motion on, everything changes at once. `done(self)` runs once, when every key
 ---has finished or been taken over by a later animation.
 ---@param curve morph.Spring|morph.Timing|morph.Bezier
 ---@param changes table<string, any>
----@param done? fun(self: morph.Self)
+---@param done? fun(self: morph.Self)|morph.AnimateOptions
 function Self:animate(curve, changes, done) end
+
+---How fast a numeric state key's presented value moves now, in units per second.
+---@param key string
+---@return number
+function Self:velocity(key) end
 
 ---Sets state at once (the same as assigning `self.key = value`).
 ---@param changes table<string, any>

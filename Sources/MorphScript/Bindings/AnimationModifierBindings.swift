@@ -1,0 +1,66 @@
+import CLua
+import CMorphLua
+import MorphCore
+
+/// SwiftUI's animation modifiers as methods of every curve an animation can
+/// follow (`morph.Spring`, `morph.Timing`): `c:delay(s)`, `c:speed(f)`,
+/// `c:repeatCount(n [, {autoreverses = true}])` and
+/// `c:repeatForever([{autoreverses = true}])`. Each returns a modified copy;
+/// the curve itself is immutable.
+enum AnimationModifierBindings {
+  static let methods: [HostFunction] = [
+    HostFunction(name: "delay") { lua in
+      modify(lua, "delay") { m, a in
+        let seconds = try a.finite(2)
+        guard seconds >= 0 else { throw a.error(2, "delay must be >= 0, got \(seconds)") }
+        return m.delayed(by: seconds)
+      }
+    },
+    HostFunction(name: "speed") { lua in
+      modify(lua, "speed") { m, a in
+        let factor = try a.finite(2)
+        guard factor > 0 else { throw a.error(2, "speed must be > 0, got \(factor)") }
+        return m.speed(factor)
+      }
+    },
+    HostFunction(name: "repeatCount") { lua in
+      modify(lua, "repeatCount") { m, a in
+        let count = try a.integer(2)
+        guard count >= 1, count <= 1_000_000 else {
+          throw a.error(2, "repeat count must be in 1…1000000, got \(count)")
+        }
+        return m.repeatCount(count, autoreverses: try autoreverses(a, at: 3))
+      }
+    },
+    HostFunction(name: "repeatForever") { lua in
+      modify(lua, "repeatForever") { m, a in
+        m.repeatForever(autoreverses: try autoreverses(a, at: 2))
+      }
+    },
+  ]
+
+  /// `{autoreverses = bool}`, default true as in SwiftUI.
+  static func autoreverses(_ a: LuaArgs, at i: Int32) throws -> Bool {
+    guard !a.isNoneOrNil(i) else { return true }
+    return try a.options(i, allowed: ["autoreverses"]).boolean("autoreverses", default: true)
+  }
+
+  /// A copy of the curve at argument 1 with its modifiers changed.
+  static func modify(
+    _ lua: OpaquePointer?, _ name: String,
+    _ change: @escaping (AnimationModifiers, LuaArgs) throws -> AnimationModifiers
+  ) -> Int32 {
+    hostCall(lua, name, method: true) { a in
+      if var spring = SpringBindings.type.value(a.lua, at: 1) {
+        spring.modifiers = try change(spring.modifiers, a)
+        a.push(spring, as: SpringBindings.type)
+      } else if var timing = CurveBindings.timingType.value(a.lua, at: 1) {
+        timing.modifiers = try change(timing.modifiers, a)
+        a.push(timing, as: CurveBindings.timingType)
+      } else {
+        throw a.typeError(1, "morph.Spring or morph.Timing")
+      }
+      return 1
+    }
+  }
+}
