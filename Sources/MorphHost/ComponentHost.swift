@@ -168,11 +168,14 @@ public final class ComponentHost {
   }
 
   /// A whole drag from `a` to `b` over `duration`, moving every tick.
+  /// The duration is clamped to 0…`VirtualTime.maxSeconds`: a huge one must
+  /// neither trap converting to a step count nor run for hours.
   public func drag(from a: Point, to b: Point, over duration: Double) throws {
     try pointerDown(at: a)
-    let steps = max(1, Int((duration / tick).rounded()))
+    let span = duration.isFinite ? min(max(duration, 0), VirtualTime.maxSeconds) : 0
+    let steps = max(1, Int((span / tick).rounded()))
     for i in 1...steps {
-      try advance(by: duration / Double(steps))
+      try advance(by: span / Double(steps))
       let f = Double(i) / Double(steps)
       try pointerMoved(to: a + (b - a) * f)
     }

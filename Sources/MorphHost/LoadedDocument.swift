@@ -14,7 +14,8 @@ public enum LoadedDocument {
       let instance = try ComponentInstance(path: path, options: options)
       return .component(ComponentHost(component: instance, margin: margin))
     } catch  where error.message.hasPrefix("the plugin must return") {
-      return .scene(try SceneFile(path: path, limits: options.limits))
+      return .scene(
+        try SceneFile(path: path, limits: options.limits, output: options.output))
     }
   }
 }

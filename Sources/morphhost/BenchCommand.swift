@@ -24,8 +24,7 @@ enum BenchCommand {
 
   static func run(_ arguments: [String], output: some TextOutput) throws -> Int32 {
     var options = CommandLineOptions(arguments)
-    let frames = try options.int("--frames") ?? 60
-    guard frames >= 1 else { throw UsageError("--frames must be >= 1") }
+    let frames = try options.int("--frames", in: 1...100_000) ?? 60
     var scenes = try options.remaining()
     if scenes.isEmpty { scenes = defaultScenes() }
     guard !scenes.isEmpty else { throw UsageError("no scenes given and Examples/scenes not found") }

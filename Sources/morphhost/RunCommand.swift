@@ -51,18 +51,14 @@ enum RunCommand {
   static func run(_ arguments: [String], output: some TextOutput) throws -> Int32 {
     var options = CommandLineOptions(arguments)
     let play = try PlayOptions(&options)
+    let cells = try options.cells()
     let settings = RunSettings(
-      pngPath: try options.value("--png"), scale: try options.double("--scale") ?? 1,
-      ascii: options.flag("--ascii"), cols: try options.int("--cols"),
-      rows: try options.int("--rows"), fps: try options.double("--fps") ?? 10,
-      maxTime: try options.double("--max-time") ?? 30)
-    guard settings.scale > 0, settings.scale <= 8 else {
-      throw UsageError("--scale must be in (0, 8]")
-    }
-    guard settings.fps > 0, settings.fps <= 240 else {
-      throw UsageError("--fps must be in (0, 240]")
-    }
+      pngPath: try options.value("--png"), scale: try options.scale(),
+      ascii: options.flag("--ascii"), cols: cells.cols, rows: cells.rows,
+      fps: try options.double("--fps", in: .positive(upTo: 240)) ?? 10,
+      maxTime: try options.double("--max-time", in: .within(0...VirtualTime.maxSeconds)) ?? 30)
     let given = try options.positional(name: "plugin")
+    if let png = settings.pngPath { try OutputFile.checkReplaceable(png) }
     let script = try play.script()
     let path = try resolvePlugin(given, output: output)
     let instance = try ComponentInstance(path: path, options: play.component)
@@ -81,9 +77,7 @@ enum RunCommand {
   ) throws -> Int32 {
     var player = ScriptPlayer(script)
     let renderer = CairoRenderer()
-    let environment = TerminalEnvironment.current()
-    let noColor = environment.noColor || settings.ascii || !environment.isTTY
-    let mode: TerminalColorMode = noColor ? .ascii : environment.preferredMode(forceASCII: false)
+    let mode = textColorMode(ascii: settings.ascii, plainInPipe: true)
     let step = 1 / settings.fps
     var t = 0.0
     while true {
@@ -94,11 +88,15 @@ enum RunCommand {
         renderer: renderer)
       var header = String(format: "t=%.3f", host.time)
       if let p = host.component.progress { header += String(format: " progress=%.4f", p) }
-      if let value = frame.summary.accessibility?.value { header += " value=\(value)" }
+      if let value = frame.summary.accessibility?.value {
+        header += " value=\(terminalSafe(value))"
+      }
       output.write(header)
       output.write(text.hasSuffix("\n") ? String(text.dropLast()) : text)
       if let png = settings.pngPath {
-        try renderer.render(frame.list, scale: settings.scale, background: .white).writePNG(to: png)
+        try OutputFile.write(
+          try renderer.render(frame.list, scale: settings.scale, background: .white).pngData(),
+          to: png)
       }
       if player.isFinished && !host.component.isAnimating && t >= script.duration {
         output.write(String(format: "settled at t=%.3f", host.time))

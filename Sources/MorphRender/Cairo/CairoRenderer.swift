@@ -86,7 +86,7 @@ public final class CairoRenderer {
 
 extension CairoRenderer {
   /// The canvas size in whole pixels, or an error saying why it cannot be drawn.
-  static func pixelSize(_ canvas: Size, scale: Double) throws(RenderError) -> (Int, Int) {
+  public static func pixelSize(_ canvas: Size, scale: Double) throws(RenderError) -> (Int, Int) {
     let shown = "canvas \(formatNumber(canvas.width))×\(formatNumber(canvas.height))"
     guard scale.isFinite, scale > 0 else {
       throw .invalidCanvas("scale \(formatNumber(scale)) is not a positive finite number")

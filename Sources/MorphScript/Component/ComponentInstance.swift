@@ -8,14 +8,19 @@ public struct ComponentOptions: Sendable {
   public var props: [(key: String, value: String)]
   public var reduceMotion: Bool
   public var limits: ScriptLimits
+  /// Where the plugin's `print` writes, from its first line on; nil keeps the
+  /// Lua state's default. A host whose standard output carries data (JSON,
+  /// frames, images) sends it elsewhere.
+  public var output: (@Sendable (String) -> Void)?
 
   public init(
     props: [(key: String, value: String)] = [], reduceMotion: Bool = false,
-    limits: ScriptLimits = .standard
+    limits: ScriptLimits = .standard, output: (@Sendable (String) -> Void)? = nil
   ) {
     self.props = props
     self.reduceMotion = reduceMotion
     self.limits = limits
+    self.output = output
   }
 }
 
@@ -96,6 +101,7 @@ public final class ComponentInstance: AnimationHost {
       text = String(decoding: data, as: UTF8.self)
     }
     state = try LuaState(limits: options.limits)
+    if let output = options.output { state.output = output }
     guard let runtime = state.componentRuntime else {
       throw ScriptError(kind: .runtime, message: "component runtime missing")
     }

@@ -15,13 +15,17 @@ public final class SceneFile {
 
   public static let defaultSize = Size(380, 240)
 
-  /// Loads and runs the file once. Errors carry `path:line`.
-  public init(path: String, limits: ScriptLimits = .standard) throws(ScriptError) {
+  /// Loads and runs the file once. Errors carry `path:line`. `output`, when
+  /// given, is where `print` writes (see `ComponentOptions.output`).
+  public init(
+    path: String, limits: ScriptLimits = .standard, output: ((String) -> Void)? = nil
+  ) throws(ScriptError) {
     guard let data = FileManager.default.contents(atPath: path) else {
       throw ScriptError(kind: .file, chunk: path, message: "cannot read file")
     }
     self.path = path
     state = try LuaState(limits: limits)
+    if let output { state.output = output }
     name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
     size = Self.defaultSize
     body = .nil
