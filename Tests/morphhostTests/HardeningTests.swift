@@ -226,3 +226,16 @@ private func expectRefusal(
     #expect(result.out.contains("\"progress\": 0.5"), Comment(rawValue: result.out))
   }
 }
+
+/// Issue 8, item 7: a frame over budget is refused with a clear error, not drawn for 36 s.
+@Suite struct FrameBudgetCommandTests {
+  @Test func hugeShadowsAreRefusedQuickly() throws {
+    let scene = fixtures.appendingPathComponent("huge_shadows.lua").path
+    let dir = try scratch()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let result = try Subprocess.run(
+      ["render", scene, "-o", dir.appendingPathComponent("x.png").path], deadline: 30)
+    expectRefusal(result, status: 1, mentioning: "the frame budget")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty)
+  }
+}

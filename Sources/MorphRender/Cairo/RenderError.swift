@@ -10,10 +10,13 @@ public enum RenderError: Error, Hashable, Sendable, CustomStringConvertible {
   case cairo(operation: String, status: String)
   /// A file could not be read or written.
   case io(String)
+  /// The frame would cost more than its `FrameBudget` allows.
+  case frameBudget(String)
 
   public var description: String {
     switch self {
-    case .invalidCanvas(let message), .invalidDisplayList(let message), .io(let message):
+    case .invalidCanvas(let message), .invalidDisplayList(let message), .io(let message),
+      .frameBudget(let message):
       return message
     case .cairo(let operation, let status):
       return "cairo failed to \(operation): \(status)"
