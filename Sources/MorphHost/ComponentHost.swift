@@ -52,8 +52,17 @@ public final class ComponentHost {
 
   /// Advances the virtual clock tick by tick to `time`, so completions fire
   /// in order and at the same moments on every run.
+  /// A step longer than `VirtualTime.maxSeconds` (or not finite) is refused:
+  /// it would take hours of ticks, and past ~1e14 s a tick no longer moves the clock.
   public func advance(to time: Double) throws(ScriptError) {
     var t = component.time
+    guard time.isFinite, time - t <= VirtualTime.maxSeconds else {
+      throw ScriptError(
+        kind: .value,
+        message:
+          "cannot advance the clock from \(t) s to \(time) s (at most \(Int(VirtualTime.maxSeconds)) s at once)"
+      )
+    }
     while t + tick <= time + 1e-12 {
       t += tick
       try component.advance(to: t)
@@ -68,8 +77,9 @@ public final class ComponentHost {
   /// Advances until no animation runs (or `limit` seconds pass); returns the
   /// time it settled at, or nil if it never did.
   @discardableResult
+  /// The limit is at most `VirtualTime.maxSeconds`.
   public func settle(limit: Double = 30) throws(ScriptError) -> Double? {
-    let end = component.time + limit
+    let end = component.time + (limit.isFinite ? min(limit, VirtualTime.maxSeconds) : 0)
     while component.isAnimating {
       guard component.time < end else { return nil }
       try advance(by: tick)

@@ -12,8 +12,9 @@ enum CheckCommand {
 
     For each plugin: loads it; renders it at 5 points of its progress range;
     taps it and drags it left and right, checking each settles within
-    --settle-limit seconds (default 10); checks that the geometry is finite
-    and that it describes itself for accessibility (a label and a value).
+    --settle-limit seconds (default 10, at most 3600); checks that the
+    geometry is finite and that it describes itself for accessibility (a
+    label and a value).
     Prints one line per problem; the exit status counts errors.
     """
 

@@ -41,12 +41,17 @@ enum RunCommand {
       --scale S          PNG scale (default 1)
       --ascii            plain characters, no colour
       --cols N --rows N  the text size (default: the terminal, or 64x22 in a pipe)
-      --fps F            frames printed per second of virtual time in a pipe (default 10)
-      --max-time S       stop a pipe run that has not settled after S seconds (default 30)
+      --fps F            frames printed per second of virtual time in a pipe, 0.1…240
+                         (default 10; --max-time × --fps at most 36000)
+      --max-time S       stop a pipe run that has not settled after S seconds
+                         (default 30, at most 3600)
 
     Keys (live): space tap · ←/→ drag · r reload · p pause · [ ] scrub · m reduce motion
                  s save PNG · ? help · q quit
     """
+
+  /// The most text frames a pipe run prints: an hour at the default 10 fps.
+  static let maxPrintedFrames = 36_000
 
   static func run(_ arguments: [String], output: some TextOutput) throws -> Int32 {
     var options = CommandLineOptions(arguments)
@@ -55,8 +60,14 @@ enum RunCommand {
     let settings = RunSettings(
       pngPath: try options.value("--png"), scale: try options.scale(),
       ascii: options.flag("--ascii"), cols: cells.cols, rows: cells.rows,
-      fps: try options.double("--fps", in: .positive(upTo: 240)) ?? 10,
+      fps: try options.double("--fps", in: .within(0.1...240)) ?? 10,
       maxTime: try options.double("--max-time", in: .within(0...VirtualTime.maxSeconds)) ?? 30)
+    let frames = Int(settings.maxTime * settings.fps)
+    guard frames <= maxPrintedFrames else {
+      throw UsageError(
+        "--max-time \(String(format: "%g", settings.maxTime)) at --fps \(String(format: "%g", settings.fps)) "
+          + "could print \(frames) frames; at most \(maxPrintedFrames)")
+    }
     let given = try options.positional(name: "plugin")
     if let png = settings.pngPath { try OutputFile.checkReplaceable(png) }
     let script = try play.script()

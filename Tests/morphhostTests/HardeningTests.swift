@@ -83,6 +83,8 @@ private func expectRefusal(
     (["render", "flip", "--time", "1e9", "--format", "json"], "--time"),
     (["check", "flip", "--settle-limit", "1e300"], "--settle-limit"),
     (["run", "flip", "--max-time", "1e300"], "--max-time"),
+    (["run", "flip", "--fps", "1e-300"], "--fps"),
+    (["run", "flip", "--max-time", "3600", "--fps", "240"], "at most 36000"),
     (
       ["export", "deck_fan", "--duration", "600", "--fps", "240", "-o", "/tmp/never.apng"], "10000"
     ),
