@@ -24,31 +24,63 @@ import Testing
     ComponentHost(component: try ComponentInstance(path: "restless.lua", source: restless))
   }
 
-  @Test func aHugeStepIsRefused() throws {
-    let host = try Self.host()
-    #expect {
-      try host.advance(to: 1e9)
-    } throws: { error in
-      "\(error)".contains("at most 3600 s at once")
+  /// Runs `body` on its own thread and fails the test if it has not finished in
+  /// `seconds`: without the caps these cases never end, and a test must fail, not hang.
+  static func withDeadline(
+    _ seconds: Double = 60, sourceLocation: SourceLocation = #_sourceLocation,
+    _ body: @escaping @Sendable () throws -> Void
+  ) {
+    let done = DispatchSemaphore(value: 0)
+    let failure = LockedBox()
+    Thread {
+      do { try body() } catch { failure.set("\(error)") }
+      done.signal()
+    }.start()
+    if done.wait(timeout: .now() + seconds) == .timedOut {
+      Issue.record("did not finish within \(seconds) s", sourceLocation: sourceLocation)
+    } else if let message = failure.get() {
+      Issue.record("threw: \(message)", sourceLocation: sourceLocation)
     }
-    #expect(throws: ScriptError.self) { try host.advance(to: .infinity) }
-    try host.advance(to: 1)
-    #expect(host.time == 1)
   }
 
-  @Test func settlingGivesUpWithinTheCap() throws {
-    let host = try Self.host()
-    try host.tap()
-    // 1e300 would never end (past ~1e14 s a tick no longer moves the clock).
-    #expect(try host.settle(limit: 1e300) == nil)
-    #expect(host.time <= VirtualTime.maxSeconds + 1)
+  final class LockedBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: String?
+    func set(_ v: String) { lock.withLock { value = v } }
+    func get() -> String? { lock.withLock { value } }
   }
 
-  @Test func dragDurationsThatCannotBeStepsDoNotTrap() throws {
-    let host = try Self.host()
-    try host.drag(from: host.center, to: host.center + Point(50, 0), over: .infinity)
-    try host.drag(from: host.center, to: host.center + Point(50, 0), over: .nan)
-    #expect(host.time == 0)
+  @Test func aHugeStepIsRefused() {
+    Self.withDeadline {
+      let host = try Self.host()
+      #expect {
+        try host.advance(to: 1e9)
+      } throws: { error in
+        "\(error)".contains("at most 3600 s at once")
+      }
+      #expect(throws: ScriptError.self) { try host.advance(to: .infinity) }
+      try host.advance(to: 1)
+      #expect(host.time == 1)
+    }
+  }
+
+  @Test func settlingGivesUpWithinTheCap() {
+    Self.withDeadline {
+      let host = try Self.host()
+      try host.tap()
+      // 1e300 would never end (past ~1e14 s a tick no longer moves the clock).
+      #expect(try host.settle(limit: 1e300) == nil)
+      #expect(host.time <= VirtualTime.maxSeconds + 1)
+    }
+  }
+
+  @Test func dragDurationsThatCannotBeStepsDoNotTrap() {
+    Self.withDeadline {
+      let host = try Self.host()
+      try host.drag(from: host.center, to: host.center + Point(50, 0), over: .infinity)
+      try host.drag(from: host.center, to: host.center + Point(50, 0), over: .nan)
+      #expect(host.time == 0)
+    }
   }
 
   @Test func scriptsPastTheCapAreRefused() {
