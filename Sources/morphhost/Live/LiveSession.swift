@@ -49,9 +49,11 @@ final class LiveSession {
     player = script.map(ScriptPlayer.init)
     lastTick = Self.now()
     // What the plugin prints shows on the message line, not over the frame.
+    // A body that prints every frame redraws only when the text changes.
     host.component.state.output = { [weak self] line in
-      self?.message = "print: " + line
-      self?.dirty = true
+      guard let self, self.message != "print: " + line else { return }
+      self.message = "print: " + line
+      self.dirty = true
     }
   }
 
