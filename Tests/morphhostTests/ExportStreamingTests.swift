@@ -85,4 +85,22 @@ import Testing
     _ = try short.frame(frames[0])
     #expect(throws: RenderError.self) { try short.end() }
   }
+
+  /// Peak memory does not grow with the number of frames (it grew by a raster a frame:
+  /// 2000 frames took 1 GB). Memory, not time: this holds on a loaded machine.
+  @Test func peakMemoryDoesNotGrowWithLength() throws {
+    let dir = try Self.scratch()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let peaks = try [20, 200].map { frames in
+      let result = try Subprocess.run(
+        [
+          "export", "flip", "--frames", "\(frames)", "-o",
+          dir.appendingPathComponent("flip-\(frames).apng").path,
+        ], deadline: 300)
+      #expect(result.status == 0, Comment(rawValue: result.err))
+      return Double(result.peakMemory)
+    }
+    // 180 more frames held in memory would add 180 × 0.5 MB, about twice the whole process.
+    #expect(peaks[1] / peaks[0] < 1.25, "peak RSS \(peaks[0]) → \(peaks[1]) bytes")
+  }
 }

@@ -22,6 +22,8 @@ enum Subprocess {
     var out: String
     var err: String
     var seconds: Double
+    /// The child's peak resident memory, in bytes.
+    var peakMemory: Int
   }
 
   /// Runs `morphhost ARGUMENTS` (give paths absolute: the folder is the test's). Standard output goes
@@ -55,15 +57,21 @@ enum Subprocess {
     }
     var status: Int32 = 0
     var timedOut = false
-    while waitpid(pid, &status, WNOHANG) == 0 {
+    var usage = rusage()
+    while wait4(pid, &status, WNOHANG, &usage) == 0 {
       if Date().timeIntervalSince(start) > deadline {
         kill(pid, SIGKILL)
-        waitpid(pid, &status, 0)
+        wait4(pid, &status, 0, &usage)
         timedOut = true
         break
       }
       usleep(10_000)
     }
+    #if canImport(Darwin)
+      let peak = Int(usage.ru_maxrss)  // bytes on macOS
+    #else
+      let peak = Int(usage.ru_maxrss) * 1024  // KiB on Linux
+    #endif
     let seconds = Date().timeIntervalSince(start)
     let signalled = status & 0x7F
     func text(_ path: String) -> String {
@@ -72,6 +80,7 @@ enum Subprocess {
     return Result(
       status: signalled == 0 ? (status >> 8) & 0xFF : -1,
       signal: signalled == 0 ? nil : signalled, timedOut: timedOut,
-      out: stdout == nil ? text(outPath) : "", err: text(errPath), seconds: seconds)
+      out: stdout == nil ? text(outPath) : "", err: text(errPath), seconds: seconds,
+      peakMemory: peak)
   }
 }
