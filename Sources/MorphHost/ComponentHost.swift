@@ -57,8 +57,17 @@ public final class ComponentHost {
 
   /// Advances the virtual clock tick by tick to `time`, so completions fire
   /// in order and at the same moments on every run.
+  /// A step longer than `VirtualTime.maxSeconds` (or not finite) is refused:
+  /// it would take hours of ticks, and past ~1e14 s a tick no longer moves the clock.
   public func advance(to time: Double) throws(ScriptError) {
     var t = component.time
+    guard time.isFinite, time - t <= VirtualTime.maxSeconds else {
+      throw ScriptError(
+        kind: .value,
+        message:
+          "cannot advance the clock from \(t) s to \(time) s (at most \(Int(VirtualTime.maxSeconds)) s at once)"
+      )
+    }
     while t + tick <= time + 1e-12 {
       t += tick
       try component.advance(to: t)
@@ -74,8 +83,9 @@ public final class ComponentHost {
   /// pass); returns the time it settled at, or nil if it never did.
   /// Deliberately endless motion (`repeatForever`, the clock) does not count.
   @discardableResult
+  /// The limit is at most `VirtualTime.maxSeconds`.
   public func settle(limit: Double = 30) throws(ScriptError) -> Double? {
-    let end = component.time + limit
+    let end = component.time + (limit.isFinite ? min(limit, VirtualTime.maxSeconds) : 0)
     while component.isSettling {
       guard component.time < end else { return nil }
       try advance(by: tick)
@@ -174,11 +184,14 @@ public final class ComponentHost {
   }
 
   /// A whole drag from `a` to `b` over `duration`, moving every tick.
+  /// The duration is clamped to 0…`VirtualTime.maxSeconds`: a huge one must
+  /// neither trap converting to a step count nor run for hours.
   public func drag(from a: Point, to b: Point, over duration: Double) throws {
     try pointerDown(at: a)
-    let steps = max(1, Int((duration / tick).rounded()))
+    let span = duration.isFinite ? min(max(duration, 0), VirtualTime.maxSeconds) : 0
+    let steps = max(1, Int((span / tick).rounded()))
     for i in 1...steps {
-      try advance(by: duration / Double(steps))
+      try advance(by: span / Double(steps))
       let f = Double(i) / Double(steps)
       try pointerMoved(to: a + (b - a) * f)
     }

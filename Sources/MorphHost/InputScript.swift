@@ -68,6 +68,9 @@ public struct InputScript: Equatable, Sendable {
       guard let time = Double(words[0]), time.isFinite, time >= 0 else {
         throw fail("expected a time in seconds, got '\(words[0])'")
       }
+      guard time <= VirtualTime.maxSeconds else {
+        throw fail("time \(words[0]) is past the \(Int(VirtualTime.maxSeconds)) s limit")
+      }
       guard time >= lastTime else {
         throw fail("time \(words[0]) is earlier than the line before")
       }
@@ -98,8 +101,10 @@ public struct InputScript: Equatable, Sendable {
         throw fail("expected '-> x,y' after the start point")
       }
       guard args.count == 5, args[3] == "over" else { throw fail("expected 'over <seconds>'") }
-      guard let d = Double(args[4]), d.isFinite, d > 0 else {
-        throw fail("expected a duration > 0 after 'over', got '\(args[4])'")
+      guard let d = Double(args[4]), d.isFinite, d > 0, d <= VirtualTime.maxSeconds else {
+        throw fail(
+          "expected a duration in (0, \(Int(VirtualTime.maxSeconds))] after 'over', got '\(args[4])'"
+        )
       }
       return .drag(from: from, to: to, duration: d)
     case "key":

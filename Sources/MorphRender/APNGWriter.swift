@@ -10,37 +10,19 @@ public enum APNGWriter {
   public static func write(
     frames: [[UInt8]], delay: (numerator: UInt16, denominator: UInt16), loops: UInt32 = 0
   ) throws(RenderError) -> [UInt8] {
-    guard let first = frames.first else { throw RenderError.io("an animation needs frames") }
-    let header = try chunks(first).first { $0.type == "IHDR" }
-    guard let ihdr = header, ihdr.data.count == 13 else {
-      throw RenderError.io("frame 1 is not a PNG (no IHDR)")
-    }
-    var out = signature
-    append(&out, "IHDR", ihdr.data)
-    append(&out, "acTL", be32(UInt32(frames.count)) + be32(loops))
-    var sequence: UInt32 = 0
-    for (index, png) in frames.enumerated() {
-      let parts = try chunks(png)
-      guard parts.first(where: { $0.type == "IHDR" })?.data == ihdr.data else {
-        throw RenderError.io("frame \(index + 1) differs in size or format from frame 1")
-      }
-      var control = be32(sequence) + Array(ihdr.data[0..<8])  // width, height
-      control += be32(0) + be32(0)  // x, y offset
-      // Delay, then dispose "none" and blend "source".
-      control += be16(delay.numerator) + be16(delay.denominator) + [0, 0]
-      append(&out, "fcTL", control)
-      sequence += 1
-      for part in parts where part.type == "IDAT" {
-        if index == 0 {
-          append(&out, "IDAT", part.data)
-        } else {
-          append(&out, "fdAT", be32(sequence) + part.data)
-          sequence += 1
-        }
-      }
-    }
-    append(&out, "IEND", [])
-    return out
+    var stream = APNGStream(frameCount: frames.count, delay: delay, loops: loops)
+    var out: [UInt8] = []
+    for png in frames { out += try stream.frame(png) }
+    return out + (try stream.end())
+  }
+
+  /// The frame delay for `fps` frames per second, as APNG's 16-bit fraction:
+  /// (1, fps) when fps is a whole number that fits, else the nearest
+  /// millisecond (clamped to what 16 bits hold, so no rate can overflow).
+  public static func delay(fps: Double) -> (numerator: UInt16, denominator: UInt16) {
+    if fps == fps.rounded(), fps >= 1, fps <= Double(UInt16.max) { return (1, UInt16(fps)) }
+    let milliseconds = fps > 0 ? (1000 / fps).rounded() : Double(UInt16.max)
+    return (UInt16(min(max(milliseconds, 1), Double(UInt16.max))), 1000)
   }
 
   public struct Chunk: Equatable {
@@ -92,5 +74,76 @@ public enum APNGWriter {
     var c: UInt32 = 0xFFFF_FFFF
     for b in bytes { c = crcTable[Int((c ^ UInt32(b)) & 0xFF)] ^ (c >> 8) }
     return c ^ 0xFFFF_FFFF
+  }
+}
+
+/// An animated PNG written as its frames come: each call returns the bytes to
+/// append to the file (the header with the first frame). The frame count is
+/// fixed up front (it goes in the header), so nothing is patched afterwards
+/// and no frame is held longer than one call.
+public struct APNGStream {
+  public let frameCount: Int
+  public let delay: (numerator: UInt16, denominator: UInt16)
+  public let loops: UInt32
+  private var header: [UInt8]?
+  private var index = 0
+  private var sequence: UInt32 = 0
+
+  public init(
+    frameCount: Int, delay: (numerator: UInt16, denominator: UInt16), loops: UInt32 = 0
+  ) {
+    self.frameCount = frameCount
+    self.delay = delay
+    self.loops = loops
+  }
+
+  /// The bytes for the next frame, `png` being a complete PNG file.
+  public mutating func frame(_ png: [UInt8]) throws(RenderError) -> [UInt8] {
+    guard index < frameCount, frameCount <= Int(UInt32.max) else {
+      throw RenderError.io("more frames than the \(frameCount) announced")
+    }
+    let parts = try APNGWriter.chunks(png)
+    let ihdr = parts.first { $0.type == "IHDR" }?.data
+    var out: [UInt8] = []
+    if let header {
+      guard ihdr == header else {
+        throw RenderError.io("frame \(index + 1) differs in size or format from frame 1")
+      }
+    } else {
+      guard let ihdr, ihdr.count == 13 else {
+        throw RenderError.io("frame 1 is not a PNG (no IHDR)")
+      }
+      header = ihdr
+      out = APNGWriter.signature
+      APNGWriter.append(&out, "IHDR", ihdr)
+      APNGWriter.append(&out, "acTL", APNGWriter.be32(UInt32(frameCount)) + APNGWriter.be32(loops))
+    }
+    var control = APNGWriter.be32(sequence) + Array(header![0..<8])  // width, height
+    control += APNGWriter.be32(0) + APNGWriter.be32(0)  // x, y offset
+    // Delay, then dispose "none" and blend "source".
+    control += APNGWriter.be16(delay.numerator) + APNGWriter.be16(delay.denominator) + [0, 0]
+    APNGWriter.append(&out, "fcTL", control)
+    sequence += 1
+    for part in parts where part.type == "IDAT" {
+      if index == 0 {
+        APNGWriter.append(&out, "IDAT", part.data)
+      } else {
+        APNGWriter.append(&out, "fdAT", APNGWriter.be32(sequence) + part.data)
+        sequence += 1
+      }
+    }
+    index += 1
+    return out
+  }
+
+  /// The file's last bytes; every announced frame must have been given.
+  public func end() throws(RenderError) -> [UInt8] {
+    guard header != nil else { throw RenderError.io("an animation needs frames") }
+    guard index == frameCount else {
+      throw RenderError.io("\(index) frames given, \(frameCount) announced")
+    }
+    var out: [UInt8] = []
+    APNGWriter.append(&out, "IEND", [])
+    return out
   }
 }

@@ -19,13 +19,13 @@ enum BenchCommand {
     Prints ms/frame for each stage of a frame (Lua body, reading the tree,
     layout, raster at scale 1 and 2, PNG encoding) and their shares, for each
     scene (default: Examples/scenes/*.lua), plus the cost of building nodes in
-    Lua against plain tables.
+    Lua against plain tables, hot-reload latency, and the peak memory of
+    exporting deck_fan with 120 and 2000 frames (child processes).
     """
 
   static func run(_ arguments: [String], output: some TextOutput) throws -> Int32 {
     var options = CommandLineOptions(arguments)
-    let frames = try options.int("--frames") ?? 60
-    guard frames >= 1 else { throw UsageError("--frames must be >= 1") }
+    let frames = try options.int("--frames", in: 1...100_000) ?? 60
     var scenes = try options.remaining()
     if scenes.isEmpty { scenes = defaultScenes() }
     guard !scenes.isEmpty else { throw UsageError("no scenes given and Examples/scenes not found") }
@@ -41,7 +41,53 @@ enum BenchCommand {
     if let flip = PluginLocator.bundled().first(where: { $0.name == "flip" }) {
       output.write(try reloadLatency(source: flip.source, saves: max(5, min(frames, 40))))
     }
+    output.write(try exportMemory())
     return 0
+  }
+
+  /// Peak resident memory of `morphhost export deck_fan --scale 2` with a short and a long
+  /// timeline, each in its own child process: streaming export should not grow with length.
+  static func exportMemory(short: Int = 120, long: Int = 2000) throws -> String {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("bench-\(UUID())")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let peaks = try [short, long].map { frames in
+      try peakMemory([
+        "export", "deck_fan", "--scale", "2", "--frames", "\(frames)", "-o",
+        dir.appendingPathComponent("fan-\(frames).apng").path,
+      ])
+    }
+    let mib = peaks.map { Double($0) / 1_048_576 }
+    return String(
+      format: "export deck_fan --scale 2, peak RSS: %d frames %.1f MiB, %d frames %.1f MiB, "
+        + "ratio %.2f (goal: within 10 %%)", short, mib[0], long, mib[1], mib[1] / mib[0])
+  }
+
+  /// Runs this binary with `arguments` (output discarded); its peak RSS in bytes.
+  static func peakMemory(_ arguments: [String]) throws -> Int {
+    let binary = Bundle.main.executablePath ?? CommandLine.arguments[0]
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    for fd: Int32 in [0, 1, 2] {
+      posix_spawn_file_actions_addopen(&actions, fd, "/dev/null", fd == 0 ? O_RDONLY : O_WRONLY, 0)
+    }
+    let argv = ([binary] + arguments).map { strdup($0) } + [nil]
+    defer { for arg in argv { free(arg) } }
+    var pid: pid_t = 0
+    guard posix_spawn(&pid, binary, &actions, nil, argv, environ) == 0 else {
+      throw UsageError("cannot start \(binary)")
+    }
+    var status: Int32 = 0
+    var usage = rusage()
+    guard wait4(pid, &status, 0, &usage) == pid, status == 0 else {
+      throw UsageError("the export child failed: morphhost \(arguments.joined(separator: " "))")
+    }
+    #if canImport(Darwin)
+      return Int(usage.ru_maxrss)  // bytes on macOS
+    #else
+      return Int(usage.ru_maxrss) * 1024  // KiB on Linux
+    #endif
   }
 
   /// Save → first terminal frame drawn by the new code, through the same

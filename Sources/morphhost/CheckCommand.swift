@@ -12,8 +12,9 @@ enum CheckCommand {
 
     For each plugin: loads it; renders it at 5 points of its progress range;
     taps it and drags it left and right, checking each settles within
-    --settle-limit seconds (default 10); checks that the geometry is finite
-    and that it describes itself for accessibility (a label and a value).
+    --settle-limit seconds (default 10, at most 3600); checks that the
+    geometry is finite and that it describes itself for accessibility (a
+    label and a value).
     Prints one line per problem; the exit status counts errors.
     """
 
@@ -24,7 +25,8 @@ enum CheckCommand {
 
   static func run(_ arguments: [String], output: some TextOutput) throws -> Int32 {
     var options = CommandLineOptions(arguments)
-    let limit = try options.double("--settle-limit") ?? 10
+    let limit =
+      try options.double("--settle-limit", in: .positive(upTo: VirtualTime.maxSeconds)) ?? 10
     let plugins = try options.remaining()
     guard !plugins.isEmpty else { throw UsageError("check needs at least one plugin; see --help") }
     var errors = 0
@@ -34,7 +36,7 @@ enum CheckCommand {
         output.write("\(given): ok")
       }
       for finding in findings {
-        output.write(finding.text)
+        output.write(terminalSafe(finding.text))
         if finding.error { errors += 1 }
       }
     }
@@ -56,7 +58,7 @@ enum CheckCommand {
     let host: ComponentHost
     do {
       path = try PluginLocator.resolve(given).path
-      host = ComponentHost(component: try ComponentInstance(path: path))
+      host = ComponentHost(component: try ComponentInstance(path: path, options: quiet))
     } catch let e {
       error(e)
       return findings
@@ -90,11 +92,11 @@ enum CheckCommand {
     ]
     for (name, input) in inputs {
       do {
-        let fresh = ComponentHost(component: try ComponentInstance(path: path))
+        let fresh = ComponentHost(component: try ComponentInstance(path: path, options: quiet))
         try input(fresh)
         guard try fresh.settle(limit: settleLimit) != nil else {
           problem(
-            "after a \(name), still animating after \(Int(settleLimit)) s (keys: \(fresh.component.engine.animatingKeys.joined(separator: ", ")))"
+            "after a \(name), still animating after \(String(format: "%g", settleLimit)) s (keys: \(fresh.component.engine.animatingKeys.joined(separator: ", ")))"
           )
           continue
         }
@@ -107,6 +109,9 @@ enum CheckCommand {
     var seen = Set<String>()
     return findings.filter { seen.insert($0.text).inserted }
   }
+
+  /// Plugins under check print to standard error, never into the report.
+  static let quiet = ComponentOptions(output: printToStandardError)
 
   static func checkAccessibility(_ a: Accessibility?, warning: (String) -> Void) {
     guard let a else {

@@ -1,3 +1,5 @@
+import MorphRender
+
 /// A small command-line reader: `--name value`, `--name=value`, flags, and
 /// positional arguments, with errors that say which option was wrong.
 struct CommandLineOptions {
@@ -46,21 +48,43 @@ struct CommandLineOptions {
     return true
   }
 
-  mutating func double(_ name: String) throws(UsageError) -> Double? {
+  /// A number option that must lie in `bounds`; nil when absent. Every number
+  /// the CLI reads goes through here, so no option can be NaN, infinite or
+  /// out of range (and no later conversion to an integer can trap).
+  mutating func double(_ name: String, in bounds: Bounds) throws(UsageError) -> Double? {
     guard let text = try value(name) else { return nil }
     guard let number = Double(text), number.isFinite else {
       throw UsageError("\(name) expects a number, got '\(text)'")
     }
+    guard bounds.contains(number) else {
+      throw UsageError("\(name) must be in \(bounds), got \(text)")
+    }
     return number
   }
 
-  mutating func int(_ name: String) throws(UsageError) -> Int? {
+  /// A whole-number option that must lie in `range`; nil when absent.
+  mutating func int(_ name: String, in range: ClosedRange<Int>) throws(UsageError) -> Int? {
     guard let text = try value(name) else { return nil }
     guard let number = Int(text) else {
       throw UsageError("\(name) expects a whole number, got '\(text)'")
     }
+    guard range.contains(number) else {
+      throw UsageError("\(name) must be in \(range.lowerBound)…\(range.upperBound), got \(text)")
+    }
     return number
   }
+
+  /// `--scale S`: pixels per point, the same rule for every command.
+  mutating func scale() throws(UsageError) -> Double {
+    try double("--scale", in: .positive(upTo: 8)) ?? 1
+  }
+
+  /// `--cols N` and `--rows N`: a text frame's size in cells.
+  mutating func cells() throws(UsageError) -> (cols: Int?, rows: Int?) {
+    (try int("--cols", in: Self.cellRange), try int("--rows", in: Self.cellRange))
+  }
+
+  static let cellRange = 1...1000
 
   /// Positional arguments; anything left that looks like an option is an error.
   mutating func remaining() throws(UsageError) -> [String] {
@@ -100,4 +124,45 @@ struct CommandLineOptions {
       throw UsageError("unexpected argument '\(left[0])'")
     }
   }
+}
+
+/// The interval a number option must lie in; `(0, 8]` or `0…3600` in messages.
+struct Bounds: CustomStringConvertible {
+  var lower: Double
+  var upper: Double
+  /// Whether `lower` itself is refused (a positive quantity).
+  var excludesLower: Bool
+
+  /// (0, upper]
+  static func positive(upTo upper: Double) -> Bounds {
+    Bounds(lower: 0, upper: upper, excludesLower: true)
+  }
+
+  /// lower…upper
+  static func within(_ range: ClosedRange<Double>) -> Bounds {
+    Bounds(lower: range.lowerBound, upper: range.upperBound, excludesLower: false)
+  }
+
+  func contains(_ x: Double) -> Bool {
+    (excludesLower ? x > lower : x >= lower) && x <= upper
+  }
+
+  var description: String {
+    excludesLower
+      ? "(\(format(lower)), \(format(upper))]" : "\(format(lower))…\(format(upper))"
+  }
+
+  private func format(_ x: Double) -> String {
+    x == x.rounded() && abs(x) < 1e15 ? String(Int(x)) : String(x)
+  }
+}
+
+/// The colour mode of text frames, the one rule every command follows: what
+/// the terminal supports (`TerminalEnvironment.preferredMode`: `NO_COLOR`,
+/// `TERM`, `COLORTERM`), plain ASCII when `--ascii` is given, and plain ASCII
+/// for text going to a pipe when `plainInPipe` (a log should not hold escapes).
+func textColorMode(ascii: Bool, plainInPipe: Bool) -> TerminalColorMode {
+  let environment = TerminalEnvironment.current()
+  if plainInPipe && !environment.isTTY { return .ascii }
+  return environment.preferredMode(forceASCII: ascii)
 }

@@ -10,17 +10,18 @@ enum EvalCommand {
     prints, then what it returns ('-f -' reads standard input).
 
     Options:
-      --memory MIB     heap cap (default 64)
-      --budget N       instructions allowed per call (default 200000000)
-      --timeout S      wall-clock limit per call (default 2)
+      --memory MIB     heap cap, in (0, 4096] (default 64)
+      --budget N       instructions allowed per call, 1…10^12 (default 200000000)
+      --timeout S      wall-clock limit per call, in (0, 3600] (default 2)
     """
 
   static func run(_ arguments: [String], output: some TextOutput) throws -> Int32 {
     var options = CommandLineOptions(arguments)
+    // Zero would mean "no limit" to the state: the command line always sets one.
     let limits = try ScriptLimits(
-      memoryCapMiB: options.double("--memory") ?? 64,
-      instructionBudget: options.int("--budget") ?? 200_000_000,
-      wallClockSeconds: options.double("--timeout") ?? 2)
+      memoryCapMiB: options.double("--memory", in: .positive(upTo: 4096)) ?? 64,
+      instructionBudget: options.int("--budget", in: 1...1_000_000_000_000) ?? 200_000_000,
+      wallClockSeconds: options.double("--timeout", in: .positive(upTo: 3600)) ?? 2)
     let code: String
     let chunkName: String
     if let file = try options.value("-f") ?? options.value("--file") {
@@ -36,7 +37,8 @@ enum EvalCommand {
     }
     try options.finish()
     let state = try LuaState(limits: limits)
-    state.output = { output.write($0) }
+    // eval's output is what the code prints; escaped, as any plugin text is.
+    state.output = { output.write(terminalSafe($0, multiline: true)) }
     let results = try state.evaluate(code, chunkName: chunkName)
     for value in results { output.write(try state.describe(value)) }
     return 0

@@ -11,7 +11,8 @@ import MorphScript
 #endif
 
 /// `morphhost export`: frames for review — a numbered PNG sequence, an
-/// animated PNG, or a filmstrip contact sheet.
+/// animated PNG, or a filmstrip contact sheet. Frames stream: each is
+/// rasterised and written as it comes, so memory does not grow with length.
 enum ExportCommand {
   static let usage = """
     Usage: morphhost export PLUGIN -o OUT [options]
@@ -24,17 +25,83 @@ enum ExportCommand {
                                         (default: the plugin's progressRange, 24 frames)
       --duration S --fps F              play the input for S seconds at F frames per second
                                         (default input: one tap at 0; fps default 30)
+    At most \(maxFrames) frames either way (--duration × --fps counts too).
     Options:
       --input SCRIPT      the input to play with --duration
       --filmstrip N       one image of N frames side by side (--columns C to wrap)
-      --scale S           pixels per point (default 1)
+      --scale S           pixels per point, in (0, 8] (default 1)
       --background C      #RRGGBB[AA], a name, or none (default white)
+      --threads N         rasterising threads (default: one per core); the output is the same
       --set KEY=VALUE     override a prop (repeatable); --reduce-motion
     """
+
+  /// The most frames one export makes.
+  static let maxFrames = 10_000
 
   enum Timeline {
     case progress(ClosedRange<Double>?, frames: Int)
     case time(duration: Double, fps: Double)
+
+    var frameCount: Int {
+      switch self {
+      case .progress(_, let frames): frames
+      case .time(let duration, let fps): ExportCommand.frameCount(duration: duration, fps: fps)
+      }
+    }
+
+    var fps: Double {
+      if case .time(_, let fps) = self { return fps }
+      return 30
+    }
+  }
+
+  /// Frames at 0, 1/fps, … up to and including `duration` (both already bounded).
+  static func frameCount(duration: Double, fps: Double) -> Int {
+    Int((duration * fps + 1e-9).rounded(.down)) + 1
+  }
+
+  /// What `-o` names, decided by its extension before anything renders.
+  enum Target {
+    case folder(String)
+    case animation(String)
+    case filmstrip(String, columns: Int?)
+
+    static let formats = "a folder (no extension), .png or .apng (an animated PNG)"
+
+    init(_ out: String, filmstrip: Bool, columns: Int?) throws {
+      let ext = URL(fileURLWithPath: out).pathExtension.lowercased()
+      if filmstrip {
+        guard ext == "png" else {
+          throw UsageError("--filmstrip writes one .png image; got '\(out)'")
+        }
+        self = .filmstrip(out, columns: columns)
+      } else if ext == "png" || ext == "apng" {
+        self = .animation(out)
+      } else if ext.isEmpty || Self.isFolder(out) {
+        self = .folder(out)
+      } else {
+        throw UsageError("export writes \(Self.formats); got '\(out)'")
+      }
+      switch self {
+      case .animation(let path), .filmstrip(let path, _): try OutputFile.checkReplaceable(path)
+      case .folder(let path): try Self.checkFolder(path)
+      }
+    }
+
+    static func isFolder(_ path: String) -> Bool {
+      var isDirectory: ObjCBool = false
+      return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+        && isDirectory.boolValue
+    }
+
+    /// A folder target must be a folder or not exist yet (its parent must).
+    static func checkFolder(_ path: String) throws {
+      if FileManager.default.fileExists(atPath: path) {
+        guard isFolder(path) else { throw OutputError(path, "exists and is not a folder") }
+      } else {
+        try OutputFile.checkReplaceable(path)
+      }
+    }
   }
 
   static func run(_ arguments: [String], output: some TextOutput) throws -> Int32 {
@@ -43,74 +110,65 @@ enum ExportCommand {
     guard let out = try options.value("-o") ?? options.value("--output") else {
       throw UsageError("export needs -o OUT (a folder, a .png/.apng file); see --help")
     }
-    let scale = try options.double("--scale") ?? 1
-    guard scale > 0, scale <= 8 else { throw UsageError("--scale must be in (0, 8], got \(scale)") }
+    let scale = try options.scale()
     let background = try RenderRequest.parseBackground(try options.value("--background"))
-    let filmstrip = try options.int("--filmstrip")
-    let columns = try options.int("--columns")
+    let filmstrip = try options.int("--filmstrip", in: 1...100)
+    let columns = try options.int("--columns", in: 1...100)
+    let threads =
+      try options.int("--threads", in: 1...64) ?? ProcessInfo.processInfo.activeProcessorCount
     let timeline = try readTimeline(&options, filmstrip: filmstrip)
     let given = try options.positional(name: "plugin")
+    let target = try Target(out, filmstrip: filmstrip != nil, columns: columns)
     let path = try resolvePlugin(given, output: output)
-    let lists = try displayLists(path, timeline: timeline, play: play)
-    let progress = ProgressBar(total: lists.count, enabled: isatty(STDERR_FILENO) == 1)
-    let images = try RasterPool.render(lists, scale: scale, background: background) {
-      progress.advance()
+    let source = try FrameSource(path, timeline: timeline, play: play)
+    let (width, height) = try CairoRenderer.pixelSize(source.canvas, scale: scale)
+    let stream = FrameStream(
+      source: source, count: timeline.frameCount, threads: threads,
+      progress: ProgressBar(total: timeline.frameCount, enabled: isatty(STDERR_FILENO) == 1)
+    ) { list, renderer in try renderer.render(list, scale: scale, background: background) }
+    defer { stream.progress.finish() }
+    switch target {
+    case .filmstrip(let path, let columns):
+      output.write(try stream.filmstrip(to: path, frame: (width, height), columns: columns))
+    case .animation(let path):
+      output.write(try stream.animation(to: path, fps: timeline.fps))
+    case .folder(let folder):
+      output.write(try stream.sequence(in: folder))
     }
-    progress.finish()
-    let written = try write(
-      images, to: out, filmstrip: filmstrip != nil, columns: columns, timeline: timeline)
-    output.write(written)
     return 0
   }
 
   static func readTimeline(_ options: inout CommandLineOptions, filmstrip: Int?) throws -> Timeline
   {
-    let duration = try options.double("--duration")
-    let fps = try options.double("--fps")
+    let duration = try options.double("--duration", in: .positive(upTo: 600))
+    let fps = try options.double("--fps", in: .within(0.1...240))
     let range = try options.value("--progress-range")
-    let frames = try options.int("--frames")
-    if let filmstrip, filmstrip < 1 || filmstrip > 100 {
-      throw UsageError("--filmstrip must be in 1…100, got \(filmstrip)")
-    }
+    let frames = try options.int("--frames", in: 1...maxFrames)
     if duration != nil || fps != nil {
       guard range == nil, frames == nil else {
         throw UsageError("use either --progress-range/--frames or --duration/--fps, not both")
       }
       let d = duration ?? 1
-      let f = fps ?? 30
-      guard d > 0, d <= 600 else { throw UsageError("--duration must be in (0, 600], got \(d)") }
-      guard f > 0, f <= 240 else { throw UsageError("--fps must be in (0, 240], got \(f)") }
       if let n = filmstrip { return .time(duration: d, fps: Double(max(1, n - 1)) / d) }
+      let f = fps ?? 30
+      let count = frameCount(duration: d, fps: f)
+      guard count <= maxFrames else {
+        throw UsageError(
+          "--duration \(String(format: "%g", d)) at --fps \(String(format: "%g", f)) is \(count) frames; at most \(maxFrames)"
+        )
+      }
       return .time(duration: d, fps: f)
     }
     let count = filmstrip ?? frames ?? 24
-    guard count >= 1, count <= 10_000 else { throw UsageError("--frames must be in 1…10000") }
     guard let range else { return .progress(nil, frames: count) }
-    let parts = range.split(separator: ":").map { Double($0) }
+    let parts = range.split(separator: ":", omittingEmptySubsequences: false).map { Double($0) }
     guard parts.count == 2, let a = parts[0], let b = parts[1], a.isFinite, b.isFinite, a <= b
     else { throw UsageError("--progress-range expects A:B with A <= B, got '\(range)'") }
-    return .progress(a...b, frames: count)
-  }
-
-  /// Every frame's display list, built in order on one Lua state.
-  static func displayLists(_ path: String, timeline: Timeline, play: PlayOptions) throws
-    -> [DisplayList]
-  {
-    let document = try DocumentHost(path: path, options: play.component)
-    switch timeline {
-    case .progress(let range, let frames):
-      return try samples(range ?? document.progressRange, frames).map { p in
-        try document.frame(progress: p).list
-      }
-    case .time(let duration, let fps):
-      let host = try document.componentHost(for: "--duration")
-      var player = ScriptPlayer(try play.script() ?? .defaultTap)
-      let count = Int((duration * fps).rounded(.down)) + 1
-      return try (0..<count).map { i in
-        try player.play(until: Double(i) / fps, on: host)
-        return try host.frame().list
-      }
+    let bounds = RenderRequest.progressBounds
+    guard bounds.contains(a), bounds.contains(b) else {
+      throw UsageError("--progress-range: A and B must be in \(bounds), got '\(range)'")
     }
+    return .progress(a...b, frames: count)
   }
 
   static func samples(_ r: ClosedRange<Double>, _ n: Int) -> [Double] {
@@ -118,83 +176,113 @@ enum ExportCommand {
       ? [r.lowerBound]
       : (0..<n).map { r.lowerBound + (r.upperBound - r.lowerBound) * Double($0) / Double(n - 1) }
   }
+}
 
-  static func write(
-    _ images: [RasterImage], to out: String, filmstrip: Bool, columns: Int?, timeline: Timeline
-  ) throws -> String {
-    let ext = URL(fileURLWithPath: out).pathExtension.lowercased()
-    if filmstrip {
-      guard ext == "png" else {
-        throw UsageError("--filmstrip writes one .png image; got '\(out)'")
-      }
-      let sheet = try Filmstrip.compose(images, columns: columns)
-      try sheet.writePNG(to: out)
-      return "wrote \(out) (\(images.count) frames, \(sheet.width)×\(sheet.height))"
-    }
-    if ext == "png" || ext == "apng" {
-      let fps: Double
-      if case .time(_, let f) = timeline { fps = f } else { fps = 30 }
-      let delay =
-        fps == fps.rounded() && fps <= 1000
-        ? (UInt16(1), UInt16(fps)) : (UInt16((1000 / fps).rounded()), UInt16(1000))
-      let data = try APNGWriter.write(frames: try images.map { try $0.pngData() }, delay: delay)
-      try writeFile(data, to: out)
-      return "wrote \(out) (animated PNG, \(images.count) frames)"
-    }
-    try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
-    for (i, image) in images.enumerated() {
-      try image.writePNG(to: out + "/" + String(format: "frame-%04d.png", i + 1))
-    }
-    return "wrote \(images.count) frames to \(out)/"
+/// An export's frames on their way to one kind of output, through a `FramePipeline`.
+struct FrameStream {
+  let source: FrameSource
+  let count: Int
+  let threads: Int
+  let progress: ProgressBar
+  let render: @Sendable (DisplayList, CairoRenderer) throws -> RasterImage
+
+  /// Frames rasterised and encoded as PNG on the workers, handed over in order.
+  private func pngs(_ consume: (Int, [UInt8]) throws -> Void) throws {
+    let render = self.render
+    try FramePipeline.run(
+      count: count, workers: threads, produce: source.next,
+      work: { try render($0, $1).pngData() },
+      consume: { i, png in
+        try consume(i, png)
+        progress.advance()
+      })
   }
 
-  static func writeFile(_ bytes: [UInt8], to path: String) throws {
-    do {
-      try Data(bytes).write(to: URL(fileURLWithPath: path))
-    } catch {
-      throw UsageError("cannot write \(path): \(error.localizedDescription)")
-    }
+  func animation(to path: String, fps: Double) throws -> String {
+    let file = try OutputFile(path)
+    var apng = APNGStream(frameCount: count, delay: APNGWriter.delay(fps: fps))
+    try pngs { _, png in try file.write(try apng.frame(png)) }
+    try file.write(try apng.end())
+    try file.commit()
+    return "wrote \(path) (animated PNG, \(count) frames)"
+  }
+
+  func sequence(in folder: String) throws -> String {
+    let sequence = try PNGSequence(folder)
+    try pngs { i, png in try sequence.write(png, frame: i) }
+    sequence.keep()
+    return "wrote \(count) frames to \(folder)/"
+  }
+
+  /// The sheet is laid out (and an oversized one refused) before any frame renders.
+  func filmstrip(to path: String, frame: (width: Int, height: Int), columns: Int?) throws
+    -> String
+  {
+    var sheet = try Filmstrip.Sheet(
+      Filmstrip.Layout(
+        count: count, frameWidth: frame.width, frameHeight: frame.height, columns: columns))
+    try FramePipeline.run(
+      count: count, workers: threads, produce: source.next, work: render,
+      consume: { i, image in
+        try sheet.place(image, at: i)
+        progress.advance()
+      })
+    try OutputFile.write(try sheet.image.pngData(), to: path)
+    return "wrote \(path) (\(count) frames, \(sheet.image.width)×\(sheet.image.height))"
   }
 }
 
-/// Rasterises frames on every core, one Cairo renderer per worker.
-enum RasterPool {
-  final class Results: @unchecked Sendable {
-    private let lock = NSLock()
-    private var images: [RasterImage?]
-    private var failure: Error?
+/// Makes an export's display lists one at a time, in order, on one Lua state.
+final class FrameSource {
+  let canvas: Size
+  private let make: (Int) throws -> DisplayList
 
-    init(count: Int) { images = Array(repeating: nil, count: count) }
-
-    func store(_ image: RasterImage, at i: Int) { lock.withLock { images[i] = image } }
-    func fail(_ error: Error) { lock.withLock { failure = failure ?? error } }
-    func finished() throws -> [RasterImage] {
-      try lock.withLock {
-        if let failure { throw failure }
-        return images.compactMap { $0 }
+  init(_ path: String, timeline: ExportCommand.Timeline, play: PlayOptions) throws {
+    let document = try DocumentHost(path: path, options: play.component)
+    canvas = document.canvas
+    switch timeline {
+    case .progress(let range, let frames):
+      let points = ExportCommand.samples(range ?? document.progressRange, frames)
+      make = { try document.frame(progress: points[$0]).list }
+    case .time(_, let fps):
+      let host = try document.componentHost(for: "--duration")
+      var player = ScriptPlayer(try play.script() ?? .defaultTap)
+      make = { i in
+        try player.play(until: Double(i) / fps, on: host)
+        return try host.frame().list
       }
     }
   }
 
-  static func render(
-    _ lists: [DisplayList], scale: Double, background: Color?,
-    onFrame: @escaping @Sendable () -> Void
-  ) throws -> [RasterImage] {
-    let results = Results(count: lists.count)
-    let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, lists.count))
-    DispatchQueue.concurrentPerform(iterations: workers) { worker in
-      let renderer = CairoRenderer()
-      for i in stride(from: worker, to: lists.count, by: workers) {
-        do {
-          results.store(try renderer.render(lists[i], scale: scale, background: background), at: i)
-          onFrame()
-        } catch {
-          results.fail(error)
-          return
-        }
-      }
-    }
-    return try results.finished()
+  func next(_ index: Int) throws -> DisplayList { try make(index) }
+}
+
+/// A numbered PNG sequence in a folder, written frame by frame. Unless kept,
+/// a failed export removes what it wrote (and the folder, if it made it).
+final class PNGSequence {
+  let folder: String
+  private let madeFolder: Bool
+  private var written: [String] = []
+  private var kept = false
+
+  init(_ folder: String) throws {
+    self.folder = folder
+    madeFolder = !FileManager.default.fileExists(atPath: folder)
+    if madeFolder && mkdir(folder, 0o777) != 0 { throw OutputError(folder, errno) }
+  }
+
+  func write(_ png: [UInt8], frame index: Int) throws {
+    let path = folder + "/" + String(format: "frame-%04d.png", index + 1)
+    try OutputFile.write(png, to: path)
+    written.append(path)
+  }
+
+  func keep() { kept = true }
+
+  deinit {
+    guard !kept else { return }
+    for path in written { unlink(path) }
+    if madeFolder { rmdir(folder) }
   }
 }
 
@@ -218,11 +306,11 @@ final class ProgressBar: @unchecked Sendable {
       let filled = width * done / max(1, total)
       let bar =
         String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled)
-      FileHandle.standardError.write(Data("\r[\(bar)] \(done)/\(total) frames".utf8))
+      _ = writeAll(Array("\r[\(bar)] \(done)/\(total) frames".utf8), to: STDERR_FILENO)
     }
   }
 
   func finish() {
-    if enabled { FileHandle.standardError.write(Data("\n".utf8)) }
+    if enabled { _ = writeAll(Array("\n".utf8), to: STDERR_FILENO) }
   }
 }

@@ -9,7 +9,13 @@ import MorphScript
 struct MorphhostCommand {
   static func main() {
     let arguments = Array(CommandLine.arguments.dropFirst())
-    let status = run(arguments, output: StandardOutput())
+    let output = StandardOutput()
+    var status = run(arguments, output: output)
+    if let failure = output.failure {
+      output.error(
+        "morphhost: cannot write to standard output: \(String(cString: strerror(failure)))")
+      status = 1
+    }
     exit(status)
   }
 
@@ -30,11 +36,12 @@ struct MorphhostCommand {
       morphhost --version            the version
 
     Options for eval:
-      --memory MIB                   memory cap of the Lua heap (default 64)
-      --budget N                     instructions allowed per call (default 200000000)
-      --timeout SECONDS              wall-clock limit per call (default 2)
+      --memory MIB                   memory cap of the Lua heap, in (0, 4096] (default 64)
+      --budget N                     instructions allowed per call, 1…10^12 (default 200000000)
+      --timeout SECONDS              wall-clock limit per call, in (0, 3600] (default 2)
 
-    Exit status: 0 on success, 1 when the Lua code fails, 2 on a usage error.
+    Exit status: 0 on success, 1 when the Lua code fails or an output cannot be
+    written, 2 on a usage error.
     """
 
   typealias Runner = @Sendable ([String], any TextOutput) throws -> Int32
@@ -80,7 +87,8 @@ struct MorphhostCommand {
       }
     } catch {
       let diagnostic = error as? any Diagnostic ?? ForeignError(error)
-      output.error(diagnostic.line)
+      // Messages carry plugin text (names, Lua errors): never raw escapes.
+      output.error(terminalSafe(diagnostic.line))
       return diagnostic.exitStatus.rawValue
     }
   }
@@ -107,12 +115,18 @@ protocol TextOutput {
   func error(_ text: String)
 }
 
-struct StandardOutput: TextOutput {
+/// The process's standard output and error, written with write(2): a full
+/// disk or a closed descriptor is remembered (and reported once by `main`),
+/// never a trap. After a failure, further output is dropped.
+final class StandardOutput: TextOutput, @unchecked Sendable {
+  private(set) var failure: Int32?
+
   func write(_ text: String) {
-    FileHandle.standardOutput.write(Data((text + "\n").utf8))
+    guard failure == nil else { return }
+    failure = writeAll(Array((text + "\n").utf8), to: STDOUT_FILENO)
   }
 
   func error(_ text: String) {
-    FileHandle.standardError.write(Data((text + "\n").utf8))
+    _ = writeAll(Array((text + "\n").utf8), to: STDERR_FILENO)
   }
 }

@@ -4,6 +4,12 @@ import MorphHost
 import MorphRender
 import MorphScript
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// `morphhost render`: one frame of a scene as PNG, terminal text or JSON.
 enum RenderCommand {
   static let usage = """
@@ -14,7 +20,7 @@ enum RenderCommand {
 
     Options:
       --progress P          controlled mode: the progress value (default: the initial state)
-      --time T              play the input (default: one tap at 0) and show time T
+      --time T              play the input (default: one tap at 0) and show time T (<= 3600)
       --input SCRIPT        an input script to play (see the README)
       --set KEY=VALUE       override a prop (Lua literal or JSON; repeatable)
       --reduce-motion       changes apply at once (also MORPH_REDUCE_MOTION=1)
@@ -32,6 +38,7 @@ enum RenderCommand {
     var options = CommandLineOptions(arguments)
     let play = try PlayOptions(&options)
     let request = try RenderRequest(&options)
+    if let out = request.outputPath { try OutputFile.checkReplaceable(out) }
     let path = try resolvePlugin(request.file, output: output)
     let (list, summary) = try frame(path, request: request, play: play)
     try FrameOutput(request: request, output: output).write(list, summary: summary)
@@ -69,17 +76,11 @@ struct RenderRequest {
   var rows: Int?
 
   init(_ options: inout CommandLineOptions) throws {
-    progress = try options.double("--progress")
+    progress = try options.double("--progress", in: Self.progressBounds)
     outputPath = try options.value("-o") ?? options.value("--output")
-    scale = try options.double("--scale") ?? 1
-    guard scale > 0, scale <= 8 else { throw UsageError("--scale must be in (0, 8], got \(scale)") }
-    margin = try options.double("--margin") ?? DocumentHost.defaultMargin
-    guard margin >= 0 else { throw UsageError("--margin must be >= 0, got \(margin)") }
-    cols = try options.int("--cols")
-    rows = try options.int("--rows")
-    for (name, v) in [("--cols", cols), ("--rows", rows)] {
-      if let v, v < 1 || v > 1000 { throw UsageError("\(name) must be in 1…1000, got \(v)") }
-    }
+    scale = try options.scale()
+    margin = try options.double("--margin", in: .within(0...1000)) ?? DocumentHost.defaultMargin
+    (cols, rows) = try options.cells()
     background = try Self.parseBackground(try options.value("--background"))
     let forceASCII = options.flag("--ascii")
     let formatName = try options.value("--format")
@@ -89,6 +90,10 @@ struct RenderRequest {
       throw UsageError("png output needs -o FILE.png")
     }
   }
+
+  /// Progress values a command line may set (flip's turns are unbounded, but
+  /// a million is past any use and keeps every angle exact enough).
+  static let progressBounds = Bounds.within(-1e6...1e6)
 
   static func parseBackground(_ text: String?) throws -> Color? {
     guard let text else { return .white }
@@ -120,9 +125,8 @@ struct RenderRequest {
       default: break
       }
     }
-    let environment = TerminalEnvironment.current()
-    guard environment.isTTY else { return .json }
-    switch environment.preferredMode(forceASCII: false) {
+    guard TerminalEnvironment.current().isTTY else { return .json }
+    switch textColorMode(ascii: false, plainInPipe: false) {
     case .trueColor: return .ansi
     case .palette256: return .ansi256
     case .ascii: return .ascii
@@ -147,7 +151,7 @@ struct FrameOutput<Output: TextOutput> {
       try emit(SceneJSON.encode(list, summary: summary))
     case .png:
       let image = try renderer.render(list, scale: request.scale, background: request.background)
-      try image.writePNG(to: request.outputPath ?? "frame.png")
+      try OutputFile.write(try image.pngData(), to: request.outputPath ?? "frame.png")
     case .ansi, .ansi256, .ascii:
       try emit(text(list))
     }
@@ -169,11 +173,7 @@ struct FrameOutput<Output: TextOutput> {
       output.write(text.hasSuffix("\n") ? String(text.dropLast()) : text)
       return
     }
-    do {
-      try Data(text.utf8).write(to: URL(fileURLWithPath: path))
-    } catch {
-      throw UsageError("cannot write \(path): \(error.localizedDescription)")
-    }
+    try OutputFile.write(Array(text.utf8), to: path)
   }
 }
 
@@ -194,20 +194,49 @@ struct PlayOptions {
     }
     let environment = ProcessInfo.processInfo.environment["MORPH_REDUCE_MOTION"]
     let reduce = options.flag("--reduce-motion") || environment == "1" || environment == "true"
-    component = ComponentOptions(props: props, reduceMotion: reduce)
-    time = try options.double("--time")
-    if let t = time, t < 0 { throw UsageError("--time must be >= 0, got \(t)") }
+    component = ComponentOptions(props: props, reduceMotion: reduce, output: printToStandardError)
+    time = try options.double("--time", in: .within(0...VirtualTime.maxSeconds))
     inputPath = try options.value("--input")
   }
 
   /// The input script, parsed before anything runs (nil when none was given).
   func script() throws -> InputScript? {
     guard let path = inputPath else { return nil }
-    guard let data = FileManager.default.contents(atPath: path) else {
-      throw UsageError("cannot read input script \(path)")
-    }
-    return try InputScript.parse(String(decoding: data, as: UTF8.self), file: path)
+    let bytes = try Self.readInput(path)
+    return try InputScript.parse(String(decoding: bytes, as: UTF8.self), file: path)
   }
+
+  /// The longest input script read, so a runaway pipe cannot fill memory.
+  static let maxScriptBytes = 1 << 20
+
+  /// Reads a file, a pipe or a FIFO (`--input <(…)`) to its end.
+  static func readInput(_ path: String) throws -> [UInt8] {
+    let fd = open(path, O_RDONLY)
+    guard fd >= 0 else {
+      throw UsageError("cannot read input script \(path): \(String(cString: strerror(errno)))")
+    }
+    defer { close(fd) }
+    var bytes: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 65536)
+    while true {
+      let n = read(fd, &buffer, buffer.count)
+      if n < 0 && errno == EINTR { continue }
+      guard n >= 0 else {
+        throw UsageError("cannot read input script \(path): \(String(cString: strerror(errno)))")
+      }
+      if n == 0 { return bytes }
+      bytes += buffer[0..<n]
+      guard bytes.count <= maxScriptBytes else {
+        throw UsageError("input script \(path) is larger than \(maxScriptBytes >> 20) MiB")
+      }
+    }
+  }
+}
+
+/// Where a plugin's `print` goes: standard error, escaped, so it never lands
+/// in standard output that carries JSON, text frames or images.
+@Sendable func printToStandardError(_ line: String) {
+  _ = writeAll(Array((terminalSafe(line, multiline: true) + "\n").utf8), to: STDERR_FILENO)
 }
 
 /// Finds a plugin as `PluginLocator` does, telling the user when the path was

@@ -41,28 +41,35 @@ enum RunCommand {
       --scale S          PNG scale (default 1)
       --ascii            plain characters, no colour
       --cols N --rows N  the text size (default: the terminal, or 64x22 in a pipe)
-      --fps F            frames printed per second of virtual time in a pipe (default 10)
-      --max-time S       stop a pipe run that has not settled after S seconds (default 30)
+      --fps F            frames printed per second of virtual time in a pipe, 0.1…240
+                         (default 10; --max-time × --fps at most 36000)
+      --max-time S       stop a pipe run that has not settled after S seconds
+                         (default 30, at most 3600)
 
     Keys (live): space tap · ←/→ drag · r reload · p pause · [ ] scrub · m reduce motion
                  s save PNG · ? help · q quit
     """
 
+  /// The most text frames a pipe run prints: an hour at the default 10 fps.
+  static let maxPrintedFrames = 36_000
+
   static func run(_ arguments: [String], output: some TextOutput) throws -> Int32 {
     var options = CommandLineOptions(arguments)
     let play = try PlayOptions(&options)
+    let cells = try options.cells()
     let settings = RunSettings(
-      pngPath: try options.value("--png"), scale: try options.double("--scale") ?? 1,
-      ascii: options.flag("--ascii"), cols: try options.int("--cols"),
-      rows: try options.int("--rows"), fps: try options.double("--fps") ?? 10,
-      maxTime: try options.double("--max-time") ?? 30)
-    guard settings.scale > 0, settings.scale <= 8 else {
-      throw UsageError("--scale must be in (0, 8]")
-    }
-    guard settings.fps > 0, settings.fps <= 240 else {
-      throw UsageError("--fps must be in (0, 240]")
+      pngPath: try options.value("--png"), scale: try options.scale(),
+      ascii: options.flag("--ascii"), cols: cells.cols, rows: cells.rows,
+      fps: try options.double("--fps", in: .within(0.1...240)) ?? 10,
+      maxTime: try options.double("--max-time", in: .within(0...VirtualTime.maxSeconds)) ?? 30)
+    let frames = Int(settings.maxTime * settings.fps)
+    guard frames <= maxPrintedFrames else {
+      throw UsageError(
+        "--max-time \(String(format: "%g", settings.maxTime)) at --fps \(String(format: "%g", settings.fps)) "
+          + "could print \(frames) frames; at most \(maxPrintedFrames)")
     }
     let given = try options.positional(name: "plugin")
+    if let png = settings.pngPath { try OutputFile.checkReplaceable(png) }
     let script = try play.script()
     let path = try resolvePlugin(given, output: output)
     let instance = try ComponentInstance(path: path, options: play.component)
@@ -81,9 +88,7 @@ enum RunCommand {
   ) throws -> Int32 {
     var player = ScriptPlayer(script)
     let renderer = CairoRenderer()
-    let environment = TerminalEnvironment.current()
-    let noColor = environment.noColor || settings.ascii || !environment.isTTY
-    let mode: TerminalColorMode = noColor ? .ascii : environment.preferredMode(forceASCII: false)
+    let mode = textColorMode(ascii: settings.ascii, plainInPipe: true)
     let step = 1 / settings.fps
     var t = 0.0
     while true {
@@ -94,11 +99,15 @@ enum RunCommand {
         renderer: renderer)
       var header = String(format: "t=%.3f", host.time)
       if let p = host.component.progress { header += String(format: " progress=%.4f", p) }
-      if let value = frame.summary.accessibility?.value { header += " value=\(value)" }
+      if let value = frame.summary.accessibility?.value {
+        header += " value=\(terminalSafe(value))"
+      }
       output.write(header)
       output.write(text.hasSuffix("\n") ? String(text.dropLast()) : text)
       if let png = settings.pngPath {
-        try renderer.render(frame.list, scale: settings.scale, background: .white).writePNG(to: png)
+        try OutputFile.write(
+          try renderer.render(frame.list, scale: settings.scale, background: .white).pngData(),
+          to: png)
       }
       if player.isFinished && !host.component.isSettling && t >= script.duration {
         // Endless motion on purpose (repeatForever, the clock) keeps going.

@@ -158,8 +158,12 @@ private let fixed96x132 = Modifier.frame(FrameSpec(width: 96, height: 132))
         .frame(FrameSpec(width: 2, height: 2)), .offset(Point(Double(i % 200), Double(i / 200))),
       ])
     }
-    let list = try build(
-      ViewNode(.stack(.z, spacing: nil, alignment: .topLeading, children: children)))
+    // Layout scales past what one drawn frame may hold: lift the frame budget to see it.
+    var builder = DisplayListBuilder()
+    builder.budget = FrameBudget(maxItems: 50_000, maxPathElements: 250_000)
+    let list = try builder.build(
+      ViewNode(.stack(.z, spacing: nil, alignment: .topLeading, children: children)),
+      canvas: Size(400, 300))
     #expect(list.items.count == 50_000)
   }
 }

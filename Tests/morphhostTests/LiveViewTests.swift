@@ -195,4 +195,26 @@ import Testing
     #expect(lines.count == grid.rows)
     #expect(Set(lines.map(\.count)) == [grid.cols])
   }
+
+  /// Issue 8, item 11: a plugin's name, value, prints and errors show escaped in the
+  /// status line; none of their escapes reaches the terminal (OSC 52 would set tmux's
+  /// paste buffer when set-clipboard is on).
+  @Test(.enabled(if: tmuxAvailable, "needs tmux (installed by scripts/install-deps.sh)"))
+  func pluginTextCannotReachTheTerminal() throws {
+    let tmux = Tmux()
+    let plugin = Self.repository.appendingPathComponent("Tests/morphhostTests/Fixtures/noisy.lua")
+    let command =
+      "sleep 1; TERM=xterm-256color '\(Self.binary)' run '\(plugin.path)'; echo \"exit=$?\"; sleep 30"
+    try tmux.run(["new-session", "-d", "-s", "live", "-x", "200", "-y", "26", command])
+    try tmux.run(["set-option", "-g", "set-clipboard", "on"])
+    _ = try tmux.waitFor("the escaped name, value and print") {
+      $0.contains("noisy\\x1b]52;c;aGVsbG8=\\x07") && $0.contains("v\\x1b]52")
+        && $0.contains("print: body says\\x1b]52")
+    }
+    try tmux.run(["send-keys", "-t", "live", "space"])
+    _ = try tmux.waitFor("the escaped error") { $0.contains("tapped\\x1b]52") }
+    #expect(!(try tmux.run(["list-buffers"], capture: true)).contains("buffer"))
+    try tmux.run(["send-keys", "-t", "live", "q"])
+    _ = try tmux.waitFor("a clean exit") { $0.contains("exit=0") }
+  }
 }

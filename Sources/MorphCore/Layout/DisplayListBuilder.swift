@@ -2,8 +2,8 @@
 /// canvas space and paint order.
 public struct DisplayListBuilder {
   public var textMeasure: TextMeasuring
-  /// The most items one scene may produce, so a runaway body fails clearly.
-  public var maxItems = 200_000
+  /// What one frame may hold (items, path points, text), so a runaway body fails clearly.
+  public var budget = FrameBudget.standard
 
   public init(textMeasure: TextMeasuring = ApproximateTextMeasure()) {
     self.textMeasure = textMeasure
@@ -18,7 +18,7 @@ public struct DisplayListBuilder {
     let element = LayoutElement.build(root)
     let size = element.size(for: ProposedSize(frame ?? canvas), textMeasure)
     let origin = Point((canvas.width - size.width) / 2, (canvas.height - size.height) / 2)
-    var emitter = Emitter(text: textMeasure, maxItems: maxItems)
+    var emitter = Emitter(text: textMeasure, budget: budget)
     try emitter.emit(
       element, size: size,
       transform: ProjectiveTransform(.translation(origin.x, origin.y)), context: Context())
@@ -65,13 +65,12 @@ struct Context {
 /// Walks laid-out elements from the outside in, composing transforms.
 struct Emitter {
   let text: TextMeasuring
-  let maxItems: Int
   var commands: [DisplayCommand] = []
-  private var itemCount = 0
+  private var tally: FrameBudget.Tally
 
-  init(text: TextMeasuring, maxItems: Int) {
+  init(text: TextMeasuring, budget: FrameBudget) {
     self.text = text
-    self.maxItems = maxItems
+    tally = FrameBudget.Tally(budget)
   }
 
   mutating func emit(
@@ -310,10 +309,7 @@ struct Emitter {
   }
 
   private mutating func append(_ item: DisplayItem) throws(SceneError) {
-    itemCount += 1
-    guard itemCount <= maxItems else {
-      throw SceneError("scene has more than \(maxItems) items; is body building an endless tree?")
-    }
+    try tally.add(item)
     commands.append(.item(item))
   }
 }

@@ -13,6 +13,8 @@ public final class CairoRenderer {
   public static let maxPixels = 64 << 20
   /// The deepest nesting of groups; each level holds a canvas-sized layer.
   public static let maxGroupDepth = 64
+  /// What one frame may cost; the renderer checks the shadows' blur before drawing.
+  public var budget = FrameBudget.standard
 
   /// `layers[0]` is the canvas; `layers[n]` the layer of group depth n, or of an isolated
   /// item or group drawn at depth n − 1.
@@ -59,6 +61,9 @@ public final class CairoRenderer {
       image = RasterImage(width: width, height: height)
       return
     }
+    try Self.checkBlurBudget(
+      list, scale: scale, canvas: PixelRect(x: 0, y: 0, width: width, height: height),
+      budget: budget)
     do throws(RenderError) {
       try prepare(width: width, height: height, scale: scale, background: background)
       for command in list.commands {
@@ -86,7 +91,7 @@ public final class CairoRenderer {
 
 extension CairoRenderer {
   /// The canvas size in whole pixels, or an error saying why it cannot be drawn.
-  static func pixelSize(_ canvas: Size, scale: Double) throws(RenderError) -> (Int, Int) {
+  public static func pixelSize(_ canvas: Size, scale: Double) throws(RenderError) -> (Int, Int) {
     let shown = "canvas \(formatNumber(canvas.width))×\(formatNumber(canvas.height))"
     guard scale.isFinite, scale > 0 else {
       throw .invalidCanvas("scale \(formatNumber(scale)) is not a positive finite number")

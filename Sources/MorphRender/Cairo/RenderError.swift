@@ -11,12 +11,15 @@ public enum RenderError: Diagnostic, Hashable, Sendable {
   case cairo(operation: String, status: String)
   /// A file could not be read or written.
   case io(String)
+  /// The frame would cost more than its `FrameBudget` allows.
+  case frameBudget(String)
 
   public var message: String { description }
 
   public var description: String {
     switch self {
-    case .invalidCanvas(let message), .invalidDisplayList(let message), .io(let message):
+    case .invalidCanvas(let message), .invalidDisplayList(let message), .io(let message),
+      .frameBudget(let message):
       return message
     case .cairo(let operation, let status):
       return "cairo failed to \(operation): \(status)"

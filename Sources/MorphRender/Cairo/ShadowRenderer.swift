@@ -100,3 +100,56 @@ final class ShadowRenderer {
     return layer
   }
 }
+
+// MARK: - Frame budget
+
+extension CairoRenderer {
+  /// Adds up, before anything is drawn, the pixels every shadow in `list` would blur, and
+  /// refuses the frame when they exceed the budget. An item's shadow is planned around its
+  /// outline's box; a group's around the whole canvas (its content is not known yet), so
+  /// the sum is an upper bound: a frame that passes cannot blur more.
+  static func checkBlurBudget(
+    _ list: DisplayList, scale: Double, canvas: PixelRect, budget: FrameBudget
+  ) throws(RenderError) {
+    var tally = FrameBudget.Tally(budget)
+    for command in list.commands {
+      let shadow: Shadow
+      var content = canvas
+      switch command {
+      case .item(let item):
+        guard let s = item.shadow else { continue }
+        shadow = s
+        content = outlineBox(item, scale: scale) ?? canvas
+      case .beginGroup(let style):
+        guard let s = style.shadow else { continue }
+        shadow = s
+      case .endGroup:
+        continue
+      }
+      guard let plan = ShadowPlan(shadow, content: content, canvas: canvas, scale: scale) else {
+        continue
+      }
+      do {
+        // The scratch surface has one clear pixel around the mask.
+        try tally.addBlur(
+          pixels: (plan.mask.width + 2) * (plan.mask.height + 2), radius: shadow.radius)
+      } catch {
+        throw .frameBudget(error.description)
+      }
+    }
+  }
+
+  /// The device pixels an item's outline (or frame, for text) covers, stroke included;
+  /// nil when the transform sends it off to infinity.
+  private static func outlineBox(_ item: DisplayItem, scale: Double) -> PixelRect? {
+    let local = item.path.bounds ?? item.frame
+    let points = local.corners.map { item.transform.apply($0) }
+    let pad = (item.stroke?.width ?? 0) * scale + 1
+    let xs = points.map { $0.x * scale }
+    let ys = points.map { $0.y * scale }
+    guard let x0 = xs.min(), let x1 = xs.max(), let y0 = ys.min(), let y1 = ys.max(),
+      pad.isFinite
+    else { return nil }
+    return PixelRect(covering: x0 - pad, y0 - pad, x1 + pad, y1 + pad)
+  }
+}

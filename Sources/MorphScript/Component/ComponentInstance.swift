@@ -9,12 +9,14 @@ public struct ComponentOptions: Sendable {
   public var props: [(key: String, value: String)]
   public var reduceMotion: Bool
   public var limits: ScriptLimits
-  /// Where the plugin's `print` goes, one call per printed line.
-  public var output: @Sendable (String) -> Void
+  /// Where the plugin's `print` writes, from its first line on; nil keeps the
+  /// Lua state's default. A host whose standard output carries data (JSON,
+  /// frames, images) sends it elsewhere.
+  public var output: (@Sendable (String) -> Void)?
 
   public init(
     props: [(key: String, value: String)] = [], reduceMotion: Bool = false,
-    limits: ScriptLimits = .standard, output: @escaping @Sendable (String) -> Void = { print($0) }
+    limits: ScriptLimits = .standard, output: (@Sendable (String) -> Void)? = nil
   ) {
     self.props = props
     self.reduceMotion = reduceMotion

@@ -13,7 +13,7 @@ public struct ScriptFile {
   /// its `print` goes to `output`.
   public init(
     path: String, source: String? = nil, limits: ScriptLimits = .standard,
-    output: @escaping (String) -> Void = { print($0) }
+    output: ((String) -> Void)? = nil
   ) throws(ScriptError) {
     let text: String
     if let source {
@@ -23,7 +23,7 @@ public struct ScriptFile {
     }
     self.path = path
     state = try LuaState(limits: limits)
-    state.output = output
+    if let output { state.output = output }
     // Only a plugin read from a file has a folder to import from.
     if source == nil, BundledPlugins.plugin(atPath: path) == nil {
       state.moduleDirectory = URL(fileURLWithPath: path).deletingLastPathComponent().path

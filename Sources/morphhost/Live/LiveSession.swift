@@ -47,9 +47,16 @@ final class LiveSession {
     self.path = path
     self.settings = settings
     watcher = FileWatcher(paths: host.watchedFiles)
-    mode = TerminalEnvironment.current().preferredMode(forceASCII: settings.ascii)
+    mode = textColorMode(ascii: settings.ascii, plainInPipe: false)
     player = script.map(ScriptPlayer.init)
     lastTick = Self.now()
+    // What the plugin prints shows on the message line, not over the frame.
+    // A body that prints every frame redraws only when the text changes.
+    host.component.state.output = { [weak self] line in
+      guard let self, self.message != "print: " + line else { return }
+      self.message = "print: " + line
+      self.dirty = true
+    }
   }
 
   static func now() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
@@ -274,7 +281,8 @@ final class LiveSession {
     if let message { parts.append(message) }
     if lastError != nil { parts.append("error (above)") }
     let width = max(10, TerminalLayout.terminalSize()?.cols ?? grid.cols)
-    var line = " " + parts.joined(separator: " │ ") + "   ? help  q quit"
+    // Name, value, errors and printed lines are the plugin's text: escaped.
+    var line = " " + terminalSafe(parts.joined(separator: " │ ")) + "   ? help  q quit"
     if line.count > width { line = String(line.prefix(width - 1)) + "…" }
     line += String(repeating: " ", count: max(0, width - line.count))
     return "\u{1B}[7m" + line + ANSI.reset
@@ -288,10 +296,11 @@ final class LiveSession {
     let width = max(10, settings.cols ?? size.cols)
     let limit = max(1, (settings.rows ?? size.rows) / 2)
     var lines: [String] = []
-    for paragraph in ("error: " + lastError).split(
-      separator: "\n", omittingEmptySubsequences: false)
-    {
-      var rest = Substring(paragraph.replacingOccurrences(of: "\t", with: "  "))
+    // Plugin text: control characters shown escaped, never sent raw.
+    let text = terminalSafe(
+      ("error: " + lastError).replacingOccurrences(of: "\t", with: "  "), multiline: true)
+    for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
+      var rest = Substring(paragraph)
       repeat {
         lines.append(String(rest.prefix(width)))
         rest = rest.dropFirst(width)
@@ -306,8 +315,9 @@ final class LiveSession {
       + String(format: "%.3f", host.time) + ".png"
     attempt {
       let frame = try host.frame()
-      try renderer.render(frame.list, scale: settings.scale, background: .white)
-        .writePNG(to: name)
+      try OutputFile.write(
+        try renderer.render(frame.list, scale: settings.scale, background: .white).pngData(),
+        to: name)
       message = "saved \(name)"
     }
   }
@@ -318,10 +328,9 @@ final class LiveSession {
     guard let target = settings.pngPath else { return }
     attempt {
       let frame = try host.frame()
-      let temporary = target + ".tmp"
-      try renderer.render(frame.list, scale: settings.scale, background: .white)
-        .writePNG(to: temporary)
-      if rename(temporary, target) != 0 { throw UsageError("cannot write \(target)") }
+      try OutputFile.write(
+        try renderer.render(frame.list, scale: settings.scale, background: .white).pngData(),
+        to: target)
     }
   }
 

@@ -1,0 +1,92 @@
+/// What one frame may cost. A body that would take seconds or minutes to
+/// draw (200 shadows of radius 1e300, a million-point path) is refused at
+/// once with an error naming the cause, instead of stalling the host. The one
+/// owner of these limits: the display-list builder checks what it emits, the
+/// renderer checks the blur it would do, before drawing anything.
+///
+/// The figures come from measuring a release build: a frame at the limits
+/// draws in about a second or less on one core.
+public struct FrameBudget: Hashable, Sendable {
+  /// Items (shapes, text runs, recorded nodes) in one frame: 20 000 rectangles
+  /// draw in about 0.4 s.
+  public var maxItems: Int
+  /// Path elements (moves, lines, curves) drawn in one frame, clip outlines
+  /// included (a rectangle is 5). Cairo's stroker is superlinear in the points
+  /// of one path: 100 000 take about 1 s, a million a minute.
+  public var maxPathElements: Int
+  /// Characters of text in one frame.
+  public var maxTextCharacters: Int
+  /// The largest font size, in points (FreeType fails on far larger ones).
+  public var maxFontSize: Double
+  /// Device pixels blurred for shadows in one frame. A blur's cost is its area
+  /// (three box passes per axis, whatever σ), and the area grows with σ²:
+  /// content plus 3σ on each side. 32 Mpx is about 2 s; deck_fan at scale 8
+  /// (the most the CLI allows) blurs about 13 Mpx.
+  public var maxBlurPixels: Int
+
+  public init(
+    maxItems: Int = 20_000, maxPathElements: Int = 100_000, maxTextCharacters: Int = 100_000,
+    maxFontSize: Double = 4096, maxBlurPixels: Int = 32 << 20
+  ) {
+    self.maxItems = maxItems
+    self.maxPathElements = maxPathElements
+    self.maxTextCharacters = maxTextCharacters
+    self.maxFontSize = maxFontSize
+    self.maxBlurPixels = maxBlurPixels
+  }
+
+  public static let standard = FrameBudget()
+
+  /// Running totals of one frame, checked as items are added.
+  public struct Tally: Sendable {
+    public let budget: FrameBudget
+    public private(set) var items = 0
+    public private(set) var pathElements = 0
+    public private(set) var textCharacters = 0
+    public private(set) var blurPixels = 0
+
+    public init(_ budget: FrameBudget) { self.budget = budget }
+
+    /// Counts one item, its outline and clips, and its text.
+    public mutating func add(_ item: DisplayItem) throws(SceneError) {
+      items += 1
+      guard items <= budget.maxItems else {
+        throw SceneError(
+          "frame has more than \(budget.maxItems) items (the frame budget); is body building an endless tree?"
+        )
+      }
+      pathElements += item.path.elements.count
+      for clip in item.clips { pathElements += clip.path.elements.count }
+      guard pathElements <= budget.maxPathElements else {
+        throw SceneError(
+          "frame has more than \(budget.maxPathElements) path points (the frame budget)"
+            + Self.naming(item))
+      }
+      guard let text = item.text else { return }
+      guard text.size <= budget.maxFontSize else {
+        throw SceneError(
+          "font size \(text.size) is over the \(Int(budget.maxFontSize)) pt frame budget"
+            + Self.naming(item))
+      }
+      textCharacters += text.string.count
+      guard textCharacters <= budget.maxTextCharacters else {
+        throw SceneError(
+          "frame has more than \(budget.maxTextCharacters) characters of text (the frame budget)")
+      }
+    }
+
+    /// Counts the pixels one shadow blurs.
+    public mutating func addBlur(pixels: Int, radius: Double) throws(SceneError) {
+      blurPixels += pixels
+      guard blurPixels <= budget.maxBlurPixels else {
+        throw SceneError(
+          "frame's shadows blur more than \(budget.maxBlurPixels >> 20) Mpx (the frame budget); "
+            + "the one that went over has radius \(radius)")
+      }
+    }
+
+    private static func naming(_ item: DisplayItem) -> String {
+      item.id.map { " at node '\($0)'" } ?? ""
+    }
+  }
+}

@@ -1,0 +1,104 @@
+import Foundation
+import MorphCore
+import MorphRender
+
+/// Streams frames through a bounded queue: display lists are made in order on
+/// the calling thread (one Lua state), turned into results (raster, PNG) on
+/// worker threads, and handed back in order on the calling thread. At most
+/// `window` frames are in flight, so memory does not grow with the number of
+/// frames; every result depends on its list alone, so the output is the same
+/// byte for byte whatever the number of workers.
+final class FramePipeline<Result>: @unchecked Sendable {
+  private let condition = NSCondition()
+  private var jobs: [(index: Int, list: DisplayList)] = []
+  private var finished: [Int: Result] = [:]
+  private var failure: Error?
+  private var closed = false
+
+  /// Frames in flight per worker: enough that a worker never waits on the
+  /// producer, few enough that memory stays small.
+  static var framesPerWorker: Int { 2 }
+
+  /// Runs `count` frames: `produce(i)` makes frame i's list, `work` turns it
+  /// into a result on a worker (with that worker's own renderer), and
+  /// `consume(i, result)` receives results in order.
+  static func run(
+    count: Int, workers: Int, produce: (Int) throws -> DisplayList,
+    work: @escaping @Sendable (DisplayList, CairoRenderer) throws -> Result,
+    consume: (Int, Result) throws -> Void
+  ) throws {
+    let pipeline = FramePipeline()
+    let workers = max(1, min(workers, count))
+    let group = DispatchGroup()
+    for _ in 0..<workers {
+      DispatchQueue.global().async(group: group) { pipeline.workLoop(work) }
+    }
+    defer {
+      pipeline.close()
+      group.wait()
+    }
+    try pipeline.drive(
+      count: count, window: workers * framesPerWorker, produce: produce, consume: consume)
+  }
+
+  private func drive(
+    count: Int, window: Int, produce: (Int) throws -> DisplayList,
+    consume: (Int, Result) throws -> Void
+  ) throws {
+    var produced = 0
+    var consumed = 0
+    while consumed < count {
+      if produced < count && produced - consumed < window {
+        let list = try produce(produced)
+        condition.withLock {
+          jobs.append((produced, list))
+          condition.signal()
+        }
+        produced += 1
+        continue
+      }
+      let result = try condition.withLock { () throws -> Result in
+        while finished[consumed] == nil && failure == nil { condition.wait() }
+        if let failure { throw failure }
+        return finished.removeValue(forKey: consumed)!
+      }
+      try consume(consumed, result)
+      consumed += 1
+    }
+  }
+
+  private func workLoop(_ work: (DisplayList, CairoRenderer) throws -> Result) {
+    let renderer = CairoRenderer()
+    while let job = nextJob() {
+      do {
+        let result = try work(job.list, renderer)
+        condition.withLock {
+          finished[job.index] = result
+          condition.broadcast()
+        }
+      } catch {
+        condition.withLock {
+          failure = failure ?? error
+          condition.broadcast()
+        }
+        return
+      }
+    }
+  }
+
+  private func nextJob() -> (index: Int, list: DisplayList)? {
+    condition.withLock {
+      while jobs.isEmpty && !closed && failure == nil { condition.wait() }
+      guard !closed, failure == nil, !jobs.isEmpty else { return nil }
+      return jobs.removeFirst()
+    }
+  }
+
+  private func close() {
+    condition.withLock {
+      closed = true
+      jobs.removeAll()
+      condition.broadcast()
+    }
+  }
+}
