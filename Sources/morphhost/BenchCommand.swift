@@ -40,6 +40,7 @@ enum BenchCommand {
     if let flip = PluginLocator.bundled().first(where: { $0.name == "flip" }) {
       output.write(try reloadLatency(source: flip.source, saves: max(5, min(frames, 40))))
     }
+    for line in try PreviewBench.figures(saves: max(5, min(frames, 20))) { output.write(line) }
     return 0
   }
 

@@ -33,11 +33,11 @@ final class PreviewSession: @unchecked Sendable {
   /// Which `watch()` a pending callback belongs to (older ones do nothing).
   private var watchGeneration = 0
   private var timer: DispatchSourceTimer?
+  /// For "save PNG"; frames for the page go through `encoder`.
   private let renderer = CairoRenderer()
+  private let encoder: FrameEncoder
   /// Pixel scales the open tabs asked for, with how many tabs use each.
   private var scales: [Double: Int] = [:]
-  private var lastStatus: PreviewStatus?
-  private var lastImages: [Double: Data] = [:]
 
   static let frameInterval = 1.0 / 60
   static let speeds = 0.1...2.0
@@ -47,6 +47,7 @@ final class PreviewSession: @unchecked Sendable {
     overrides = options.props
     reduceMotion = options.reduceMotion
     queue = DispatchQueue(label: "morphhost.preview.\(BundledPlugins.baseName(ofPath: path))")
+    encoder = FrameEncoder(board: board)
     onQueue {
       self.load()
       self.watch()
@@ -135,15 +136,19 @@ final class PreviewSession: @unchecked Sendable {
   /// A save: new code, same state, as the terminal's live view reloads; a
   /// failed reload keeps the last good version running.
   private func reload() {
-    guard let host else { return load() }
-    do {
-      try host.reload(source: try BundledPlugins.source(atPath: path))
-      error = nil
-    } catch {
-      self.error = PreviewError(error)
+    if let host {
+      do {
+        try host.reload(source: try BundledPlugins.source(atPath: path))
+        error = nil
+      } catch {
+        self.error = PreviewError(error)
+      }
+      readProps()
+    } else {
+      load()
     }
-    readProps()
-    if host.watchedFiles != watcher?.requested { watch() }
+    // Imports may have changed: watch what the running code reads now.
+    if let watched = host?.watchedFiles, watched != watcher?.requested { watch() }
   }
 
   private func readProps() {
@@ -324,15 +329,11 @@ final class PreviewSession: @unchecked Sendable {
 
   func subscribe(scale: Double) {
     scales[scale, default: 0] += 1
-    lastStatus = nil  // push a frame at the new scale
   }
 
   func unsubscribe(scale: Double) {
     scales[scale, default: 1] -= 1
-    if scales[scale] == 0 {
-      scales[scale] = nil
-      lastImages[scale] = nil
-    }
+    if scales[scale] == 0 { scales[scale] = nil }
   }
 
   // MARK: Publishing
@@ -355,37 +356,29 @@ final class PreviewSession: @unchecked Sendable {
     return status
   }
 
-  /// Draws the frame now and pushes it if its picture or status changed.
+  /// Builds the frame now and hands it to the encoder, which pushes it if
+  /// its picture or status changed.
   private func publish() {
-    var images = lastImages
+    var list: DisplayList?
     if let host {
       do {
-        let frame = try host.frame()
-        for scale in scales.keys {
-          let image = try renderer.render(frame.list, scale: scale, background: .white)
-          images[scale] = Data(try image.pngData())
-        }
+        list = try host.frame().list
       } catch {
         self.error = PreviewError(error)
       }
     }
-    let status = status()
-    if status != lastStatus || images != lastImages {
-      lastStatus = status
-      lastImages = images
-      board.post(status: status, images: images)
-    }
+    encoder.submit(list: list, status: status(), scales: scales.keys.sorted())
     updateTimer()
   }
 }
 
 /// Carries a value from the queue's thread back to the waiting caller.
-private final class ResultBox<T>: @unchecked Sendable {
+final class ResultBox<T>: @unchecked Sendable {
   var value: Result<T, any Error>?
 }
 
-/// A value handed to the queue while its owner waits (so used by one thread at a time).
-private struct UncheckedSendable<T>: @unchecked Sendable {
+/// A value handed to another queue that only one thread uses at a time.
+struct UncheckedSendable<T>: @unchecked Sendable {
   let value: T
   init(_ value: T) { self.value = value }
 }
@@ -407,6 +400,13 @@ final class FrameBoard: @unchecked Sendable {
     latest = Posted(sequence: (latest?.sequence ?? 0) + 1, status: status, images: images)
     condition.broadcast()
     condition.unlock()
+  }
+
+  /// The number of the latest frame (0 before the first).
+  var sequence: Int {
+    condition.lock()
+    defer { condition.unlock() }
+    return latest?.sequence ?? 0
   }
 
   func close() {
