@@ -70,7 +70,7 @@ def main():
         with sync_playwright() as p:
             browser = p.chromium.launch(
                 executable_path="/usr/bin/chromium", args=["--no-sandbox"])
-            page = browser.new_page(device_scale_factor=2, viewport={"width": 900, "height": 800})
+            page = browser.new_page(device_scale_factor=2, viewport={"width": 720, "height": 640})
             page.goto(url)
             page.wait_for_function(
                 "document.getElementById('stage').naturalWidth > 0", timeout=TIMEOUT_MS)
@@ -111,7 +111,33 @@ def main():
                   return d[0] > 200 && d[1] < 60 && d[2] < 60; }""",
                 timeout=TIMEOUT_MS)
             check("an edited accent colour shows: centre %s" % center_pixel(page), True)
-            page.screenshot(path=screenshot, full_page=True)
+            page.wait_for_function(
+                "document.getElementById('prop-accent').value === '#ff0000'", timeout=TIMEOUT_MS)
+            check("the props panel follows the save", True)
+            page.screenshot(path=screenshot)
+
+            page.fill("#prop-frontColor", "#00ff00")
+            page.wait_for_function(
+                """() => { const img = document.getElementById('stage');
+                  const c = document.createElement('canvas');
+                  c.width = img.naturalWidth; c.height = img.naturalHeight;
+                  const g = c.getContext('2d'); g.drawImage(img, 0, 0);
+                  const d = g.getImageData(c.width / 2 + 120, c.height / 2, 1, 1).data;
+                  return d[1] > 200 && d[0] < 60 && d[2] < 60; }""",
+                timeout=TIMEOUT_MS)
+            check("a colour from the props panel shows on the card", True)
+
+            second = browser.new_page()
+            second.goto(url)
+            second.wait_for_function(
+                "document.getElementById('status').textContent.includes('Showing front')",
+                timeout=TIMEOUT_MS)
+            second.click("#stage")
+            page.wait_for_function(
+                "document.getElementById('status').textContent.includes('Showing back')",
+                timeout=TIMEOUT_MS)
+            check("a second tab drives the same component", True)
+            second.close()
 
             broken = original.replace("local angle = 360 * self.turns",
                                       "local angle = 360 * self.turns + nil")

@@ -64,7 +64,7 @@ struct HTTPResponder {
 final class HTTPServer: @unchecked Sendable {
   typealias Handler = @Sendable (HTTPRequest, HTTPResponder) -> Void
 
-  /// The server could not start (the port is taken, or out of range).
+  /// The server could not start (the port is taken).
   struct StartError: Diagnostic {
     var message: String
     var description: String { message }
@@ -161,9 +161,6 @@ final class HTTPServer: @unchecked Sendable {
   /// Binds the port once ourselves, so "in use" is reported as the system
   /// says it (CivetWeb only reports that it failed).
   private static func checkBindable(port: Int) throws(StartError) {
-    guard (0...65535).contains(port) else {
-      throw StartError(message: "--port must be in 0…65535, got \(port)")
-    }
     guard port != 0 else { return }
     #if canImport(Glibc)
       let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)

@@ -171,6 +171,9 @@ final class PreviewSession: @unchecked Sendable {
     let source = DispatchSource.makeReadSource(fileDescriptor: fd, queue: queue)
     let generation = watchGeneration
     source.setEventHandler { [weak self] in self?.watcherFired(generation) }
+    // The watcher owns the descriptor: it must outlive the source's cancellation.
+    let owner = UncheckedSendable(watcher)
+    source.setCancelHandler { withExtendedLifetime(owner) {} }
     source.resume()
     watchSource = source
   }

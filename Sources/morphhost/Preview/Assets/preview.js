@@ -92,7 +92,8 @@ function show(status) {
   $("status").textContent = [status.name, status.label, status.value].filter(Boolean).join(" — ");
   $("play").textContent = status.playing ? "Pause" : "Play";
   $("time").textContent = "t = " + status.time.toFixed(3) + " s";
-  $("speed").value = status.speed;
+  document.title = status.name + " — morphhost preview";
+  if (document.activeElement !== $("speed")) $("speed").value = status.speed;
   $("speed-readout").textContent = status.speed.toFixed(1) + "×";
   $("reduce-motion").checked = status.reduceMotion;
   scrub.disabled = status.progress === undefined || status.progress === null;
