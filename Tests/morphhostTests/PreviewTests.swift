@@ -24,7 +24,7 @@ import Testing
 
     init(_ arguments: [String], in directory: URL) throws {
       errFile = directory.appendingPathComponent(".err-\(UUID())")
-      FileManager.default.createFile(atPath: errFile.path, contents: nil)
+      _ = FileManager.default.createFile(atPath: errFile.path, contents: nil)
       let out = Pipe()
       process.executableURL = builtBinary
       process.arguments = ["preview"] + arguments + ["--no-open"]
@@ -44,8 +44,6 @@ import Testing
         ?? 0
     }
 
-    var errors: String { (try? String(contentsOf: errFile, encoding: .utf8)) ?? "" }
-
     /// SIGTERM, then the exit status (killed after 20 s: a hang fails).
     func stop() -> Int32 {
       process.terminate()
@@ -63,29 +61,10 @@ import Testing
 
   /// One raw HTTP/1.0 request, so the Host header is exactly what we say.
   static func request(port: Int, _ head: String, body: String = "") throws -> (Int, String) {
-    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    defer { close(fd) }
-    var timeout = timeval(tv_sec: 10, tv_usec: 0)
-    setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_port = in_port_t(UInt16(port).bigEndian)
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    let connected = withUnsafePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-      }
-    }
-    guard connected == 0 else { throw POSIXError(.ECONNREFUSED) }
-    let text = head + "\r\nContent-Length: \(body.utf8.count)\r\n\r\n" + body
-    _ = text.withCString { send(fd, $0, strlen($0), 0) }
+    let connection = try LoopbackConnection(port: port, timeout: 10)
+    connection.write(head + "\r\nContent-Length: \(body.utf8.count)\r\n\r\n" + body)
     var answer = [UInt8]()
-    var buffer = [UInt8](repeating: 0, count: 65536)
-    while true {
-      let n = recv(fd, &buffer, buffer.count, 0)
-      if n <= 0 { break }
-      answer += buffer[0..<n]
-    }
+    while let received = connection.receive(), !received.isEmpty { answer += received }
     let response = String(decoding: answer, as: UTF8.self)
     let status = Int(response.split(separator: " ").dropFirst().first ?? "") ?? 0
     return (status, response)

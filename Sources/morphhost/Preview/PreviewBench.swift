@@ -111,48 +111,23 @@ enum PreviewBench {
   }
 }
 
-/// A minimal server-sent-events reader over a raw socket, counting events.
+/// Counts the events of a server-sent event stream.
 final class EventStreamClient {
-  private let fd: Int32
+  private let connection: LoopbackConnection
   private var pending = [UInt8]()
 
   init(port: Int, path: String) throws {
-    #if canImport(Glibc)
-      fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    #else
-      fd = socket(AF_INET, SOCK_STREAM, 0)
-    #endif
-    var timeout = timeval(tv_sec: 0, tv_usec: 100_000)
-    setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_port = in_port_t(UInt16(port).bigEndian)
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    let connected = withUnsafePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-      }
-    }
-    guard connected == 0 else {
-      close(fd)
-      throw UsageError("cannot connect to the preview on port \(port)")
-    }
-    let request = "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\n"
-    _ = request.withCString { send(fd, $0, strlen($0), 0) }
+    connection = try LoopbackConnection(port: port, timeout: 0.1)
+    connection.write("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\n")
   }
-
-  deinit { close(fd) }
 
   /// Events (`data:` lines) and their bytes received in the next `seconds`.
   func count(for seconds: Double) -> (events: Int, bytes: Int) {
     let end = BenchCommand.now() + seconds
     var events = 0
     var bytes = 0
-    var buffer = [UInt8](repeating: 0, count: 1 << 16)
-    while BenchCommand.now() < end {
-      let n = recv(fd, &buffer, buffer.count, 0)
-      guard n > 0 else { continue }
-      pending += buffer[0..<n]
+    while BenchCommand.now() < end, let received = connection.receive() {
+      pending += received
       // Events end with a blank line.
       while let end = Self.blankLine(in: pending) {
         if pending.starts(with: Array("data: ".utf8)) {
