@@ -16,6 +16,8 @@ struct HTTPRequest: Sendable {
   var query: [String: String]
   var headers: [String: String]
   var body: Data
+  /// The port it arrived on (ours).
+  var port: Int
 
   func header(_ name: String) -> String? { headers[name.lowercased()] }
 }
@@ -130,7 +132,8 @@ final class HTTPServer: @unchecked Sendable {
       path: info.local_uri.map { String(cString: $0) } ?? "/",
       query: Self.parseQuery(info.query_string.map { String(cString: $0) } ?? ""),
       headers: headers,
-      body: Self.readBody(connection, length: Int(info.content_length)))
+      body: Self.readBody(connection, length: Int(info.content_length)),
+      port: Int(info.server_port))
     handler(request, HTTPResponder(connection: connection))
   }
 

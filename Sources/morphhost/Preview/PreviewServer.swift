@@ -12,8 +12,8 @@ final class PreviewServer: @unchecked Sendable {
 
   init(catalog: PreviewCatalog, port: Int) throws {
     self.catalog = catalog
-    http = try HTTPServer(port: port) { [unowned self] request, responder in
-      PreviewRoutes(catalog: self.catalog, port: self.port).answer(request, responder)
+    http = try HTTPServer(port: port) { [catalog] request, responder in
+      PreviewRoutes(catalog: catalog).answer(request, responder)
     }
   }
 
@@ -25,13 +25,13 @@ final class PreviewServer: @unchecked Sendable {
     http?.stop()
     http = nil
   }
+
+  deinit { stop() }
 }
 
 /// Answers one request; the work on a plugin runs on its session's queue.
 struct PreviewRoutes {
   let catalog: PreviewCatalog
-  /// The port the server listens on: the only one a Host header may name.
-  let port: Int
 
   static let assets: [String: (type: String, bytes: [UInt8])] = [
     "preview.js": ("text/javascript; charset=utf-8", PackageResources.preview_js),
@@ -41,7 +41,9 @@ struct PreviewRoutes {
   func answer(_ request: HTTPRequest, _ responder: HTTPResponder) {
     // DNS rebinding: a page on another name that resolves to 127.0.0.1
     // sends its own name as Host; only loopback names are served.
-    guard let host = request.header("Host"), Self.isLoopback(host: host, port: port) else {
+    // The port must be the one it came in on.
+    guard let host = request.header("Host"), Self.isLoopback(host: host, port: request.port)
+    else {
       return responder.send(status: 403, "Forbidden", text: "morphhost: not a loopback Host")
     }
     if request.method == "POST", let origin = request.header("Origin"),

@@ -92,13 +92,7 @@ final class PreviewSession: @unchecked Sendable {
   }
 
   private func onQueue(_ body: @escaping () -> Void) {
-    let done = DispatchSemaphore(value: 0)
-    let work = UncheckedSendable(body)
-    queue.async {
-      work.value()
-      done.signal()
-    }
-    done.wait()
+    _ = try? onQueue { () throws -> Void in body() }
   }
 
   /// Stops the clock and the watcher; event streams end.
@@ -290,11 +284,10 @@ final class PreviewSession: @unchecked Sendable {
     guard let prop = props.first(where: { $0.name == name }) else {
       throw UsageError("no prop '\(name)'")
     }
+    let setting = try prop.setting(text)
+    let previous = (overrides, panelValues)
+    overrides = overrides.filter { $0.key != name } + [(name, setting)]
     panelValues[name] = text
-    var next = overrides.filter { $0.key != name }
-    next.append((name, try prop.setting(text)))
-    let previous = overrides
-    overrides = next
     do {
       let fresh = try DocumentHost(path: path, options: options).componentHost(for: "preview")
       if let old = host {
@@ -309,7 +302,7 @@ final class PreviewSession: @unchecked Sendable {
       host = fresh
       error = nil
     } catch {
-      overrides = previous
+      (overrides, panelValues) = previous
       self.error = PreviewError(error)
     }
   }
