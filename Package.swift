@@ -22,6 +22,10 @@ let package = Package(
       providers: [.apt(["libcairo2-dev"]), .brew(["cairo"])]),
     // morphhost's C side of Lua: limits, the error trampoline, the bounded library.
     .target(name: "CMorphLua", dependencies: ["CLua"]),
+    // The preview's HTTP server. Debian ships no pkg-config file for it: the
+    // module map links it by name from the system's default paths.
+    .systemLibrary(
+      name: "CCivetWeb", providers: [.apt(["libcivetweb-dev"]), .brew(["civetweb"])]),
 
     // Pure Swift: geometry, colour, easing, springs, paths. No C, no Lua.
     .target(name: "MorphCore"),
@@ -45,9 +49,16 @@ let package = Package(
     // Goldens for the test targets only; no product ships it.
     .target(name: "MorphTestSupport", dependencies: ["MorphRender"]),
     .executableTarget(
-      name: "morphhost", dependencies: ["MorphCore", "MorphScript", "MorphRender", "MorphHost"],
-      // What `morphhost new` writes: a Lua file, so luacheck lints it.
-      resources: [.embedInCode("Templates/component.lua")]),
+      name: "morphhost",
+      dependencies: ["MorphCore", "MorphScript", "MorphRender", "MorphHost", "CCivetWeb"],
+      // What `morphhost new` writes: a Lua file, so luacheck lints it. The
+      // preview's page and its Lua props reader, served from the binary.
+      resources: [
+        .embedInCode("Templates/component.lua"),
+        .embedInCode("Preview/Assets/player.html"), .embedInCode("Preview/Assets/index.html"),
+        .embedInCode("Preview/Assets/preview.js"), .embedInCode("Preview/Assets/preview.css"),
+        .embedInCode("Preview/Assets/props.lua"),
+      ]),
 
     .testTarget(name: "MorphCoreTests", dependencies: ["MorphCore"]),
     .testTarget(name: "MorphScriptTests", dependencies: ["MorphScript", "MorphCore"]),

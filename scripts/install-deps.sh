@@ -1,12 +1,22 @@
 #!/usr/bin/env bash
 # Installs the C libraries and tools morphhost needs, only when missing.
-#   Debian/Ubuntu: liblua5.4-dev libcairo2-dev pkg-config (build), lua5.4 lua-check
-#                  (plugin linting), fonts-dejavu-core (text labels in PNGs).
-#   macOS:         lua cairo pkg-config luacheck (Homebrew).
+#   Debian/Ubuntu: liblua5.4-dev libcairo2-dev libcivetweb-dev pkg-config (build),
+#                  lua5.4 lua-check (plugin linting), fonts-dejavu-core (text labels
+#                  in PNGs), tmux (live-view tests), chromium and Python's playwright
+#                  (the preview's browser test; the browser is Debian's, never a download).
+#   macOS:         lua cairo civetweb pkg-config luacheck tmux (Homebrew).
 # The Swift toolchain itself is a prerequisite (swift.org); it is not installed here.
 set -euo pipefail
 
-need_build() { ! pkg-config --exists lua5.4 cairo 2>/dev/null; }
+need_build() {
+  ! pkg-config --exists lua5.4 cairo 2>/dev/null || ! civetweb_installed
+}
+civetweb_installed() {
+  [ -e /usr/include/civetweb.h ] || [ -e /usr/local/include/civetweb.h ] \
+    || { command -v brew >/dev/null 2>&1 && [ -e "$(brew --prefix)/include/civetweb.h" ]; }
+}
+need_browser() { [ ! -x /usr/bin/chromium ] || ! command -v python3 >/dev/null 2>&1; }
+has_playwright() { python3 -c 'import playwright' >/dev/null 2>&1; }
 need_tools() { ! command -v luacheck >/dev/null 2>&1 || ! command -v tmux >/dev/null 2>&1; }
 
 if ! command -v swift >/dev/null 2>&1; then
@@ -16,19 +26,27 @@ fi
 
 case "$(uname -s)" in
   Linux)
-    if need_build || need_tools || [ ! -e /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ]; then
-      sudo=""
-      [ "$(id -u)" -ne 0 ] && sudo="sudo"
+    sudo=""
+    [ "$(id -u)" -ne 0 ] && sudo="sudo"
+    if need_build || need_tools || need_browser \
+      || [ ! -e /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ]; then
       export DEBIAN_FRONTEND=noninteractive
       $sudo apt-get update -qq
       $sudo apt-get install -y -qq --no-install-recommends \
-        pkg-config liblua5.4-dev libcairo2-dev lua5.4 lua-check fonts-dejavu-core tmux >/dev/null
+        pkg-config liblua5.4-dev libcairo2-dev libcivetweb-dev lua5.4 lua-check \
+        fonts-dejavu-core tmux chromium python3 python3-pip >/dev/null
+    fi
+    # Playwright drives Debian's chromium (the test names /usr/bin/chromium);
+    # `playwright install` is never run, so no browser is downloaded.
+    if ! has_playwright; then
+      python3 -m pip install -q playwright 2>/dev/null \
+        || python3 -m pip install -q --break-system-packages playwright
     fi
     ;;
   Darwin)
     if need_build || need_tools; then
       command -v brew >/dev/null 2>&1 || { echo "install-deps: Homebrew is required on macOS" >&2; exit 1; }
-      brew install lua cairo pkg-config luacheck tmux
+      brew install lua cairo civetweb pkg-config luacheck tmux
     fi
     ;;
   *)

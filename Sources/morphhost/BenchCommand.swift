@@ -42,6 +42,7 @@ enum BenchCommand {
       output.write(try reloadLatency(source: flip.source, saves: max(5, min(frames, 40))))
     }
     output.write(try exportMemory())
+    for line in try PreviewBench.figures(saves: max(5, min(frames, 20))) { output.write(line) }
     return 0
   }
 

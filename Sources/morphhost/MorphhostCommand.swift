@@ -24,6 +24,7 @@ struct MorphhostCommand {
 
     Usage:
       morphhost run PLUGIN [...]     run a plugin live; reloads on save (run --help)
+      morphhost preview [PLUGIN]     the plugin in a browser, with a timeline (preview --help)
       morphhost eval 'CODE'          run Lua with `morph` loaded; print what it prints and returns
       morphhost eval -f FILE         the same for a file ('-' reads standard input)
       morphhost render FILE [...]    one frame as PNG, terminal text or JSON (render --help)
@@ -55,6 +56,7 @@ struct MorphhostCommand {
     "new": (NewCommand.usage, { try NewCommand.run($0, output: $1) }),
     "list": (ListCommand.usage, { try ListCommand.run($0, output: $1) }),
     "eval": (EvalCommand.usage, { try EvalCommand.run($0, output: $1) }),
+    "preview": (PreviewCommand.usage, { try PreviewCommand.run($0, output: $1) }),
     "bench": (BenchCommand.usage, { try BenchCommand.run($0, output: $1) }),
   ]
 

@@ -1,0 +1,150 @@
+import Foundation
+import MorphCore
+import MorphHost
+import MorphScript
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// `morphhost bench`'s figures for the browser preview, measured through the
+/// real server: save → frame pushed, frames streamed while animating, and
+/// the CPU an idle preview costs.
+enum PreviewBench {
+  static func figures(saves: Int) throws -> [String] {
+    [try saveToPush(saves: saves)] + (try streamAndIdle())
+  }
+
+  /// Save → the new frame posted to the page's stream, alternating the
+  /// accent so every save changes the picture (an unchanged one is not pushed).
+  static func saveToPush(saves: Int) throws -> String {
+    guard let flip = PluginLocator.bundled().first(where: { $0.name == "flip" }) else {
+      throw UsageError("the bundled flip plugin is missing")
+    }
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("bench-\(UUID())")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let file = dir.appendingPathComponent("flip.lua")
+    try flip.source.write(to: file, atomically: true, encoding: .utf8)
+    let session = PreviewSession(path: file.path, options: ComponentOptions())
+    defer { session.close() }
+    session.perform { session.subscribe(scale: 2) }
+    var times: [Double] = []
+    for i in 0..<saves {
+      let accent = i % 2 == 0 ? "#FF0000" : "#2F6FED"
+      let source = flip.source.replacingOccurrences(
+        of: ##"accent = m.color "#2F6FED""##, with: "accent = m.color \"\(accent)\"")
+      let seen = session.board.sequence
+      let saved = BenchCommand.now()
+      try source.write(to: file, atomically: true, encoding: .utf8)
+      guard case .some(.some) = session.board.next(after: seen, timeout: 2) else {
+        throw UsageError("the preview pushed no frame within 2 s of a save")
+      }
+      times.append(BenchCommand.now() - saved)
+    }
+    times.sort()
+    return String(
+      format: "preview, save → new frame pushed at 2x (%d saves): median %.1f ms, max %.1f ms",
+      saves, times[saves / 2] * 1000, times[saves - 1] * 1000)
+  }
+
+  /// The deck fan served over HTTP at 2x speed, one tab streaming 2x
+  /// pixels: frames pushed per second while it animates (tapped every
+  /// 0.4 s), then the process's CPU time while it sits idle with the tab open.
+  static func streamAndIdle() throws -> [String] {
+    struct Quiet: TextOutput {
+      func write(_ text: String) {}
+      func error(_ text: String) {}
+    }
+    let catalog = try PreviewCatalog("deck_fan", options: ComponentOptions(), output: Quiet())
+    let server = try PreviewServer(catalog: catalog, port: 0)
+    defer { server.stop() }
+    guard let session = catalog.session("deck_fan") else { return [] }
+    try session.perform { try session.control("speed", 2) }
+    let stream = try EventStreamClient(port: server.port, path: "/events?scale=2")
+    _ = stream.count(for: 0.5)  // the first frame, and the server settles in
+
+    let duration = 3.0
+    let tapping = DispatchQueue(label: "bench.taps")
+    let stop = DispatchSemaphore(value: 0)
+    tapping.async {
+      repeat {
+        session.perform {
+          try? session.pointer("down", at: Point(214, 144))
+          try? session.pointer("up", at: Point(214, 144))
+        }
+      } while stop.wait(timeout: .now() + 0.4) == .timedOut
+    }
+    let (events, bytes) = stream.count(for: duration)
+    stop.signal()
+    _ = stream.count(for: 1.5)  // let the last tap settle
+
+    let idleSeconds = 3.0
+    let before = cpuSeconds()
+    let (idleEvents, _) = stream.count(for: idleSeconds)
+    let cpu = cpuSeconds() - before
+    return [
+      String(
+        format:
+          "preview, deck fan at 2x speed streamed at 2x pixels while animating: %.1f frames/s "
+          + "(%d in %.0f s, %.0f KB each; the clock ticks at 60 Hz)",
+        Double(events) / duration, events, duration,
+        Double(bytes) / Double(max(events, 1)) / 1024),
+      String(
+        format: "preview, idle with a tab open: %.2f%% of a core (%.1f ms CPU in %.0f s, "
+          + "%d frames pushed)", cpu / idleSeconds * 100, cpu * 1000, idleSeconds, idleEvents),
+    ]
+  }
+
+  /// User and system CPU time of this process so far (getrusage).
+  static func cpuSeconds() -> Double {
+    var usage = rusage()
+    #if canImport(Glibc)
+      getrusage(RUSAGE_SELF.rawValue, &usage)
+    #else
+      getrusage(RUSAGE_SELF, &usage)
+    #endif
+    func seconds(_ t: timeval) -> Double { Double(t.tv_sec) + Double(t.tv_usec) / 1e6 }
+    return seconds(usage.ru_utime) + seconds(usage.ru_stime)
+  }
+}
+
+/// Counts the events of a server-sent event stream.
+final class EventStreamClient {
+  private let connection: LoopbackConnection
+  private var pending = [UInt8]()
+
+  init(port: Int, path: String) throws {
+    connection = try LoopbackConnection(port: port, timeout: 0.1)
+    connection.write("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\n")
+  }
+
+  /// Events (`data:` lines) and their bytes received in the next `seconds`.
+  func count(for seconds: Double) -> (events: Int, bytes: Int) {
+    let end = BenchCommand.now() + seconds
+    var events = 0
+    var bytes = 0
+    while BenchCommand.now() < end, let received = connection.receive() {
+      pending += received
+      // Events end with a blank line.
+      while let end = Self.blankLine(in: pending) {
+        if pending.starts(with: Array("data: ".utf8)) {
+          events += 1
+          bytes += end
+        }
+        pending.removeFirst(end + 2)
+      }
+    }
+    return (events, bytes)
+  }
+
+  private static func blankLine(in bytes: [UInt8]) -> Int? {
+    guard bytes.count >= 2 else { return nil }
+    for i in 0..<(bytes.count - 1) where bytes[i] == 10 && bytes[i + 1] == 10 {
+      return i
+    }
+    return nil
+  }
+}

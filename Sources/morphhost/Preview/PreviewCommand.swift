@@ -1,0 +1,144 @@
+import Foundation
+import MorphCore
+import MorphHost
+import MorphScript
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// `morphhost preview PLUGIN`: the component in a browser, with a timeline,
+/// its props and hot reload; a folder (or nothing: the bundled plugins)
+/// gives an index of plugins with a thumbnail each.
+enum PreviewCommand {
+  static let usage = """
+    Usage: morphhost preview [PLUGIN | FOLDER] [options]
+
+    Serves a page on 127.0.0.1 that shows the plugin at the screen's full
+    resolution and prints its URL as the first line of output. Click and drag
+    the picture; scrub progress, play, pause, step and change speed; edit the
+    plugin's props; toggle reduce motion; save the frame as PNG. Every save of
+    the plugin reloads it, keeping its state (a broken save shows its error and
+    keeps the last good version running). Several tabs share one component.
+    A FOLDER (or no argument: the bundled plugins) lists its plugins with a
+    thumbnail each. Ctrl-C stops the server.
+
+    Options:
+      --port N           the port (default 0: any free port)
+      --open             open the page in the default browser (the default on a terminal)
+      --no-open          do not (the default when output is not a terminal)
+      --set KEY=VALUE    override a prop (one plugin only; repeatable)
+      --reduce-motion    changes apply at once (also MORPH_REDUCE_MOTION=1)
+    """
+
+  static func run(_ arguments: [String], output: some TextOutput) throws -> Int32 {
+    var options = CommandLineOptions(arguments)
+    let play = try PlayOptions(&options)
+    guard play.time == nil, play.inputPath == nil else {
+      throw UsageError("preview takes no --time or --input: play it in the page")
+    }
+    let port = try options.int("--port", in: 0...65535) ?? 0
+    let open = options.flag("--open")
+    let noOpen = options.flag("--no-open")
+    let given = try options.remaining()
+    guard given.count <= 1 else { throw UsageError("expected one plugin or folder") }
+    let catalog = try PreviewCatalog(given.first, options: play.component, output: output)
+    let server = try PreviewServer(catalog: catalog, port: port)
+    let url = "http://127.0.0.1:\(server.port)/"
+    output.write(url)
+    output.error("morphhost: previewing \(catalog.title) at \(url) (Ctrl-C stops)")
+    if open || (!noOpen && isatty(STDOUT_FILENO) == 1) { openBrowser(url, output: output) }
+    waitForInterrupt()
+    server.stop()
+    return 0
+  }
+
+  /// Blocks until Ctrl-C or SIGTERM.
+  static func waitForInterrupt() {
+    let stop = DispatchSemaphore(value: 0)
+    let sources = [SIGINT, SIGTERM].map { number in
+      signal(number, SIG_IGN)
+      let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+      source.setEventHandler { stop.signal() }
+      source.resume()
+      return source
+    }
+    stop.wait()
+    for source in sources { source.cancel() }
+  }
+
+  static func openBrowser(_ url: String, output: some TextOutput) {
+    #if os(macOS)
+      let opener = "/usr/bin/open"
+    #else
+      let opener = "/usr/bin/xdg-open"
+    #endif
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: opener)
+    process.arguments = [url]
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    do { try process.run() } catch {
+      output.error("morphhost: cannot open a browser (\(opener)): open \(url) yourself")
+    }
+  }
+}
+
+/// The plugins a preview serves: one, or a folder's (or the bundled ones),
+/// each loaded into a session the first time its page or thumbnail is asked.
+final class PreviewCatalog: @unchecked Sendable {
+  /// Name in the URL → plugin path; a single plugin is served at the root.
+  let plugins: [(name: String, path: String)]
+  let single: Bool
+  let title: String
+  let options: ComponentOptions
+  private let lock = NSLock()
+  private var sessions: [String: PreviewSession] = [:]
+
+  init(_ given: String?, options: ComponentOptions, output: some TextOutput) throws {
+    self.options = options
+    var isFolder: ObjCBool = false
+    if let given, !FileManager.default.fileExists(atPath: given, isDirectory: &isFolder) {
+      isFolder = false
+    }
+    if let given, !isFolder.boolValue {
+      let path = try resolvePlugin(given, output: output)
+      plugins = [(BundledPlugins.baseName(ofPath: path), path)]
+      single = true
+      title = path
+      return
+    }
+    guard options.props.isEmpty else { throw UsageError("--set needs a single plugin") }
+    single = false
+    if let folder = given {
+      let names = try FileManager.default.contentsOfDirectory(atPath: folder)
+        .filter { $0.hasSuffix(".lua") }.sorted()
+      guard !names.isEmpty else { throw UsageError("\(folder): no .lua files") }
+      plugins = names.map { (String($0.dropLast(4)), folder + "/" + $0) }
+      title = folder
+    } else {
+      plugins = PluginLocator.bundled().map { ($0.name, $0.path) }
+      title = "the bundled plugins"
+    }
+  }
+
+  /// The session for a plugin, started on first use.
+  func session(_ name: String) -> PreviewSession? {
+    guard let path = plugins.first(where: { $0.name == name })?.path else { return nil }
+    lock.lock()
+    defer { lock.unlock() }
+    if let session = sessions[name] { return session }
+    let session = PreviewSession(path: path, options: options)
+    sessions[name] = session
+    return session
+  }
+
+  func closeAll() {
+    lock.lock()
+    let all = Array(sessions.values)
+    lock.unlock()
+    for session in all { session.close() }
+  }
+}

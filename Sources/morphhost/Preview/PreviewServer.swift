@@ -1,0 +1,206 @@
+import Foundation
+import MorphCore
+import MorphScript
+
+/// The preview's HTTP routes over CivetWeb. A single plugin is served at
+/// `/`; a folder's plugins at `/p/NAME/`, with an index at `/`. The page
+/// uses relative URLs for its plugin (`events`, `pointer`, …) and absolute
+/// ones for the shared assets (`/assets/…`).
+final class PreviewServer: @unchecked Sendable {
+  let catalog: PreviewCatalog
+  private var http: HTTPServer?
+
+  init(catalog: PreviewCatalog, port: Int) throws {
+    self.catalog = catalog
+    http = try HTTPServer(port: port) { [catalog] request, responder in
+      PreviewRoutes(catalog: catalog).answer(request, responder)
+    }
+  }
+
+  var port: Int { http?.port ?? 0 }
+
+  /// Ends the event streams, then the server (which waits for its threads).
+  func stop() {
+    catalog.closeAll()
+    http?.stop()
+    http = nil
+  }
+
+  deinit { stop() }
+}
+
+/// Answers one request; the work on a plugin runs on its session's queue.
+struct PreviewRoutes {
+  let catalog: PreviewCatalog
+
+  static let assets: [String: (type: String, bytes: [UInt8])] = [
+    "preview.js": ("text/javascript; charset=utf-8", PackageResources.preview_js),
+    "preview.css": ("text/css; charset=utf-8", PackageResources.preview_css),
+  ]
+
+  func answer(_ request: HTTPRequest, _ responder: HTTPResponder) {
+    // DNS rebinding: a page on another name that resolves to 127.0.0.1
+    // sends its own name as Host; only loopback names are served.
+    // The port must be the one it came in on.
+    guard let host = request.header("Host"), Self.isLoopback(host: host, port: request.port)
+    else {
+      return responder.send(status: 403, "Forbidden", text: "morphhost: not a loopback Host")
+    }
+    if request.method == "POST", let origin = request.header("Origin"),
+      origin != "http://" + host
+    {
+      return responder.send(status: 403, "Forbidden", text: "morphhost: cross-origin request")
+    }
+    let path = request.path
+    if path.hasPrefix("/assets/"), let asset = Self.assets[String(path.dropFirst(8))] {
+      return responder.send(status: 200, "OK", type: asset.type, body: Data(asset.bytes))
+    }
+    if catalog.single, let only = catalog.plugins.first {
+      return plugin(only.name, rest: String(path.dropFirst()), request, responder)
+    }
+    if path == "/" { return responder.send(status: 200, "OK", type: Self.html, body: index()) }
+    let parts = path.split(separator: "/", maxSplits: 2, omittingEmptySubsequences: false)
+    if parts.count == 3, parts[1] == "p" {
+      let rest = parts[2]
+      let name = rest.prefix { $0 != "/" }
+      if rest.count == name.count {
+        // `/p/flip` → `/p/flip/`, so the page's relative URLs land inside it.
+        return responder.send(
+          status: 301, "Moved", type: Self.html, body: Data(),
+          headers: ["Location": "/p/\(name)/"])
+      }
+      return plugin(String(name), rest: String(rest.dropFirst(name.count + 1)), request, responder)
+    }
+    responder.send(status: 404, "Not Found", text: "morphhost: no page \(path)")
+  }
+
+  static let html = "text/html; charset=utf-8"
+
+  /// `127.0.0.1`, `localhost` or `[::1]`, with our port or none.
+  static func isLoopback(host: String, port: Int) -> Bool {
+    var name = host.lowercased()
+    if let colon = name.lastIndex(of: ":"), !name.hasSuffix("]") {
+      guard Int(name[name.index(after: colon)...]) == port else { return false }
+      name = String(name[..<colon])
+    }
+    return ["127.0.0.1", "localhost", "[::1]"].contains(name)
+  }
+
+  private func plugin(
+    _ name: String, rest: String, _ request: HTTPRequest, _ responder: HTTPResponder
+  ) {
+    guard let session = catalog.session(name) else {
+      return responder.send(status: 404, "Not Found", text: "morphhost: no plugin '\(name)'")
+    }
+    do {
+      switch (request.method, rest) {
+      case ("GET", ""):
+        responder.send(
+          status: 200, "OK", type: Self.html, body: Data(PackageResources.player_html))
+      case ("GET", "events"):
+        stream(session, scale: Self.scale(request), responder)
+      case ("GET", "frame.png"):
+        let png = try session.perform { try session.png(scale: Self.scale(request)) }
+        responder.send(status: 200, "OK", type: "image/png", body: png)
+      case ("GET", "props"):
+        let body = try session.perform { try session.propsJSON() }
+        responder.send(status: 200, "OK", type: "application/json", body: body)
+      case ("POST", "pointer"):
+        let event = try Self.decode(PointerBody.self, request.body)
+        try session.perform { try session.pointer(event.kind, at: Point(event.x, event.y)) }
+        responder.send(status: 204, "No Content", type: "text/plain", body: Data())
+      case ("POST", "control"):
+        let control = try Self.decode(ControlBody.self, request.body)
+        try session.perform { try session.control(control.action, control.value) }
+        responder.send(status: 204, "No Content", type: "text/plain", body: Data())
+      case ("POST", "props"):
+        let prop = try Self.decode(PropBody.self, request.body)
+        try session.perform { try session.setProp(prop.name, prop.value) }
+        responder.send(status: 204, "No Content", type: "text/plain", body: Data())
+      default:
+        responder.send(status: 404, "Not Found", text: "morphhost: no page \(request.path)")
+      }
+    } catch {
+      let diagnostic = error as? any Diagnostic ?? ForeignError(error)
+      responder.send(status: 400, "Bad Request", text: diagnostic.line)
+    }
+  }
+
+  /// Server-sent events: every frame the session pushes, as JSON with the
+  /// PNG at this tab's scale, until the tab closes or the server stops.
+  private func stream(_ session: PreviewSession, scale: Double, _ responder: HTTPResponder) {
+    session.perform { session.subscribe(scale: scale) }
+    defer { session.perform { session.unsubscribe(scale: scale) } }
+    guard responder.startEventStream() else { return }
+    var seen = 0
+    let encoder = JSONEncoder()
+    while let next = session.board.next(after: seen, timeout: 15) {
+      guard let posted = next else {
+        // Nothing new for a while: a comment tells whether the tab is still there.
+        guard responder.write(Data(": idle\n\n".utf8)) else { return }
+        continue
+      }
+      seen = posted.sequence
+      let event = PreviewEvent(
+        status: posted.status, image: posted.images[scale]?.base64EncodedString())
+      guard let json = try? encoder.encode(event),
+        responder.write(Data("data: ".utf8) + json + Data("\n\n".utf8))
+      else { return }
+    }
+  }
+
+  /// The page's pixel density: 1…4 in quarter steps (a few renders at most).
+  static func scale(_ request: HTTPRequest) -> Double {
+    let asked = request.query["scale"].flatMap(Double.init) ?? 1
+    return min(4, max(1, (asked * 4).rounded() / 4))
+  }
+
+  static func decode<T: Decodable>(_ type: T.Type, _ body: Data) throws -> T {
+    do {
+      return try JSONDecoder().decode(type, from: body)
+    } catch {
+      throw UsageError("bad request body: expected JSON for \(type)")
+    }
+  }
+
+  /// The folder's plugins, each a link with a thumbnail.
+  private func index() -> Data {
+    let items = catalog.plugins.map { plugin in
+      let name = Self.escape(plugin.name)
+      return """
+            <li><a href="p/\(name)/"><img src="p/\(name)/frame.png" alt="\(name)" loading="lazy">\
+        <span>\(name)</span></a></li>
+        """
+    }
+    let page = String(decoding: PackageResources.index_html, as: UTF8.self)
+      .replacingOccurrences(of: "{{TITLE}}", with: Self.escape(catalog.title))
+      .replacingOccurrences(of: "{{PLUGINS}}", with: items.joined(separator: "\n"))
+    return Data(page.utf8)
+  }
+
+  static func escape(_ text: String) -> String {
+    text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+      .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+  }
+}
+
+struct PreviewEvent: Encodable {
+  var status: PreviewStatus
+  var image: String?
+}
+
+struct PointerBody: Decodable {
+  var kind: String
+  var x: Double
+  var y: Double
+}
+
+struct ControlBody: Decodable {
+  var action: String
+  var value: Double?
+}
+
+struct PropBody: Decodable {
+  var name: String
+  var value: String
+}
