@@ -7,7 +7,8 @@ PREFIX ?= /usr/local
 CONFIG ?= debug
 BIN = .build/$(CONFIG)/morphhost
 
-.PHONY: run test deps build install unit lint lint-swift lint-lua example readme-commands bench clean
+.PHONY: run test deps build install unit lint lint-swift lint-lua example readme-commands bench clean \
+	fuzz test-sanitize
 
 run: deps build
 	$(BIN) run Plugins/flip.lua
@@ -32,7 +33,7 @@ unit:
 lint: lint-swift lint-lua
 
 lint-swift:
-	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests Examples/EmbedHost
+	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests Examples/EmbedHost Fuzz
 
 lint-lua:
 	luacheck --no-color $$(git ls-files '*.lua')
@@ -44,6 +45,17 @@ example: deps
 # Every `morphhost …` command in the README's sh blocks, as written.
 readme-commands: build
 	CONFIG=$(CONFIG) scripts/readme-commands.sh
+
+# libFuzzer targets (Fuzz/), FUZZ_SECONDS each (default 600); a crash fails.
+FUZZ_SECONDS ?= 600
+fuzz: deps
+	scripts/fuzz.sh $(FUZZ_SECONDS)
+
+# The whole suite under AddressSanitizer (Swift and C) and
+# UndefinedBehaviorSanitizer (the C targets: Swift has no UBSan on Linux).
+test-sanitize: deps
+	$(SWIFT) test --disable-xctest --sanitize=address \
+	  -Xcc -fsanitize=undefined -Xcc -fno-sanitize-recover=undefined --build-path .build/sanitize
 
 bench: deps
 	$(SWIFT) build -c release
