@@ -39,8 +39,15 @@ morph_limits *morph_getlimits(lua_State *L) {
 static int past_limits(const morph_limits *lim) {
   int over_budget = lim->budget > 0 && lim->spent > lim->budget;
   int over_time = lim->deadline > 0 && now() > lim->deadline;
-  return over_budget || over_time;
+  return over_budget || over_time || __atomic_load_n(&lim->cancel, __ATOMIC_RELAXED);
 }
+
+/* Why a call past its limits stops. */
+static int stop_reason(const morph_limits *lim) {
+  return __atomic_load_n(&lim->cancel, __ATOMIC_RELAXED) ? MORPH_STOP_CANCEL : MORPH_STOP_BUDGET;
+}
+
+void morph_cancel(morph_limits *lim) { __atomic_store_n(&lim->cancel, 1, __ATOMIC_RELAXED); }
 
 /* Coroutines the count hook raised in, as keys of a weak table. */
 static const char hookraised_key = 'h';
@@ -102,8 +109,11 @@ void morph_pushbudgetmessage(lua_State *L) {
 }
 
 void morph_pushstopmessage(lua_State *L) {
-  if (morph_getlimits(L)->stopped == MORPH_STOP_MEMORY) {
+  int stopped = morph_getlimits(L)->stopped;
+  if (stopped == MORPH_STOP_MEMORY) {
     lua_pushliteral(L, "not enough memory");
+  } else if (stopped == MORPH_STOP_CANCEL) {
+    lua_pushliteral(L, "stopped: the host was asked to quit");
   } else {
     morph_pushbudgetmessage(L);
   }
@@ -148,7 +158,7 @@ static void counthook(lua_State *L, lua_Debug *ar) {
   } else if (is_host_lua(L, ar)) {
     return; /* the host's own Lua restores its state, then raises the stop again */
   }
-  morph_stop(L, MORPH_STOP_BUDGET);
+  morph_stop(L, stop_reason(lim));
   lim->in_host++;
   mark_hookraised(L);
   lim->in_host--;
@@ -160,7 +170,7 @@ void morph_spend(lua_State *L, long long n) {
   morph_limits *lim = morph_getlimits(L);
   lim->spent += n;
   if (lim->stopped == MORPH_RUNNING && !past_limits(lim)) return;
-  morph_stop(L, MORPH_STOP_BUDGET);
+  morph_stop(L, stop_reason(lim));
   raise_stop(L, 1);
 }
 

@@ -217,4 +217,50 @@ import Testing
     try tmux.run(["send-keys", "-t", "live", "q"])
     _ = try tmux.waitFor("a clean exit") { $0.contains("exit=0") }
   }
+
+  /// A save whose body spins inside `pcall` cannot swallow the budget: the
+  /// old picture stays with the budget error under it; and `q` pressed while
+  /// a plugin spins quits at once (the keyboard thread cancels the call).
+  @Test(.enabled(if: tmuxAvailable, "needs tmux (installed by scripts/install-deps.sh)"))
+  func aSpinningSaveKeepsTheOldPictureAndQStillQuits() throws {
+    let tmux = Tmux()
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("spin-\(UUID())")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let file = dir.appendingPathComponent("card.lua")
+    let marker = dir.appendingPathComponent("exit")
+    let original = try String(
+      contentsOf: Self.repository.appendingPathComponent("Plugins/flip.lua"), encoding: .utf8)
+    try original.write(to: file, atomically: true, encoding: .utf8)
+    let command =
+      "TERM=xterm-256color '\(Self.binary)' run '\(file.path)'; echo \"exit=$?\" > '\(marker.path)'; "
+      + "echo done; sleep 30"
+    try tmux.run(["new-session", "-d", "-s", "live", "-x", "100", "-y", "30", command])
+    _ = try tmux.waitFor("the first frame") { $0.contains("Flip Card") }
+    let spin = original.replacingOccurrences(
+      of: "body = function(self)",
+      with: "body = function(self)\n    while true do pcall(function() while true do end end) end")
+    #expect(spin != original)
+    try spin.write(to: file, atomically: true, encoding: .utf8)
+    let screen = try tmux.waitFor("the budget error") {
+      Self.unwrapped($0, width: 100).contains("time budget")
+    }
+    #expect(screen.contains("Flip Card"))
+    // The old picture is still drawn above the error (in whatever colour mode).
+    let picture = screen.components(separatedBy: "error:").first ?? ""
+    let drawnRows = picture.split(separator: "\n").filter { !$0.allSatisfy(\.isWhitespace) }
+    #expect(drawnRows.count >= 10, "the old picture is still drawn")
+    // Now a save that spins forever in `reload`, and q in the middle of it.
+    try spin.replacingOccurrences(of: "name = \"Flip Card\"", with: "name = \"Spin\"")
+      .write(to: file, atomically: true, encoding: .utf8)
+    Thread.sleep(forTimeInterval: 0.1)
+    let pressed = Date()
+    try tmux.run(["send-keys", "-t", "live", "q"])
+    _ = try tmux.waitFor("a clean exit") { $0.contains("done") }
+    let status = try String(contentsOf: marker, encoding: .utf8)
+    #expect(status.trimmingCharacters(in: .whitespacesAndNewlines) == "exit=0")
+    // Uncancelled, the spin runs to its budget (about a second here, 2 s at
+    // most); the keyboard thread's cancel ends it within a tick.
+    #expect(Date().timeIntervalSince(pressed) < 0.6)
+  }
 }

@@ -27,7 +27,7 @@
 /* ---------------------------------------------------------------- limits */
 
 /* Why a call was stopped: set once, sticky until the host's next call. */
-enum { MORPH_RUNNING = 0, MORPH_STOP_BUDGET = 1, MORPH_STOP_MEMORY = 2 };
+enum { MORPH_RUNNING = 0, MORPH_STOP_BUDGET = 1, MORPH_STOP_MEMORY = 2, MORPH_STOP_CANCEL = 3 };
 
 typedef struct morph_limits {
   size_t used;       /* bytes allocated by this state, plus bytes charged by host objects */
@@ -40,7 +40,13 @@ typedef struct morph_limits {
   double wall_limit; /* seconds allowed per call (for the message) */
   int stopped;       /* MORPH_STOP_*: a limit fired in this call */
   long long ticks;   /* C work not yet charged to `spent` (see morph_spend) */
+  volatile int cancel; /* set from another thread (morph_cancel): stop at once */
 } morph_limits;
+
+/* [-0, +0, -] Asks the state to stop what it runs (the user quit): the next
+   count hook or charged C loop stops the call, as a limit would. Safe from
+   any thread; it stays set (the host is on its way out). */
+void morph_cancel(morph_limits *lim);
 
 /* [-0, +0, -] Creates a state whose allocator enforces `lim`, with the count
    hook set; NULL when out of memory. Swift owns it (in_host = 1) until it

@@ -96,6 +96,18 @@ public final class LuaState {
     Unmanaged<LuaState>.fromOpaque(morph_extraspace(lua).pointee!).takeUnretainedValue()
   }
 
+  /// A handle that stops whatever this state runs, from any thread: for a
+  /// host whose input thread must be able to quit while a plugin spins.
+  public var canceller: Canceller { Canceller(limits: limitsPointer) }
+
+  public struct Canceller: @unchecked Sendable {
+    fileprivate let limits: UnsafeMutablePointer<morph_limits>
+
+    /// Stops the running call (and every later one) as soon as Lua next
+    /// checks its limits, within about a thousand instructions.
+    public func cancel() { morph_cancel(limits) }
+  }
+
   /// Bytes the Lua heap holds now.
   public var memoryInUse: Int { limitsPointer.pointee.used }
 
@@ -169,6 +181,7 @@ public final class LuaState {
       error.message = limits.memoryMessage
       return error
     }
+    if stop == Int32(MORPH_STOP_CANCEL) { return ScriptError.parse(raw, kind: .cancelled) }
     if stop == Int32(MORPH_STOP_BUDGET) {
       // The message is the C side's own (morph_pushbudgetmessage): no plugin
       // code runs once a call is stopped, so none can have changed it.

@@ -8,6 +8,8 @@ public struct ScriptError: Diagnostic, Sendable, Equatable {
   /// What went wrong, broadly.
   public enum Kind: String, Sendable {
     case syntax, runtime, memory, timeBudget, file, value
+    /// The host asked the plugin to stop (the user quit mid-call).
+    case cancelled
   }
 
   public var kind: Kind

@@ -22,6 +22,7 @@ final class LiveSession {
   var player: ScriptPlayer?
 
   private var reader = KeyReader()
+  private var keyboard: KeyboardThread?
   private var running = true
   private var paused = false
   private var showHelp = false
@@ -66,6 +67,7 @@ final class LiveSession {
     RawTerminal.enter(mouse: true)
     RawTerminal.watchResize()
     defer { RawTerminal.restore() }
+    keyboard = KeyboardThread(canceller: host.component.state.canceller)
     measure()
     while running {
       let animating = host.component.isAnimating || keyDrag != nil || !(player?.isFinished ?? true)
@@ -91,17 +93,14 @@ final class LiveSession {
   // MARK: Loop pieces
 
   private func waitForInput(timeout: Double) {
-    var fds = [pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)]
+    guard let keyboard else { return }
+    var fds = [pollfd(fd: keyboard.descriptor, events: Int16(POLLIN), revents: 0)]
     if let fd = watcher.descriptor { fds.append(pollfd(fd: fd, events: Int16(POLLIN), revents: 0)) }
     _ = poll(&fds, nfds_t(fds.count), Int32(timeout * 1000))
     guard fds[0].revents & Int16(POLLIN) != 0 else { return }
-    var buffer = [UInt8](repeating: 0, count: 1024)
-    let n = read(STDIN_FILENO, &buffer, buffer.count)
-    if n <= 0 {
-      running = false
-      return
-    }
-    for input in reader.feed(Array(buffer[0..<n])) { handle(input) }
+    let input = keyboard.take()
+    for key in reader.feed(input.bytes) { handle(key) }
+    if input.closed { running = false }
   }
 
   private func advanceClock(_ now: Double) {
@@ -148,6 +147,12 @@ final class LiveSession {
   private func handle(_ input: TerminalInput) {
     switch input {
     case .key(let name):
+      // q and Ctrl-C quit from anywhere: the keyboard thread has already
+      // cancelled any plugin call they interrupted.
+      if name == "q" || name == "ctrl-c" {
+        running = false
+        return
+      }
       if showHelp {
         showHelp = false
         dirty = true
@@ -164,7 +169,7 @@ final class LiveSession {
     if name != "left" && name != "right" && name != "h" && name != "l" { releaseKeyDrag() }
     message = nil
     switch name {
-    case "q", "escape", "ctrl-c": running = false
+    case "escape": running = false
     case "space", "enter": try host.tap()
     case "left", "h": try keyDrag(-1)
     case "right", "l": try keyDrag(1)
@@ -345,7 +350,7 @@ final class LiveSession {
      [ ]            scrub progress while paused
      m              toggle reduce motion
      s              save the current frame as PNG
-     ?              this help (any key closes it)
+     ?              this help (any other key closes it)
      q, Esc         quit
     """
 }
