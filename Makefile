@@ -53,7 +53,10 @@ fuzz: deps
 
 # The whole suite under AddressSanitizer (Swift and C) and
 # UndefinedBehaviorSanitizer (the C targets: Swift has no UBSan on Linux).
+# Leak checking is off: fontconfig and Foundation keep caches until exit,
+# which LeakSanitizer reports in every child process the tests start.
 test-sanitize: deps
+	ASAN_OPTIONS=detect_leaks=0:halt_on_error=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
 	$(SWIFT) test --disable-xctest --sanitize=address \
 	  -Xcc -fsanitize=undefined -Xcc -fno-sanitize-recover=undefined --build-path .build/sanitize
 

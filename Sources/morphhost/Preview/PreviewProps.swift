@@ -16,8 +16,7 @@ struct PreviewProp: Codable, Equatable, Sendable {
   /// fresh state (the running instance is not touched).
   static func declared(path: String) throws(ScriptError) -> [PreviewProp] {
     let file = try ScriptFile(path: path, output: { _ in })
-    let reader = try file.state.load(
-      String(decoding: PackageResources.props_lua, as: UTF8.self), chunkName: "preview-props")
+    let reader = try file.state.load(PreviewRoutes.propsReader, chunkName: "preview-props")
     guard let list = try file.state.call(reader).first?.functionRef,
       case .string(let text)? = try file.state.call(list, [file.result]).first
     else { return [] }

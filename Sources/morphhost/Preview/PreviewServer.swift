@@ -12,6 +12,7 @@ final class PreviewServer: @unchecked Sendable {
 
   init(catalog: PreviewCatalog, port: Int) throws {
     self.catalog = catalog
+    PreviewRoutes.loadEmbeddedFiles()
     http = try HTTPServer(port: port) { [catalog] request, responder in
       PreviewRoutes(catalog: catalog).answer(request, responder)
     }
@@ -33,10 +34,21 @@ final class PreviewServer: @unchecked Sendable {
 struct PreviewRoutes {
   let catalog: PreviewCatalog
 
-  static let assets: [String: (type: String, bytes: [UInt8])] = [
-    "preview.js": ("text/javascript; charset=utf-8", PackageResources.preview_js),
-    "preview.css": ("text/css; charset=utf-8", PackageResources.preview_css),
+  static let assets: [String: (type: String, bytes: Data)] = [
+    "preview.js": ("text/javascript; charset=utf-8", Data(PackageResources.preview_js)),
+    "preview.css": ("text/css; charset=utf-8", Data(PackageResources.preview_css)),
   ]
+  static let playerPage = Data(PackageResources.player_html)
+  static let indexPage = String(decoding: PackageResources.index_html, as: UTF8.self)
+  static let propsReader = String(decoding: PackageResources.props_lua, as: UTF8.self)
+
+  /// Builds the embedded pages and assets on the starting thread: the first
+  /// read of an embedded file materialises a large array literal on the
+  /// stack, more than CivetWeb's request threads have (AddressSanitizer
+  /// found the overflow).
+  static func loadEmbeddedFiles() {
+    _ = (assets.count, playerPage.count, indexPage.count, propsReader.count)
+  }
 
   func answer(_ request: HTTPRequest, _ responder: HTTPResponder) {
     // DNS rebinding: a page on another name that resolves to 127.0.0.1
@@ -53,7 +65,7 @@ struct PreviewRoutes {
     }
     let path = request.path
     if path.hasPrefix("/assets/"), let asset = Self.assets[String(path.dropFirst(8))] {
-      return responder.send(status: 200, "OK", type: asset.type, body: Data(asset.bytes))
+      return responder.send(status: 200, "OK", type: asset.type, body: asset.bytes)
     }
     if catalog.single, let only = catalog.plugins.first {
       return plugin(only.name, rest: String(path.dropFirst()), request, responder)
@@ -96,7 +108,7 @@ struct PreviewRoutes {
       switch (request.method, rest) {
       case ("GET", ""):
         responder.send(
-          status: 200, "OK", type: Self.html, body: Data(PackageResources.player_html))
+          status: 200, "OK", type: Self.html, body: Self.playerPage)
       case ("GET", "events"):
         stream(session, scale: Self.scale(request), responder)
       case ("GET", "frame.png"):
@@ -172,7 +184,7 @@ struct PreviewRoutes {
         <span>\(name)</span></a></li>
         """
     }
-    let page = String(decoding: PackageResources.index_html, as: UTF8.self)
+    let page = Self.indexPage
       .replacingOccurrences(of: "{{TITLE}}", with: Self.escape(catalog.title))
       .replacingOccurrences(of: "{{PLUGINS}}", with: items.joined(separator: "\n"))
     return Data(page.utf8)
