@@ -17,6 +17,10 @@ public final class ComponentHost {
   public let tick: Double
   public var textMeasure: TextMeasuring
   private var gesture: GestureTracker?
+  /// The last tap, for telling a double tap.
+  private var lastTap: Double?
+  /// Whether the pointer hovers over the component.
+  private var hovering = false
 
   /// One rendered moment.
   public struct Frame {
@@ -62,8 +66,10 @@ public final class ComponentHost {
     while t + tick <= time + 1e-12 {
       t += tick
       try component.advance(to: t)
+      try checkLongPress()
     }
     try component.advance(to: time)
+    try checkLongPress()
   }
 
   public func advance(by dt: Double) throws(ScriptError) {
@@ -118,11 +124,21 @@ public final class ComponentHost {
   // MARK: Input
 
   /// A tap at a canvas point (default: the centre): the frontmost node with
-  /// `onTap` under it gets it, else the component's `tap`.
+  /// `onTap` under it gets it, else the component's `tap`. A second tap
+  /// within `GestureTracker.doubleTapInterval` of the first goes to the
+  /// component's `doubleTap` instead, when it has one (the first was a tap).
   public func tap(at point: Point? = nil) throws {
     let p = point ?? center
-    let frame = try frame()
     let event = InputEvent.tap(at: componentPoint(p), time: time)
+    if let last = lastTap, time - last <= GestureTracker.doubleTapInterval + 1e-9,
+      component.hasHandler("doubleTap")
+    {
+      lastTap = nil
+      try component.handle(component: "doubleTap", event)
+      return
+    }
+    lastTap = time
+    let frame = try frame()
     if let item = frame.list.hitTest(p, wants: { $0.tap != nil }), let id = item.handlers?.tap {
       try component.handle(frame.view.handlers[id], event)
     } else {
@@ -160,6 +176,32 @@ public final class ComponentHost {
     } else if g.isTap {
       try tap(at: g.start)
     }
+  }
+
+  /// A press held still for SwiftUI's minimum duration is a long press,
+  /// reported once, while the pointer is still down; its release is no tap.
+  private func checkLongPress() throws(ScriptError) {
+    guard var g = gesture, g.isLongPress(at: time), component.hasHandler("longPress") else {
+      return
+    }
+    g.didLongPress = true
+    gesture = g
+    try component.handle(
+      component: "longPress", InputEvent(location: componentPoint(g.start), time: time))
+  }
+
+  /// The pointer over a canvas point with no button down: the component's
+  /// `hover` gets `active` with the location while it is inside the
+  /// component's frame, and `ended` once when it leaves.
+  public func hover(at p: Point) throws {
+    let local = componentPoint(p)
+    let inside =
+      local.x >= 0 && local.y >= 0 && local.x <= component.size.width
+      && local.y <= component.size.height
+    guard inside || hovering else { return }
+    hovering = inside
+    try component.handle(
+      component: "hover", InputEvent(phase: inside ? .active : .ended, location: local, time: time))
   }
 
   private func deliver(_ g: GestureTracker, phase: InputEvent.Phase) throws {

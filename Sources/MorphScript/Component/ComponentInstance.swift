@@ -170,4 +170,32 @@ public final class ComponentInstance: AnimationHost {
     completed += done
     return id
   }
+
+  func play(_ timeline: KeyframeTimeline, plays: Int?) -> Int {
+    var modifiers = timeline.modifiers
+    if let plays {
+      if plays > 1 { modifiers = modifiers.repeatCount(plays, autoreverses: false) }
+    } else {
+      modifiers = modifiers.repeatForever(autoreverses: false)
+    }
+    var tracks: [(key: String, curve: AnimationCurve)] = []
+    for (key, track) in timeline.tracks {
+      var curve = AnimationCurve.keyframes(track)
+      curve.modifiers = modifiers
+      tracks.append((key, curve))
+    }
+    if reduceMotion {
+      // Reduce motion: each track's last value at once.
+      for (key, track) in timeline.tracks {
+        let from = engine.presented(key, at: time) ?? 0
+        completed += engine.set(key, to: track.resolved(from: from, velocity: 0).endValue)
+      }
+      let (id, done) = engine.play([], at: time)
+      completed += done
+      return id
+    }
+    let (id, done) = engine.play(tracks, at: time)
+    completed += done
+    return id
+  }
 }
