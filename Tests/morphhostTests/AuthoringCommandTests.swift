@@ -145,3 +145,19 @@ private func decode(_ url: URL) throws -> RasterImage {
     #expect(run(["new", "9lives", "--dir", dir.path]).status == 2)
   }
 }
+
+@Suite struct ExamplePluginCheckTests {
+  /// Every Lua-only example passes `check` (load, five progress points, a
+  /// tap and drags both ways that settle, accessibility).
+  @Test func examplePluginsAreClean() throws {
+    let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent()
+      .appendingPathComponent("Examples/plugins")
+    let plugins = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+      .filter { $0.hasSuffix(".lua") }.sorted()
+    #expect(plugins.contains("like_button.lua") && plugins.contains("segmented_control.lua"))
+    let result = run(["check"] + plugins.map { folder.appendingPathComponent($0).path })
+    #expect(result.status == 0, Comment(rawValue: result.out))
+    #expect(result.out.components(separatedBy: ": ok").count == plugins.count + 1)
+  }
+}

@@ -18,12 +18,15 @@ protocol AnimationHost: AnyObject {
   ) -> Int
   /// Plays a timeline's tracks as one animation, `plays` times (nil: forever).
   func play(_ timeline: KeyframeTimeline, plays: Int?) -> Int
+  /// Animation `id` has a `done` callback: its completion needs Lua.
+  func awaitCompletion(_ id: Int)
 }
 
 /// The `host` table `Lua/component.lua` receives: `host.presented(key)`,
 /// `host.target(key)`, `host.velocity(key)`, `host.set(key, number)`,
 /// `host.animate(curve, keys, values [, velocities]) -> id`,
-/// `host.play(timeline, plays) -> id` (plays 0: forever), `host.reduceMotion()`,
+/// `host.play(timeline, plays) -> id` (plays 0: forever), `host.awaits(id)` (it
+/// has a `done` callback), `host.reduceMotion()`,
 /// `host.time()`, and a colour's animatable channels both ways:
 /// `host.colorChannels(c) -> l, a, b, alpha` and `host.color(l, a, b, alpha)`.
 enum ComponentHostFunctions {
@@ -58,6 +61,12 @@ enum ComponentHostFunctions {
           let id = try host(a).play(timeline, plays: plays > 0 ? plays : nil)
           lua_pushinteger(a.lua, lua_Integer(id))
           return 1
+        }
+      },
+      HostFunction(name: "awaits") { lua in
+        hostCall(lua, "awaits") { a in
+          try host(a).awaitCompletion(try a.integer(1))
+          return 0
         }
       },
       HostFunction(name: "colorChannels") { lua in

@@ -55,6 +55,9 @@ public final class ComponentInstance: AnimationHost {
   let runtime: ComponentRuntime
   /// Animations that completed and whose callbacks have not run yet.
   var completed: [Int] = []
+  /// Animations with a `done` callback: only their completions enter Lua,
+  /// so an animation without one costs no Lua call from start to end.
+  var awaited: Set<Int> = []
   private var propsTable: LuaValue?
 
   /// Turns reduce motion on or off for this and later handlers.
@@ -170,6 +173,8 @@ public final class ComponentInstance: AnimationHost {
     completed += done
     return id
   }
+
+  func awaitCompletion(_ id: Int) { awaited.insert(id) }
 
   func play(_ timeline: KeyframeTimeline, plays: Int?) -> Int {
     var modifiers = timeline.modifiers

@@ -16,6 +16,7 @@ local math_type, huge = math.type, math.huge
 local presented, model, set_number, animate_numbers, reduce_motion, clock, velocity_of =
   host.presented, host.target, host.set, host.animate, host.reduceMotion, host.time, host.velocity
 local play_timeline, color_channels, color_from = host.play, host.colorChannels, host.color
+local awaits = host.awaits
 local Component = { __name = "morph.Component", __metatable = "morph.Component" }
 -- self proxy → instance; weak so a dropped instance is collected.
 local instances = setmetatable({}, { __mode = "k" })
@@ -288,7 +289,10 @@ local function animate(self, curve, changes, options)
   -- The engine completes an animation of no numbers (or under reduce
   -- motion) at once; `done` then runs when the handler returns.
   local id = animate_numbers(curve, keys, values, velocities)
-  if done then inst.completions[id] = done end
+  if done then
+    inst.completions[id] = done
+    awaits(id)
+  end
 end
 
 --- self:velocity(key): how fast a key's presented value moves now, in its
@@ -344,7 +348,10 @@ local function play(self, timeline, options)
   end
   if inst.inBody then fail("body must not change state (play from a handler)") end
   local id = play_timeline(timeline, plays)
-  if done then inst.completions[id] = done end
+  if done then
+    inst.completions[id] = done
+    awaits(id)
+  end
 end
 
 --- morph.stagger(n, step, curve): n copies of `curve`, the i-th delayed by
