@@ -183,6 +183,9 @@ public struct AnimationChannel: Hashable, Sendable {
 /// once, when all of its keys have finished or been replaced.
 public struct AnimationEngine: Sendable {
   public private(set) var channels: [String: AnimationChannel] = [:]
+  /// The keys, sorted: the order completions are reported in, kept so a
+  /// tick need not sort.
+  private var order: [String] = []
   private var pending: [Int: Int] = [:]  // animation id → keys still running
   private var nextID = 1
 
@@ -219,18 +222,26 @@ public struct AnimationEngine: Sendable {
   /// Drops channels whose keys are not in `keys` (state removed by a reload).
   public mutating func keep(only keys: Set<String>) {
     channels = channels.filter { keys.contains($0.key) }
+    order = channels.keys.sorted()
   }
 
   /// Declares a key with its initial value (or resets it).
   public mutating func define(_ key: String, value: Double) {
-    channels[key] = AnimationChannel(value: value)
+    store(key, AnimationChannel(value: value))
+  }
+
+  /// Puts a channel under `key`, keeping `order` when the key is new.
+  private mutating func store(_ key: String, _ channel: AnimationChannel) {
+    if channels.updateValue(channel, forKey: key) == nil {
+      order.insert(key, at: order.firstIndex { $0 > key } ?? order.endIndex)
+    }
   }
 
   /// Sets a key at once; returns animation ids that thereby completed.
   public mutating func set(_ key: String, to value: Double) -> [Int] {
     var channel = channels[key] ?? AnimationChannel(value: value)
     let ended = channel.set(value)
-    channels[key] = channel
+    store(key, channel)
     return finish(ended)
   }
 
@@ -266,7 +277,7 @@ public struct AnimationEngine: Sendable {
       var channel = channels[key] ?? AnimationChannel(value: value)
       ended += channel.animate(
         to: value, with: curve, at: time, id: id, velocity: velocities[key])
-      channels[key] = channel
+      store(key, channel)
     }
     var completed = finish(ended)
     if changes.isEmpty { completed += finish([id]) }
@@ -276,7 +287,7 @@ public struct AnimationEngine: Sendable {
   /// Retires what has finished by `time`; returns completed animation ids.
   public mutating func advance(to time: Double) -> [Int] {
     var ended: [Int] = []
-    for key in channels.keys.sorted() {
+    for key in order where channels[key]?.isAnimating == true {
       ended += channels[key]?.retire(at: time) ?? []
     }
     return finish(ended)
