@@ -23,7 +23,7 @@ end):scaled(heartSize)
 local pop = m.keyframes({
   scale = {
     k.linear(0.78, 0.08, "easeOut"),
-    k.spring(1.0, { spring = m.spring { duration = 0.45, bounce = 0.55 }, velocity = 6 }),
+    k.spring(1.0, { spring = m.spring { duration = 0.45, bounce = 0.55 }, startVelocity = 6 }),
   },
   -- The burst ring: appears at once, grows out on a cubic, then is gone.
   ring = { k.move(0), k.cubic(1, 0.45, { startVelocity = 4 }), k.move(0) },

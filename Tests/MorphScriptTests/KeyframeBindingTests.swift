@@ -69,6 +69,20 @@ private func note(_ c: ComponentInstance) -> String {
     #expect(!c.isAnimating)
   }
 
+  /// SpringKeyframe's `startVelocity`: the segment starts at that speed.
+  @Test func aSpringKeyframeStartsAtItsStartVelocity() throws {
+    let c = try component(
+      """
+      tap = function(self)
+        self:play(morph.keyframes { x = { morph.keyframe.spring(0, { duration = 1, startVelocity = 8,
+          spring = morph.spring { duration = 0.5, bounce = 0.3 } }) } })
+        self.note = string.format("%g", self:velocity("x"))
+      end,
+      """)
+    try tap(c)
+    #expect(note(c) == "8")
+  }
+
   @Test func aTimelineStartsFromThePresentedValue() throws {
     let c = try component(
       "tap = function(self) self:play(morph.keyframes { x = { morph.keyframe.linear(10, 1) } }) end,",

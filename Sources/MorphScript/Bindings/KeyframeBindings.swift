@@ -60,12 +60,12 @@ enum KeyframeBindings {
         var length: Double?
         var velocity: Double?
         if !a.isNoneOrNil(2) {
-          let o = try a.options(2, allowed: ["duration", "spring", "velocity"])
+          let o = try a.options(2, allowed: ["duration", "spring", "startVelocity"])
           length = try o.number("duration")
           if let d = length, !(d >= 0 && d.isFinite) {
             throw a.error(2, "option 'duration' must be a finite number >= 0, got \(d)")
           }
-          velocity = try o.number("velocity")
+          velocity = try o.number("startVelocity")
           morph_rawgetfield(a.lua, o.index, "spring")
           defer { morph_pop(a.lua, 1) }
           if let s = SpringBindings.type.value(a.lua, at: -1) {

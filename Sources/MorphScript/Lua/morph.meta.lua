@@ -249,9 +249,9 @@ function morph.keyframe.linear(to, duration, curve) end
 
 ---`SpringKeyframe`: a spring towards `to`, cut after `duration` (default: until
 ---it settles); the next keyframe starts where and as fast as it was cut.
----`velocity` (default: the velocity carried in) is where the spring starts.
+---`startVelocity` (default: the velocity carried in) is how fast it starts.
 ---@param to number
----@param options? { duration?: number, spring?: morph.Spring, velocity?: number }
+---@param options? { duration?: number, spring?: morph.Spring, startVelocity?: number }
 ---@return morph.Keyframe
 function morph.keyframe.spring(to, options) end
 
