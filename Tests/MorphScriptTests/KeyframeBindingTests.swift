@@ -83,6 +83,16 @@ private func note(_ c: ComponentInstance) -> String {
     #expect(note(c) == "8")
   }
 
+  @Test func aTrackMayDriveOneFieldOfAComposite() throws {
+    let c = try component(
+      "tap = function(self) self:play(morph.keyframes { ['pos.y'] = { morph.keyframe.linear(10, 1) } }) end,",
+      state: "pos = { x = 3, y = 0 }")
+    try tap(c)
+    try c.advance(to: 0.5)
+    #expect(abs((c.presented("pos.y") ?? 0) - 5) < 1e-6)
+    #expect(c.presented("pos.x") == 3)
+  }
+
   @Test func aTimelineStartsFromThePresentedValue() throws {
     let c = try component(
       "tap = function(self) self:play(morph.keyframes { x = { morph.keyframe.linear(10, 1) } }) end,",

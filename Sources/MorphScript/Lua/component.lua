@@ -342,7 +342,8 @@ local function play(self, timeline, options)
   end
   local done, plays = play_extras(options)
   for _, k in ipairs(timeline.keys) do
-    if not check_key(inst, k, "play") then
+    -- A track drives a number key, or one field of a composite (`pos.y`).
+    if not inst.fields[k] and not check_key(inst, k, "play") then
       fail(format("play: track '%s' must animate a number in state", k))
     end
   end
@@ -462,8 +463,15 @@ function runtime.instantiate(def, overrides)
     numeric[k] = kind_of(k, v)
     if not numeric[k] then values[k] = clone(v) end
   end
+  -- Every composite's channels by name, for keyframe tracks on one field.
+  local channel_names = {}
+  for _, kind in pairs(numeric) do
+    if type(kind) == "table" then
+      for _, c in ipairs(kind.channels) do channel_names[c] = true end
+    end
+  end
   local inst = {
-    def = def, props = props, values = values, numeric = numeric,
+    def = def, props = props, values = values, numeric = numeric, fields = channel_names,
     completions = {}, inBody = false,
   }
   inst.self = make_self(inst)

@@ -269,7 +269,7 @@ function morph.keyframe.cubic(to, duration, options) end
 ---@return morph.Keyframe
 function morph.keyframe.move(to) end
 
----A timeline: one track of keyframes per numeric state key.
+---A timeline: one track of keyframes per number key (or one field of a composite key: `"pos.y"`).
 ---@class morph.Keyframes
 ---@field duration number the longest track, in seconds (from the initial values)
 ---@field keys string[] the tracks' keys, sorted
