@@ -125,20 +125,20 @@ public final class ComponentHost {
 
   /// A tap at a canvas point (default: the centre): the frontmost node with
   /// `onTap` under it gets it, else the component's `tap`. A second tap
-  /// within `GestureTracker.doubleTapInterval` of the first goes to the
-  /// component's `doubleTap` instead, when it has one (the first was a tap).
+  /// within `GestureTracker.doubleTapInterval` of the first is a double tap
+  /// instead, when a node under it has `onDoubleTap` or the component has
+  /// `doubleTap` (the first was a tap).
   public func tap(at point: Point? = nil) throws {
     let p = point ?? center
     let event = InputEvent.tap(at: componentPoint(p), time: time)
+    let frame = try frame()
     if let last = lastTap, time - last <= GestureTracker.doubleTapInterval + 1e-9,
-      component.hasHandler("doubleTap")
+      try deliver(.doubleTap, at: p, in: frame, event)
     {
       lastTap = nil
-      try component.handle(component: "doubleTap", event)
       return
     }
     lastTap = time
-    let frame = try frame()
     if let item = frame.list.hitTest(p, wants: { $0.tap != nil }), let id = item.handlers?.tap {
       try component.handle(frame.view.handlers[id], event)
     } else {
@@ -181,13 +181,36 @@ public final class ComponentHost {
   /// A press held still for SwiftUI's minimum duration is a long press,
   /// reported once, while the pointer is still down; its release is no tap.
   private func checkLongPress() throws(ScriptError) {
-    guard var g = gesture, g.isLongPress(at: time), component.hasHandler("longPress") else {
-      return
-    }
-    g.didLongPress = true
+    guard var g = gesture, g.isLongPress(at: time), let frame = lastFrame else { return }
+    let event = InputEvent(location: componentPoint(g.start), time: time)
+    g.didLongPress = try deliver(.longPress, at: g.start, in: frame, event)
     gesture = g
-    try component.handle(
-      component: "longPress", InputEvent(location: componentPoint(g.start), time: time))
+  }
+
+  /// The gestures a node or the component may take beside taps and drags.
+  enum Gesture: String {
+    case longPress, doubleTap
+
+    func handler(_ h: Handlers) -> Int? {
+      switch self {
+      case .longPress: return h.longPress
+      case .doubleTap: return h.doubleTap
+      }
+    }
+  }
+
+  /// Hands `gesture` to the frontmost node under `p` that takes it, else
+  /// to the component's handler; false when neither does.
+  private func deliver(_ gesture: Gesture, at p: Point, in frame: Frame, _ event: InputEvent)
+    throws(ScriptError) -> Bool
+  {
+    if let item = frame.list.hitTest(p, wants: { gesture.handler($0) != nil }),
+      let id = item.handlers.flatMap(gesture.handler)
+    {
+      try component.handle(frame.view.handlers[id], event)
+      return true
+    }
+    return try component.handle(component: gesture.rawValue, event)
   }
 
   /// The pointer over a canvas point with no button down: the component's

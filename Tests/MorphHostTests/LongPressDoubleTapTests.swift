@@ -104,6 +104,32 @@ private func play(_ script: String, on host: ComponentHost, until t: Double) thr
     }
   }
 
+  /// `onLongPress` and `onDoubleTap` on a node take the gesture over the
+  /// node only (hit-tested like `onTap`); elsewhere the component's own.
+  @Test func nodeModifiersTakeTheGestureOverTheirNode() throws {
+    let source = """
+      local function bump(key) return function(self) self[key] = self[key] + 1 end end
+      return morph.component {
+        size = { 200, 100 },
+        state = { nodeLong = 0, nodeDouble = 0, longs = 0, doubles = 0, taps = 0 },
+        body = function(self)
+          return morph.hstack { spacing = 0,
+            morph.rect():frame(100, 100):onLongPress(bump("nodeLong")):onDoubleTap(bump("nodeDouble")),
+            morph.rect():frame(100, 100),
+          }
+        end,
+        tap = bump("taps"), longPress = bump("longs"), doubleTap = bump("doubles"),
+      }
+      """
+    let host = ComponentHost(component: try ComponentInstance(path: "nodes.lua", source: source))
+    try play(
+      "0 longpress 50,50\n1 longpress 150,50\n2 doubletap 50,50\n3 doubletap 150,50\n", on: host,
+      until: 4)
+    #expect(count(host, "nodeLong") == 1 && count(host, "longs") == 1)
+    #expect(count(host, "nodeDouble") == 1 && count(host, "doubles") == 1)
+    #expect(count(host, "taps") == 2)  // the first tap of each pair
+  }
+
   @Test func theNewVerbsAreParsedAndCheckedLikeTheOthers() throws {
     #expect(throws: InputScript.ParseError.self) { try InputScript.parse("0 hover\n", file: "s") }
     do {

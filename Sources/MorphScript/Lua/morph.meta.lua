@@ -658,6 +658,18 @@ function Node:onTap(handler) end
 ---@return morph.Node
 function Node:onDrag(handler) end
 
+---A press held 0.5 s within 10 pt over this node (SwiftUI's `onLongPressGesture`
+---defaults), reported while still down; its release is no tap.
+---@param handler fun(self: table, event: table)
+---@return morph.Node
+function Node:onLongPress(handler) end
+
+---A second tap within 0.35 s of a first over this node (`onTapGesture(count: 2)`);
+---the first was a tap.
+---@param handler fun(self: table, event: table)
+---@return morph.Node
+function Node:onDoubleTap(handler) end
+
 ---@return morph.Node
 function morph.rect() end
 
