@@ -99,6 +99,24 @@ private func decode(_ url: URL) throws -> RasterImage {
     #expect(result.out.components(separatedBy: ": ok").count == 5)
   }
 
+  /// `check` pokes the gestures a component (or a node) declares beyond tap and drag.
+  @Test func findsBrokenGestureHandlers() {
+    let path = Self.fixtures.appendingPathComponent("gesture_mistakes.lua").path
+    let result = run(["check", path])
+    let lines = result.out.split(separator: "\n").map(String.init)
+    #expect(result.status == 2, Comment(rawValue: result.out))
+    #expect(
+      lines.contains {
+        $0.hasPrefix("\(path):7: error: set: unknown state key 'missing'")
+          && $0.hasSuffix("(after a long press)")
+      }, Comment(rawValue: result.out))
+    #expect(
+      lines.contains {
+        $0.hasPrefix("\(path):8: error: animate: state 'p' is a number; got string")
+          && $0.hasSuffix("(after a double tap)")
+      }, Comment(rawValue: result.out))
+  }
+
   @Test func findsSeededMistakesWithPositions() {
     let path = Self.fixtures.appendingPathComponent("mistakes.lua").path
     let result = run(["check", path, "--settle-limit", "2"])
