@@ -137,6 +137,42 @@ private func note(_ c: ComponentInstance) -> String {
     #expect(abs((c.presented("z") ?? 0) - 0) < 1e-6)
   }
 
+  @Test func staggeredTimelinesStartOneStepApart() throws {
+    let c = try component(
+      """
+      tap = function(self)
+        local copies = morph.stagger(2, 0.5, morph.keyframes { x = { morph.keyframe.linear(1, 1) } })
+        self:play(copies[1])
+        self:play(morph.keyframes { y = { morph.keyframe.linear(1, 1) } }:delay(0.5))
+        self.note = string.format("%d", #copies)
+      end,
+      """)
+    try tap(c)
+    try c.advance(to: 0.75)
+    #expect(abs((c.presented("x") ?? 0) - 0.75) < 1e-6)
+    #expect(abs((c.presented("y") ?? 0) - 0.25) < 1e-6)
+    #expect(note(c) == "2")
+  }
+
+  @Test func reduceMotionPutsEveryTrackAtItsEndAtOnce() throws {
+    let source = """
+      return morph.component {
+        state = { x = 0, note = false },
+        body = function() return morph.rect() end,
+        tap = function(self)
+          self:play(morph.keyframes { x = { morph.keyframe.linear(5, 1), morph.keyframe.linear(3, 1) } },
+            { done = function(s) s.note = "done" end })
+        end,
+      }
+      """
+    let c = try ComponentInstance(
+      path: "reduced.lua", source: source, options: ComponentOptions(reduceMotion: true))
+    try tap(c)
+    #expect(c.presented("x") == 3)
+    #expect(!c.isAnimating)
+    #expect(note(c) == "done")
+  }
+
   @Test func badUseReadsLikeLua() throws {
     let cases = [
       ("self:play(3)", "bad argument #1 to 'play' (morph.Keyframes expected, got number)"),
