@@ -17,6 +17,10 @@ public final class ComponentHost {
   public let tick: Double
   public var textMeasure: TextMeasuring
   private var gesture: GestureTracker?
+  /// The last tap, for telling a double tap.
+  private var lastTap: Double?
+  /// Whether the pointer hovers over the component.
+  private var hovering = false
 
   /// One rendered moment.
   public struct Frame {
@@ -71,8 +75,10 @@ public final class ComponentHost {
     while t + tick <= time + 1e-12 {
       t += tick
       try component.advance(to: t)
+      try checkLongPress()
     }
     try component.advance(to: time)
+    try checkLongPress()
   }
 
   public func advance(by dt: Double) throws(ScriptError) {
@@ -128,11 +134,21 @@ public final class ComponentHost {
   // MARK: Input
 
   /// A tap at a canvas point (default: the centre): the frontmost node with
-  /// `onTap` under it gets it, else the component's `tap`.
+  /// `onTap` under it gets it, else the component's `tap`. A second tap
+  /// within `GestureTracker.doubleTapInterval` of the first is a double tap
+  /// instead, when a node under it has `onDoubleTap` or the component has
+  /// `doubleTap` (the first was a tap).
   public func tap(at point: Point? = nil) throws {
     let p = point ?? center
-    let frame = try frame()
     let event = InputEvent.tap(at: componentPoint(p), time: time)
+    let frame = try frame()
+    if let last = lastTap, time - last <= GestureTracker.doubleTapInterval + 1e-9,
+      try deliver(.doubleTap, at: p, in: frame, event)
+    {
+      lastTap = nil
+      return
+    }
+    lastTap = time
     if let item = frame.list.hitTest(p, wants: { $0.tap != nil }), let id = item.handlers?.tap {
       try component.handle(frame.view.handlers[id], event)
     } else {
@@ -170,6 +186,55 @@ public final class ComponentHost {
     } else if g.isTap {
       try tap(at: g.start)
     }
+  }
+
+  /// A press held still for SwiftUI's minimum duration is a long press,
+  /// reported once, while the pointer is still down; its release is no tap.
+  private func checkLongPress() throws(ScriptError) {
+    guard var g = gesture, g.isLongPress(at: time), let frame = lastFrame else { return }
+    let event = InputEvent(location: componentPoint(g.start), time: time)
+    g.didLongPress = try deliver(.longPress, at: g.start, in: frame, event)
+    gesture = g
+  }
+
+  /// The gestures a node or the component may take beside taps and drags.
+  enum Gesture: String {
+    case longPress, doubleTap
+
+    func handler(_ h: Handlers) -> Int? {
+      switch self {
+      case .longPress: return h.longPress
+      case .doubleTap: return h.doubleTap
+      }
+    }
+  }
+
+  /// Hands `gesture` to the frontmost node under `p` that takes it, else
+  /// to the component's handler; false when neither does.
+  private func deliver(_ gesture: Gesture, at p: Point, in frame: Frame, _ event: InputEvent)
+    throws(ScriptError) -> Bool
+  {
+    if let item = frame.list.hitTest(p, wants: { gesture.handler($0) != nil }),
+      let id = item.handlers.flatMap(gesture.handler)
+    {
+      try component.handle(frame.view.handlers[id], event)
+      return true
+    }
+    return try component.handle(component: gesture.rawValue, event)
+  }
+
+  /// The pointer over a canvas point with no button down: the component's
+  /// `hover` gets `active` with the location while it is inside the
+  /// component's frame, and `ended` once when it leaves.
+  public func hover(at p: Point) throws {
+    let local = componentPoint(p)
+    let inside =
+      local.x >= 0 && local.y >= 0 && local.x <= component.size.width
+      && local.y <= component.size.height
+    guard inside || hovering else { return }
+    hovering = inside
+    try component.handle(
+      component: "hover", InputEvent(phase: inside ? .active : .ended, location: local, time: time))
   }
 
   private func deliver(_ g: GestureTracker, phase: InputEvent.Phase) throws {

@@ -19,6 +19,7 @@ struct GestureTracker {
   }
 
   let start: Point
+  let startTime: Double
   let target: DragTarget
   let minimumDistance: Double
   private(set) var current: Point
@@ -27,15 +28,31 @@ struct GestureTracker {
   private(set) var maxDistance = 0.0
   /// SwiftUI's tap fails once the pointer moves about this far.
   static let tapSlop = 10.0
+  /// SwiftUI's `LongPressGesture` defaults: held this long…
+  static let longPressMinimumDuration = 0.5
+  /// …without straying this far.
+  static let longPressMaximumDistance = 10.0
+  /// Two taps this close in time are a double tap (UIKit's tap recognizer's
+  /// interval between taps, which SwiftUI's `onTapGesture(count: 2)` uses).
+  static let doubleTapInterval = 0.35
+  /// Whether this press has already been reported as a long press.
+  var didLongPress = false
 
-  /// A release that still counts as a tap.
-  var isTap: Bool { !isDragging && maxDistance < Self.tapSlop }
+  /// Whether the press has been held still long enough to be a long press by `time`.
+  func isLongPress(at time: Double) -> Bool {
+    !didLongPress && !isDragging && maxDistance < Self.longPressMaximumDistance
+      && time - startTime >= Self.longPressMinimumDuration - 1e-9
+  }
+
+  /// A release that still counts as a tap (not after a long press).
+  var isTap: Bool { !isDragging && !didLongPress && maxDistance < Self.tapSlop }
   private var samples: [(time: Double, point: Point)]
 
   static let velocityWindow = 0.1
 
   init(start: Point, startTime: Double, target: DragTarget, minimumDistance: Double) {
     self.start = start
+    self.startTime = startTime
     self.target = target
     self.minimumDistance = minimumDistance
     current = start

@@ -6,6 +6,9 @@ import MorphCore
 ///     0.0 tap                          # at the component's centre
 ///     1.5 tap 190,120                  # at a point (component points)
 ///     0.8 drag 0,0 -> 120,0 over 0.3   # press, move every tick, release
+///     1.0 doubletap 190,120            # two taps, 0.1 s apart
+///     1.2 longpress 190,120            # press, hold past 0.5 s, release
+///     1.9 hover 40,60                  # the pointer over a point, no button down
 ///     2.0 key r                        # a key, as the live view reads it
 ///     2.5 progress 0.5                 # controlled mode: set the progress value
 ///
@@ -13,6 +16,9 @@ import MorphCore
 public struct InputScript: Equatable, Sendable {
   public enum Action: Equatable, Sendable {
     case tap(Point?)
+    case doubleTap(Point?)
+    case longPress(Point?)
+    case hover(Point)
     case drag(from: Point, to: Point, duration: Double)
     case key(String)
     case progress(Double)
@@ -33,13 +39,25 @@ public struct InputScript: Equatable, Sendable {
   /// One tap at time 0: what plays when no script is given.
   public static let defaultTap = InputScript(events: [Event(time: 0, action: .tap(nil), line: 0)])
 
+  /// How long a scripted double tap takes from its first press to its second.
+  public static let doubleTapGap = 0.1
+  /// How long a scripted long press holds: just past SwiftUI's minimum duration.
+  public static let longPressHold = 0.55
+
   /// When the last event ends.
   public var duration: Double {
     events.map { e in
-      if case .drag(_, _, let d) = e.action { return e.time + d }
-      return e.time
+      switch e.action {
+      case .drag(_, _, let d): return e.time + d
+      case .doubleTap: return e.time + Self.doubleTapGap
+      case .longPress: return e.time + Self.longPressHold
+      default: return e.time
+      }
     }.max() ?? 0
   }
+
+  /// The events a script may name, for messages.
+  static let verbs = "tap, doubletap, longpress, hover, drag, key or progress"
 
   /// A script error: `file:line: message`.
   public struct ParseError: Diagnostic, Equatable {
@@ -76,7 +94,7 @@ public struct InputScript: Equatable, Sendable {
       }
       lastTime = time
       guard words.count >= 2 else {
-        throw fail("expected an event after the time: tap, drag, key or progress")
+        throw fail("expected an event after the time: \(verbs)")
       }
       let action = try parseAction(words[1], Array(words.dropFirst(2)), fail: fail)
       events.append(Event(time: time, action: action, line: line))
@@ -88,11 +106,14 @@ public struct InputScript: Equatable, Sendable {
     _ verb: String, _ args: [String], fail: (String) -> ParseError
   ) throws(ParseError) -> Action {
     switch verb {
-    case "tap":
-      guard args.count <= 1 else { throw fail("tap takes at most one point 'x,y'") }
-      guard let text = args.first else { return .tap(nil) }
-      guard let p = point(text) else { throw fail("expected a point 'x,y', got '\(text)'") }
-      return .tap(p)
+    case "tap": return .tap(try optionalPoint(verb, args, fail: fail))
+    case "doubletap": return .doubleTap(try optionalPoint(verb, args, fail: fail))
+    case "longpress": return .longPress(try optionalPoint(verb, args, fail: fail))
+    case "hover":
+      guard args.count == 1, let p = point(args[0]) else {
+        throw fail("expected 'hover x,y' (a point outside the component ends the hover)")
+      }
+      return .hover(p)
     case "drag":
       guard args.count >= 1, let from = point(args[0]) else {
         throw fail("expected 'drag x,y -> x,y over <seconds>'")
@@ -118,8 +139,18 @@ public struct InputScript: Equatable, Sendable {
       }
       return .progress(p)
     default:
-      throw fail("unknown event '\(verb)'; expected tap, drag, key or progress")
+      throw fail("unknown event '\(verb)'; expected \(verbs)")
     }
+  }
+
+  /// The point of a tap-like verb: none (the centre) or one 'x,y'.
+  private static func optionalPoint(
+    _ verb: String, _ args: [String], fail: (String) -> ParseError
+  ) throws(ParseError) -> Point? {
+    guard args.count <= 1 else { throw fail("\(verb) takes at most one point 'x,y'") }
+    guard let text = args.first else { return nil }
+    guard let p = point(text) else { throw fail("expected a point 'x,y', got '\(text)'") }
+    return p
   }
 
   private static func point(_ text: String) -> Point? {

@@ -10,8 +10,8 @@ public struct ScriptPlayer {
   private var next = 0
   /// The drag the pointer is making now.
   private var drag: Drag?
-  /// Where and when a tap's press is released.
-  private var release: (point: Point, time: Double)?
+  /// Presses and releases still to come (taps, double taps, long presses), in time order.
+  private var presses: [(time: Double, down: Bool, point: Point)] = []
 
   private struct Drag {
     var from: Point
@@ -29,7 +29,7 @@ public struct ScriptPlayer {
     self.script = script
   }
 
-  public var isFinished: Bool { next >= script.events.count && drag == nil && release == nil }
+  public var isFinished: Bool { next >= script.events.count && drag == nil && presses.isEmpty }
 
   /// Plays everything due by `time` in order (script events, drag steps,
   /// tap releases), advancing the host's clock to each, then to `time`.
@@ -40,9 +40,13 @@ public struct ScriptPlayer {
     // Ticks are sums of 1/120 s: allow for their rounding.
     while let due = nextMoment(), due <= time + 1e-9 {
       try host.advance(to: max(host.time, due))
-      if let r = release, r.time == due {
-        release = nil
-        try host.pointerUp(at: r.point)
+      if let press = presses.first, press.time == due {
+        presses.removeFirst()
+        if press.down {
+          try host.pointerDown(at: press.point)
+        } else {
+          try host.pointerUp(at: press.point)
+        }
       } else if var d = drag, d.nextTime == due {
         let point = d.nextPoint
         d.done += 1
@@ -65,7 +69,7 @@ public struct ScriptPlayer {
   /// The earliest moment something is due, or nil when the script is done.
   private func nextMoment() -> Double? {
     let times = [
-      release?.time, drag?.nextTime,
+      presses.first?.time, drag?.nextTime,
       next < script.events.count ? script.events[next].time : nil,
     ]
     return times.compactMap { $0 }.min()
@@ -75,10 +79,11 @@ public struct ScriptPlayer {
     _ action: InputScript.Action, on host: ComponentHost, onKey: (String) throws -> Void
   ) throws {
     switch action {
-    case .tap(let p):
-      let point = p.map(host.canvasPoint) ?? host.center
-      try host.pointerDown(at: point)
-      release = (point, host.time + host.tick)
+    case .tap(let p): press(p, on: host, at: [0], hold: host.tick)
+    case .doubleTap(let p):
+      press(p, on: host, at: [0, InputScript.doubleTapGap], hold: host.tick)
+    case .longPress(let p): press(p, on: host, at: [0], hold: InputScript.longPressHold)
+    case .hover(let p): try host.hover(at: host.canvasPoint(p))
     case .drag(let a, let b, let duration):
       let steps = max(1, Int(min(duration / host.tick, 1e7).rounded()))
       try host.pointerDown(at: host.canvasPoint(a))
@@ -88,6 +93,18 @@ public struct ScriptPlayer {
     case .key(let name): try onKey(name)
     case .progress(let p): try host.component.setProgress(p)
     }
+  }
+
+  /// Queues a press at each offset from now, each released `hold` later.
+  private mutating func press(
+    _ p: Point?, on host: ComponentHost, at offsets: [Double], hold: Double
+  ) {
+    let point = p.map(host.canvasPoint) ?? host.center
+    for offset in offsets {
+      presses.append((host.time + offset, true, point))
+      presses.append((host.time + offset + hold, false, point))
+    }
+    presses.sort { $0.time < $1.time }
   }
 }
 

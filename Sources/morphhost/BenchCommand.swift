@@ -19,8 +19,9 @@ enum BenchCommand {
     Prints ms/frame for each stage of a frame (Lua body, reading the tree,
     layout, raster at scale 1 and 2, PNG encoding) and their shares, for each
     scene (default: Examples/scenes/*.lua), plus the cost of building nodes in
-    Lua against plain tables, hot-reload latency, and the peak memory of
-    exporting deck_fan with 120 and 2000 frames (child processes).
+    Lua against plain tables, hot-reload latency, the browser preview's
+    figures, 1 000 running animations ticked by the engine, and the peak
+    memory of exporting deck_fan with 120 and 2000 frames (child processes).
     """
 
   static func run(_ arguments: [String], output: some TextOutput) throws -> Int32 {
@@ -38,6 +39,7 @@ enum BenchCommand {
     }
     output.write(try nodeBuildCost(frames: frames))
     output.write(try componentFrameCost(plugin: "deck_fan", frames: frames))
+    output.write(try motionCost(frames: frames))
     if let flip = PluginLocator.bundled().first(where: { $0.name == "flip" }) {
       output.write(try reloadLatency(source: flip.source, saves: max(5, min(frames, 40))))
     }

@@ -85,11 +85,24 @@ enum CheckCommand {
       }
     }
     // After each kind of input, from a fresh start.
-    let inputs: [(String, (ComponentHost) throws -> Void)] = [
+    var inputs: [(String, (ComponentHost) throws -> Void)] = [
       ("tap", { try $0.tap() }),
       ("drag right", { h in try h.drag(from: h.center, to: h.center + Point(120, 0), over: 0.25) }),
       ("drag left", { h in try h.drag(from: h.center, to: h.center - Point(120, 0), over: 0.25) }),
     ]
+    // The gestures a plain tap already covers, poked where something takes them.
+    let gestures: [(String, String, KeyPath<Handlers, Int?>?, String)] = [
+      ("double tap", "doubleTap", \.doubleTap, "0 doubletap\n"),
+      ("long press", "longPress", \.longPress, "0 longpress\n"),
+      ("hover", "hover", nil, "0 hover 10,10\n0.1 hover -10,-10\n"),
+    ]
+    let nodeHandlers = host.lastFrame?.list.items.compactMap(\.handlers) ?? []
+    for (name, handler, node, script) in gestures
+    where host.component.hasHandler(handler)
+      || node.map({ key in nodeHandlers.contains { $0[keyPath: key] != nil } }) == true
+    {
+      inputs.append((name, { try play(script, on: $0) }))
+    }
     for (name, input) in inputs {
       do {
         let fresh = ComponentHost(component: try ComponentInstance(path: path, options: quiet))
@@ -112,6 +125,13 @@ enum CheckCommand {
 
   /// Plugins under check print to standard error, never into the report.
   static let quiet = ComponentOptions(output: printToStandardError)
+
+  /// Plays a one-gesture input script to its end.
+  static func play(_ text: String, on host: ComponentHost) throws {
+    let script = try InputScript.parse(text, file: "check")
+    var player = ScriptPlayer(script)
+    try player.play(until: script.duration + host.tick, on: host)
+  }
 
   static func checkAccessibility(_ a: Accessibility?, warning: (String) -> Void) {
     guard let a else {

@@ -99,6 +99,24 @@ private func decode(_ url: URL) throws -> RasterImage {
     #expect(result.out.components(separatedBy: ": ok").count == 5)
   }
 
+  /// `check` pokes the gestures a component (or a node) declares beyond tap and drag.
+  @Test func findsBrokenGestureHandlers() {
+    let path = Self.fixtures.appendingPathComponent("gesture_mistakes.lua").path
+    let result = run(["check", path])
+    let lines = result.out.split(separator: "\n").map(String.init)
+    #expect(result.status == 2, Comment(rawValue: result.out))
+    #expect(
+      lines.contains {
+        $0.hasPrefix("\(path):7: error: set: unknown state key 'missing'")
+          && $0.hasSuffix("(after a long press)")
+      }, Comment(rawValue: result.out))
+    #expect(
+      lines.contains {
+        $0.hasPrefix("\(path):8: error: animate: state 'p' is a number; got string")
+          && $0.hasSuffix("(after a double tap)")
+      }, Comment(rawValue: result.out))
+  }
+
   @Test func findsSeededMistakesWithPositions() {
     let path = Self.fixtures.appendingPathComponent("mistakes.lua").path
     let result = run(["check", path, "--settle-limit", "2"])
@@ -143,5 +161,21 @@ private func decode(_ url: URL) throws -> RasterImage {
     #expect(again.status == 2)
     #expect(again.err == "morphhost: \(plugin) exists; use --force to replace it")
     #expect(run(["new", "9lives", "--dir", dir.path]).status == 2)
+  }
+}
+
+@Suite struct ExamplePluginCheckTests {
+  /// Every Lua-only example passes `check` (load, five progress points, a
+  /// tap and drags both ways that settle, accessibility).
+  @Test func examplePluginsAreClean() throws {
+    let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent()
+      .appendingPathComponent("Examples/plugins")
+    let plugins = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+      .filter { $0.hasSuffix(".lua") }.sorted()
+    #expect(plugins.contains("like_button.lua") && plugins.contains("segmented_control.lua"))
+    let result = run(["check"] + plugins.map { folder.appendingPathComponent($0).path })
+    #expect(result.status == 0, Comment(rawValue: result.out))
+    #expect(result.out.components(separatedBy: ": ok").count == plugins.count + 1)
   }
 }

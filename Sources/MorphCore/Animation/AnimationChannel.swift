@@ -25,6 +25,8 @@ public struct AnimationChannel: Hashable, Sendable {
     public var id: Int
     /// One play of the curve, in seconds (a spring's settling time).
     public var cycle: Double = 0
+    /// A keyframe track's segments, worked out when it started.
+    public var keyframes: ResolvedKeyframes?
 
     /// Where the curve is at `time`, its delay, speed and repeats applied.
     private func position(at time: Double) -> AnimationModifiers.Position {
@@ -51,6 +53,9 @@ public struct AnimationChannel: Hashable, Sendable {
       switch curve {
       case .spring(let s): return s.spring.displacement(x0: x0, v0: v0, t: t)
       case .timing(let timing): return x0 * (1 - timing.progress(at: t))
+      case .keyframes:
+        guard let k = keyframes else { return 0 }
+        return k.value(at: t) - k.endValue
       }
     }
 
@@ -65,6 +70,7 @@ public struct AnimationChannel: Hashable, Sendable {
         let b = timing.progress(at: min(timing.duration, t + h))
         let span = min(timing.duration, t + h) - max(0, t - h)
         return span > 0 ? -x0 * (b - a) / span : 0
+      case .keyframes: return keyframes?.velocity(at: t) ?? 0
       }
     }
   }
@@ -100,7 +106,8 @@ public struct AnimationChannel: Hashable, Sendable {
   ///
   /// `velocity`, when given, is where a spring starts moving, in units per
   /// second of the value itself (a release speed handed on); a timing curve
-  /// has no velocity of its own and ignores it.
+  /// has no velocity of its own and ignores it. A keyframe track ignores
+  /// `value`: its last keyframe sets the target.
   public mutating func animate(
     to value: Double, with curve: AnimationCurve, at time: Double, id: Int,
     velocity given: Double? = nil
@@ -126,10 +133,21 @@ public struct AnimationChannel: Hashable, Sendable {
       replaced = offsets.map(\.id)
       offsets = []
       offset = Offset(curve: curve, x0: presented - value, v0: 0, start: time, end: time, id: id)
+    case .keyframes(let track):
+      // Keyframes replace what runs, as a timing curve does, and start from
+      // the presented value and its velocity; the track's end is the target.
+      replaced = offsets.map(\.id)
+      offsets = []
+      let resolved = track.resolved(from: presented, velocity: given ?? velocity)
+      offset = Offset(
+        curve: curve, x0: presented - resolved.endValue, v0: given ?? velocity, start: time,
+        end: time, id: id)
+      offset.keyframes = resolved
+      target = resolved.endValue
     }
     offset.cycle = Self.duration(of: offset)
     offset.end = time + curve.modifiers.duration(cycle: offset.cycle)
-    target = value
+    if offset.keyframes == nil { target = value }
     offsets.append(offset)
     return replaced
   }
@@ -140,6 +158,7 @@ public struct AnimationChannel: Hashable, Sendable {
   static func duration(of offset: Offset) -> Double {
     switch offset.curve {
     case .timing(let t): return max(0, t.duration)
+    case .keyframes: return offset.keyframes?.duration ?? 0
     case .spring(let s):
       if offset.x0 == 0 && offset.v0 == 0 { return 0 }
       return s.spring.settlingDuration(
@@ -164,6 +183,9 @@ public struct AnimationChannel: Hashable, Sendable {
 /// once, when all of its keys have finished or been replaced.
 public struct AnimationEngine: Sendable {
   public private(set) var channels: [String: AnimationChannel] = [:]
+  /// The keys, sorted: the order completions are reported in, kept so a
+  /// tick need not sort.
+  private var order: [String] = []
   private var pending: [Int: Int] = [:]  // animation id → keys still running
   private var nextID = 1
 
@@ -200,18 +222,26 @@ public struct AnimationEngine: Sendable {
   /// Drops channels whose keys are not in `keys` (state removed by a reload).
   public mutating func keep(only keys: Set<String>) {
     channels = channels.filter { keys.contains($0.key) }
+    order = channels.keys.sorted()
   }
 
   /// Declares a key with its initial value (or resets it).
   public mutating func define(_ key: String, value: Double) {
-    channels[key] = AnimationChannel(value: value)
+    store(key, AnimationChannel(value: value))
+  }
+
+  /// Puts a channel under `key`, keeping `order` when the key is new.
+  private mutating func store(_ key: String, _ channel: AnimationChannel) {
+    if channels.updateValue(channel, forKey: key) == nil {
+      order.insert(key, at: order.firstIndex { $0 > key } ?? order.endIndex)
+    }
   }
 
   /// Sets a key at once; returns animation ids that thereby completed.
   public mutating func set(_ key: String, to value: Double) -> [Int] {
     var channel = channels[key] ?? AnimationChannel(value: value)
     let ended = channel.set(value)
-    channels[key] = channel
+    store(key, channel)
     return finish(ended)
   }
 
@@ -222,15 +252,32 @@ public struct AnimationEngine: Sendable {
     _ changes: [(key: String, value: Double)], with curve: AnimationCurve, at time: Double,
     velocities: [String: Double] = [:]
   ) -> (id: Int, completed: [Int]) {
+    start(
+      changes.map { (key: $0.key, value: $0.value, curve: curve) }, at: time, velocities: velocities
+    )
+  }
+
+  /// Plays a keyframe track on each key (a timeline's tracks) as one
+  /// animation: one id, complete when every track has finished.
+  public mutating func play(_ tracks: [(key: String, curve: AnimationCurve)], at time: Double)
+    -> (id: Int, completed: [Int])
+  {
+    start(tracks.map { (key: $0.key, value: 0, curve: $0.curve) }, at: time, velocities: [:])
+  }
+
+  private mutating func start(
+    _ changes: [(key: String, value: Double, curve: AnimationCurve)], at time: Double,
+    velocities: [String: Double]
+  ) -> (id: Int, completed: [Int]) {
     let id = nextID
     nextID += 1
     var ended: [Int] = []
     pending[id] = changes.count
-    for (key, value) in changes {
+    for (key, value, curve) in changes {
       var channel = channels[key] ?? AnimationChannel(value: value)
       ended += channel.animate(
         to: value, with: curve, at: time, id: id, velocity: velocities[key])
-      channels[key] = channel
+      store(key, channel)
     }
     var completed = finish(ended)
     if changes.isEmpty { completed += finish([id]) }
@@ -240,7 +287,7 @@ public struct AnimationEngine: Sendable {
   /// Retires what has finished by `time`; returns completed animation ids.
   public mutating func advance(to time: Double) -> [Int] {
     var ended: [Int] = []
-    for key in channels.keys.sorted() {
+    for key in order where channels[key]?.isAnimating == true {
       ended += channels[key]?.retire(at: time) ?? []
     }
     return finish(ended)

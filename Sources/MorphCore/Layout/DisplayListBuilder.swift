@@ -169,6 +169,8 @@ struct Emitter {
       var merged = ctx.handlers ?? Handlers()
       merged.tap = merged.tap ?? h.tap
       merged.drag = merged.drag ?? h.drag
+      merged.longPress = merged.longPress ?? h.longPress
+      merged.doubleTap = merged.doubleTap ?? h.doubleTap
       ctx.handlers = merged
     case .zIndex, .frame, .padding, .overlay, .background, .position:
       break

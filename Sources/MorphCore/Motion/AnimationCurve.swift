@@ -35,6 +35,8 @@ public struct SpringAnimation: Hashable, Sendable {
 public enum AnimationCurve: Hashable, Sendable {
   case spring(SpringAnimation)
   case timing(TimingCurve)
+  /// A keyframe track: it sets its own target (its last keyframe's value).
+  case keyframes(KeyframeTrack)
 
   /// Delay, speed and repeats of either kind.
   public var modifiers: AnimationModifiers {
@@ -42,6 +44,7 @@ public enum AnimationCurve: Hashable, Sendable {
       switch self {
       case .spring(let s): return s.modifiers
       case .timing(let t): return t.modifiers
+      case .keyframes(let k): return k.modifiers
       }
     }
     set {
@@ -52,6 +55,9 @@ public enum AnimationCurve: Hashable, Sendable {
       case .timing(var t):
         t.modifiers = newValue
         self = .timing(t)
+      case .keyframes(var k):
+        k.modifiers = newValue
+        self = .keyframes(k)
       }
     }
   }

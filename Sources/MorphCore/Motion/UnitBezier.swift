@@ -61,6 +61,20 @@ public struct UnitBezier: Hashable, Sendable {
     (3 * ax * t + 2 * bx) * t + cx
   }
 
+  /// dy/dt at curve parameter `t`.
+  public func sampleCurveDerivativeY(_ t: Double) -> Double {
+    (3 * ay * t + 2 * by) * t + cy
+  }
+
+  /// dy/dx at progress `x` in [0, 1]: how fast the eased value moves per
+  /// unit of time. At a vertical tangent, the end's gradient (WebKit's rule).
+  public func slope(at x: Double) -> Double {
+    let t = solveCurveX(Scalar.clamp(x, 0, 1))
+    let dx = sampleCurveDerivativeX(t)
+    guard abs(dx) > 1e-12 else { return x < 0.5 ? startGradient : endGradient }
+    return sampleCurveDerivativeY(t) / dx
+  }
+
   /// The curve parameter `t` whose x is within `epsilon` of `x`.
   public func solveCurveX(_ x: Double, epsilon: Double = 1e-7) -> Double {
     if let t = newton(x, epsilon: epsilon) { return t }

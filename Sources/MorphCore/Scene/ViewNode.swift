@@ -128,10 +128,14 @@ public struct FrameSpec: Hashable, Sendable {
 public struct Handlers: Hashable, Sendable {
   public var tap: Int?
   public var drag: Int?
+  public var longPress: Int?
+  public var doubleTap: Int?
 
-  public init(tap: Int? = nil, drag: Int? = nil) {
+  public init(tap: Int? = nil, drag: Int? = nil, longPress: Int? = nil, doubleTap: Int? = nil) {
     self.tap = tap
     self.drag = drag
+    self.longPress = longPress
+    self.doubleTap = doubleTap
   }
 }
 

@@ -3,7 +3,8 @@ import CMorphLua
 import MorphCore
 
 /// SwiftUI's animation modifiers as methods of every curve an animation can
-/// follow (`morph.Spring`, `morph.Timing`): `c:delay(s)`, `c:speed(f)`,
+/// follow (`morph.Spring`, `morph.Timing`; a `morph.Keyframes` timeline
+/// takes delay and speed): `c:delay(s)`, `c:speed(f)`,
 /// `c:repeatCount(n [, {autoreverses = true}])` and
 /// `c:repeatForever([{autoreverses = true}])`. Each returns a modified copy;
 /// the curve itself is immutable.
@@ -57,6 +58,12 @@ enum AnimationModifierBindings {
       } else if var timing = CurveBindings.timingType.value(a.lua, at: 1) {
         timing.modifiers = try change(timing.modifiers, a)
         a.push(timing, as: CurveBindings.timingType)
+      } else if var timeline = KeyframeBindings.timelineType.value(a.lua, at: 1) {
+        timeline.modifiers = try change(timeline.modifiers, a)
+        let keyframes = timeline.tracks.reduce(0) { $0 + $1.track.keyframes.count }
+        try a.push(
+          timeline, as: KeyframeBindings.timelineType,
+          bytes: (keyframes + timeline.tracks.count) * KeyframeBindings.bytesPerKeyframe)
       } else {
         throw a.typeError(1, "morph.Spring or morph.Timing")
       }

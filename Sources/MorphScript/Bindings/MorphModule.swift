@@ -19,7 +19,7 @@ enum MorphModule {
   static func openers() -> [(OpaquePointer) -> Void] {
     [
       ScalarBindings.open, EasingBindings.open, CurveBindings.open, SpringBindings.open,
-      ColorBindings.open, PathBindings.open,
+      ColorBindings.open, PathBindings.open, KeyframeBindings.open,
     ]
   }
 

@@ -16,12 +16,19 @@ protocol AnimationHost: AnyObject {
     _ changes: [(key: String, value: Double)], with curve: AnimationCurve,
     velocities: [String: Double]
   ) -> Int
+  /// Plays a timeline's tracks as one animation, `plays` times (nil: forever).
+  func play(_ timeline: KeyframeTimeline, plays: Int?) -> Int
+  /// Animation `id` has a `done` callback: its completion needs Lua.
+  func awaitCompletion(_ id: Int)
 }
 
 /// The `host` table `Lua/component.lua` receives: `host.presented(key)`,
 /// `host.target(key)`, `host.velocity(key)`, `host.set(key, number)`,
 /// `host.animate(curve, keys, values [, velocities]) -> id`,
-/// `host.reduceMotion()` and `host.time()`.
+/// `host.play(timeline, plays) -> id` (plays 0: forever), `host.awaits(id)` (it
+/// has a `done` callback), `host.reduceMotion()`,
+/// `host.time()`, and a colour's animatable channels both ways:
+/// `host.colorChannels(c) -> l, a, b, alpha` and `host.color(l, a, b, alpha)`.
 enum ComponentHostFunctions {
   static func push(_ lua: OpaquePointer) {
     morph_newtable(lua)
@@ -45,7 +52,39 @@ enum ComponentHostFunctions {
     throw a.typeError(i, "morph.Spring, morph.Timing or morph.Bezier")
   }
 
-  static let functions: [HostFunction] = [
+  static let functions: [HostFunction] =
+    numbers + [
+      HostFunction(name: "play") { lua in
+        hostCall(lua, "play") { a in
+          let timeline = try a.object(1, KeyframeBindings.timelineType)
+          let plays = try a.integer(2)
+          let id = try host(a).play(timeline, plays: plays > 0 ? plays : nil)
+          lua_pushinteger(a.lua, lua_Integer(id))
+          return 1
+        }
+      },
+      HostFunction(name: "awaits") { lua in
+        hostCall(lua, "awaits") { a in
+          try host(a).awaitCompletion(try a.integer(1))
+          return 0
+        }
+      },
+      HostFunction(name: "colorChannels") { lua in
+        hostCall(lua, "colorChannels") { a in
+          for c in try a.object(1, ColorBindings.type).animatableChannels { a.push(c) }
+          return 4
+        }
+      },
+      HostFunction(name: "color") { lua in
+        hostCall(lua, "color") { a in
+          let channels = try (1...4).map { i throws(ArgumentError) in try a.number(Int32(i)) }
+          a.push(Color(animatableChannels: channels), as: ColorBindings.type)
+          return 1
+        }
+      },
+    ]
+
+  static let numbers: [HostFunction] = [
     HostFunction(name: "presented") { lua in
       hostCall(lua, "presented") { a in
         lua_pushnumber(a.lua, try host(a).presentedValue(try a.string(1)) ?? .nan)

@@ -121,8 +121,9 @@ extension ComponentInstance {
   func runCompletions() throws(ScriptError) {
     var rounds = 0
     while !completed.isEmpty {
-      let batch = completed
+      let batch = completed.filter { awaited.remove($0) != nil }
       completed = []
+      guard !batch.isEmpty else { break }
       try located { () throws(ScriptError) in try runtime.complete(instance, batch) }
       rounds += 1
       guard rounds < 100 else {

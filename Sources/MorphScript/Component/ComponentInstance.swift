@@ -57,6 +57,9 @@ public final class ComponentInstance: AnimationHost {
   let runtime: ComponentRuntime
   /// Animations that completed and whose callbacks have not run yet.
   var completed: [Int] = []
+  /// Animations with a `done` callback: only their completions enter Lua,
+  /// so an animation without one costs no Lua call from start to end.
+  var awaited: Set<Int> = []
   private var propsTable: LuaValue?
 
   /// Turns reduce motion on or off for this and later handlers.
@@ -169,6 +172,36 @@ public final class ComponentInstance: AnimationHost {
       return id
     }
     let (id, done) = engine.animate(changes, with: curve, at: time, velocities: velocities)
+    completed += done
+    return id
+  }
+
+  func awaitCompletion(_ id: Int) { awaited.insert(id) }
+
+  func play(_ timeline: KeyframeTimeline, plays: Int?) -> Int {
+    var modifiers = timeline.modifiers
+    if let plays {
+      if plays > 1 { modifiers = modifiers.repeatCount(plays, autoreverses: false) }
+    } else {
+      modifiers = modifiers.repeatForever(autoreverses: false)
+    }
+    var tracks: [(key: String, curve: AnimationCurve)] = []
+    for (key, track) in timeline.tracks {
+      var curve = AnimationCurve.keyframes(track)
+      curve.modifiers = modifiers
+      tracks.append((key, curve))
+    }
+    if reduceMotion {
+      // Reduce motion: each track's last value at once.
+      for (key, track) in timeline.tracks {
+        let from = engine.presented(key, at: time) ?? 0
+        completed += engine.set(key, to: track.resolved(from: from, velocity: 0).endValue)
+      }
+      let (id, done) = engine.play([], at: time)
+      completed += done
+      return id
+    }
+    let (id, done) = engine.play(tracks, at: time)
     completed += done
     return id
   }

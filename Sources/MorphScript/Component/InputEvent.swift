@@ -5,6 +5,8 @@ import MorphCore
 public struct InputEvent: Sendable, Equatable {
   public enum Phase: String, Sendable {
     case began, changed, ended
+    /// Hovering: the pointer is over the component (SwiftUI's `HoverPhase.active`).
+    case active
   }
 
   public var phase: Phase?

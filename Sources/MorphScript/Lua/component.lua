@@ -6,12 +6,17 @@
 -- `self.x` reads the presented value and `self.target.x` the model value
 -- straight from it, and every write goes to it through `host`. Lua keeps only
 -- the non-numeric state (strings, booleans, tables), which just changes.
+-- A point, size, rect, colour or array of numbers in state animates as
+-- several engine channels (`pos.x`, `pos.y`), assembled here on each read.
 local morph, host, support = ...
 local type, error, pairs, ipairs, tostring, setmetatable, getmetatable, load, pcall =
   type, error, pairs, ipairs, tostring, setmetatable, getmetatable, load, pcall
 local format, concat, sort = string.format, table.concat, table.sort
+local math_type, huge = math.type, math.huge
 local presented, model, set_number, animate_numbers, reduce_motion, clock, velocity_of =
   host.presented, host.target, host.set, host.animate, host.reduceMotion, host.time, host.velocity
+local play_timeline, color_channels, color_from = host.play, host.colorChannels, host.color
+local awaits = host.awaits
 local Component = { __name = "morph.Component", __metatable = "morph.Component" }
 -- self proxy → instance; weak so a dropped instance is collected.
 local instances = setmetatable({}, { __mode = "k" })
@@ -30,11 +35,12 @@ local fields = {
   progressRange = "any", body = "function", tap = "function", drag = "function",
   accessibility = "function", reload = "function", save = "function", restore = "function",
   dragMinimumDistance = "number", controlled = "function",
-  description = "string",
+  description = "string", longPress = "function", doubleTap = "function", hover = "function",
 }
 
 --- morph.component{ name =, size = {w, h}, props =, state =, progress =, body =, tap =, drag =,
---- accessibility =, reload = } — checks the definition and marks it as a component.
+--- accessibility =, reload =, longPress =, doubleTap =, hover = } — checks the definition and
+--- marks it as a component.
 function morph.component(def)
   if type(def) ~= "table" or getmetatable(def) ~= nil then
     fail("bad argument #1 to 'component' (table expected, got " .. typename(def) .. ")")
@@ -113,12 +119,100 @@ local function check_number(k, v, what)
   end
 end
 
+-- Animatable shapes besides numbers, each declared by its initial value:
+-- tables with exactly these number fields, morph.Color (OKLab, premultiplied
+-- by alpha: Color.animatableChannels in Swift owns the conversion), and
+-- arrays of numbers. A shape is a list of fields, one engine channel each.
+local table_shapes = {
+  { name = "point", fields = { "x", "y" } },
+  { name = "size", fields = { "width", "height" } },
+  { name = "rect", fields = { "x", "y", "width", "height" } },
+}
+local color_fields = { "l", "a", "b", "alpha" }
+
+local function field_count(t)
+  local n = 0
+  for _ in pairs(t) do n = n + 1 end
+  return n
+end
+
+local function has_number_fields(t, names)
+  if type(t) ~= "table" or getmetatable(t) ~= nil or field_count(t) ~= #names then return false end
+  for _, f in ipairs(names) do
+    local x = t[f]
+    if type(x) ~= "number" or x ~= x then return false end
+  end
+  return true
+end
+
+local function describe(k, name, names)
+  local channels = {}
+  for i, f in ipairs(names) do channels[i] = k .. "." .. tostring(f) end
+  return { name = name, fields = names, channels = channels }
+end
+
+-- A key's kind from its declared value: true for a number, a shape for a
+-- composite, false for anything else (set at once, kept in Lua).
+local function kind_of(k, v)
+  if type(v) == "number" then return true end
+  if typename(v) == "morph.Color" then return describe(k, "color", color_fields) end
+  if type(v) ~= "table" or getmetatable(v) ~= nil then return false end
+  for _, shape in ipairs(table_shapes) do
+    if has_number_fields(v, shape.fields) then return describe(k, shape.name, shape.fields) end
+  end
+  local n = #v
+  if n == 0 then return false end
+  local indices = {}
+  for i = 1, n do indices[i] = i end
+  if has_number_fields(v, indices) then return describe(k, "array", indices) end
+  return false
+end
+
+local function shape_text(shape)
+  if shape.name == "color" then return "a morph.Color" end
+  if shape.name == "array" then return format("an array of %d numbers", #shape.fields) end
+  return format("a %s {%s}", shape.name, concat(shape.fields, ", "))
+end
+
+-- The numbers of a table with the shape's fields (its values, or velocities).
+local function field_numbers(shape, k, v, what)
+  if not has_number_fields(v, shape.fields) then
+    fail(format("%s: state '%s' is %s; got %s", what, k, shape_text(shape), typename(v)))
+  end
+  local numbers = {}
+  for i, f in ipairs(shape.fields) do numbers[i] = v[f] end
+  return numbers
+end
+
+-- A composite value as its channel numbers, checked against the declared shape.
+local function decompose(shape, k, v, what)
+  if shape.name ~= "color" then return field_numbers(shape, k, v, what) end
+  if typename(v) ~= "morph.Color" then
+    fail(format("%s: state '%s' is a morph.Color; got %s", what, k, typename(v)))
+  end
+  return { color_channels(v) }
+end
+
+-- A composite value from its channels (`read` picks presented, model or velocity).
+local function assemble(shape, read, velocity)
+  local c = shape.channels
+  if shape.name == "color" and not velocity then
+    return color_from(read(c[1]), read(c[2]), read(c[3]), read(c[4]))
+  end
+  local t = {}
+  for i, f in ipairs(shape.fields) do t[f] = read(c[i]) end
+  return t
+end
+
 local function set_value(inst, k, v, what)
   local numeric = check_key(inst, k, what)
   if v == nil then fail(format("%s: state '%s' cannot be nil (use false for 'none')", what, k)) end
   if numeric then
     check_number(k, v, what)
     set_number(k, v)
+  elseif inst.numeric[k] then
+    local shape = inst.numeric[k]
+    for i, x in ipairs(decompose(shape, k, v, what)) do set_number(shape.channels[i], x) end
   else
     inst.values[k] = v
   end
@@ -159,12 +253,22 @@ local function animate(self, curve, changes, options)
     fail("bad argument #2 to 'animate' (table of state changes expected, got " .. typename(changes) .. ")")
   end
   local done, velocity = animate_extras(options)
+  local velocities = velocity and {}
   if velocity ~= nil then
     for k, v in pairs(velocity) do
-      if changes[k] == nil or not check_key(inst, k, "animate") then
+      local is_number = changes[k] ~= nil and check_key(inst, k, "animate")
+      local shape = changes[k] ~= nil and not is_number and inst.numeric[k]
+      if is_number then
+        check_number(k, v, "animate")
+        velocities[k] = v
+      elseif shape then
+        -- A composite's velocity has its shape (a colour's: {l, a, b, alpha}).
+        for i, x in ipairs(field_numbers(shape, k, v, "animate velocity")) do
+          velocities[shape.channels[i]] = x
+        end
+      else
         fail(format("animate: velocity for '%s', which this animation does not change as a number", tostring(k)))
       end
-      check_number(k, v, "animate")
     end
   end
   if inst.inBody then fail("body must not change state (animate from a handler)") end
@@ -173,24 +277,100 @@ local function animate(self, curve, changes, options)
     if check_key(inst, k, "animate") then
       check_number(k, v, "animate")
       keys[#keys + 1], values[#values + 1] = k, v
+    elseif inst.numeric[k] then
+      local shape = inst.numeric[k]
+      for i, x in ipairs(decompose(shape, k, v, "animate")) do
+        keys[#keys + 1], values[#values + 1] = shape.channels[i], x
+      end
     else
       set_value(inst, k, v, "animate")
     end
   end
   -- The engine completes an animation of no numbers (or under reduce
   -- motion) at once; `done` then runs when the handler returns.
-  local id = animate_numbers(curve, keys, values, velocity)
-  if done then inst.completions[id] = done end
+  local id = animate_numbers(curve, keys, values, velocities)
+  if done then
+    inst.completions[id] = done
+    awaits(id)
+  end
 end
 
---- self:velocity(key): how fast a numeric key's presented value moves now.
+--- self:velocity(key): how fast a key's presented value moves now, in its
+--- shape (a colour's in premultiplied OKLab: {l, a, b, alpha} per second).
 local function velocity(self, k)
   local inst = instances[self]
   if not inst then fail("calling 'velocity' on bad self (use self:velocity)") end
-  if not check_key(inst, k, "velocity") then
-    fail(format("velocity: state '%s' is not a number", tostring(k)))
+  if check_key(inst, k, "velocity") then return velocity_of(k) end
+  local shape = inst.numeric[k]
+  if not shape then fail(format("velocity: state '%s' does not animate", tostring(k))) end
+  return assemble(shape, velocity_of, true)
+end
+
+local play_options = { done = "function", ["repeat"] = "any" }
+
+-- play's second argument: `{ done =, repeat = true | n }` → done, plays (0: forever).
+local function play_extras(options)
+  if options == nil then return nil, 1 end
+  if type(options) ~= "table" or getmetatable(options) ~= nil then
+    fail("bad argument #2 to 'play' (table expected, got " .. typename(options) .. ")")
   end
-  return velocity_of(k)
+  for k, v in pairs(options) do
+    local want = play_options[k]
+    if want == nil then
+      fail(format("bad argument #2 to 'play' (unknown option '%s'; valid options: done, repeat)", tostring(k)))
+    end
+    if want ~= "any" and type(v) ~= want then
+      fail(format("bad argument #2 to 'play' (option '%s': %s expected, got %s)", k, want, typename(v)))
+    end
+  end
+  local r = options["repeat"]
+  if r == nil or r == false then return options.done, 1 end
+  if r == true then return options.done, 0 end
+  if math_type(r) ~= "integer" or r < 1 then
+    fail("bad argument #2 to 'play' (option 'repeat': true or an integer >= 1 expected, got " .. tostring(r) .. ")")
+  end
+  return options.done, r
+end
+
+--- self:play(timeline, {done =, repeat =}): plays a morph.keyframes
+--- timeline, each track from its key's presented value and velocity.
+local function play(self, timeline, options)
+  local inst = instances[self]
+  if not inst then fail("calling 'play' on bad self (use self:play)") end
+  if typename(timeline) ~= "morph.Keyframes" then
+    fail("bad argument #1 to 'play' (morph.Keyframes expected, got " .. typename(timeline) .. ")")
+  end
+  local done, plays = play_extras(options)
+  for _, k in ipairs(timeline.keys) do
+    -- A track drives a number key, or one field of a composite (`pos.y`).
+    if not inst.fields[k] and not check_key(inst, k, "play") then
+      fail(format("play: track '%s' must animate a number in state", k))
+    end
+  end
+  if inst.inBody then fail("body must not change state (play from a handler)") end
+  local id = play_timeline(timeline, plays)
+  if done then
+    inst.completions[id] = done
+    awaits(id)
+  end
+end
+
+--- morph.stagger(n, step, curve): n copies of `curve`, the i-th delayed by
+--- (i - 1) · step seconds, for a sequence across children.
+function morph.stagger(n, step, curve)
+  if math_type(n) ~= "integer" or n < 0 then
+    fail("bad argument #1 to 'stagger' (integer >= 0 expected, got " .. typename(n) .. ")")
+  end
+  if type(step) ~= "number" or step < 0 or step ~= step or step == huge then
+    fail("bad argument #2 to 'stagger' (finite number >= 0 expected, got " .. typename(step) .. ")")
+  end
+  local t = typename(curve)
+  if t ~= "morph.Spring" and t ~= "morph.Timing" and t ~= "morph.Keyframes" then
+    fail("bad argument #3 to 'stagger' (morph.Spring, morph.Timing or morph.Keyframes expected, got " .. t .. ")")
+  end
+  local copies = {}
+  for i = 1, n do copies[i] = curve:delay((i - 1) * step) end
+  return copies
 end
 
 local function set(self, changes)
@@ -203,13 +383,14 @@ local function set(self, changes)
   for k, v in pairs(changes) do set_value(inst, k, v, "set") end
 end
 
-local methods = { animate = animate, set = set, velocity = velocity }
+local methods = { animate = animate, set = set, velocity = velocity, play = play }
 
 -- A state key's value: numbers from the engine (`read` picks presented or
 -- model), anything else from Lua.
 local function state_value(inst, k, read)
   local numeric = inst.numeric[k]
-  if numeric then return read(k) end
+  if numeric == true then return read(k) end
+  if numeric then return assemble(numeric, read) end
   if numeric == false then return inst.values[k] end
   return nil
 end
@@ -279,11 +460,18 @@ function runtime.instantiate(def, overrides)
   -- declared false (or any non-number) takes any value, set at once.
   local numeric, values = {}, {}
   for k, v in pairs(def.state or {}) do
-    numeric[k] = type(v) == "number"
+    numeric[k] = kind_of(k, v)
     if not numeric[k] then values[k] = clone(v) end
   end
+  -- Every composite's channels by name, for keyframe tracks on one field.
+  local channel_names = {}
+  for _, kind in pairs(numeric) do
+    if type(kind) == "table" then
+      for _, c in ipairs(kind.channels) do channel_names[c] = true end
+    end
+  end
   local inst = {
-    def = def, props = props, values = values, numeric = numeric,
+    def = def, props = props, values = values, numeric = numeric, fields = channel_names,
     completions = {}, inBody = false,
   }
   inst.self = make_self(inst)
@@ -342,14 +530,21 @@ function runtime.complete(inst, ids)
   end
 end
 
---- The numeric state keys, sorted, and their declared values.
+--- The engine's channels, sorted, and their declared values: a number key
+--- is one channel, a composite one per field (`pos.x`, `pos.y`).
 function runtime.numbers(inst)
-  local keys, values = {}, {}
+  local declared = {}
   for k, numeric in pairs(inst.numeric) do
-    if numeric then keys[#keys + 1] = k end
+    if numeric == true then
+      declared[k] = inst.def.state[k]
+    elseif numeric then
+      for i, x in ipairs(decompose(numeric, k, inst.def.state[k], "state")) do
+        declared[numeric.channels[i]] = x
+      end
+    end
   end
-  sort(keys)
-  for i, k in ipairs(keys) do values[i] = inst.def.state[k] end
+  local keys, values = sorted_keys(declared), {}
+  for i, k in ipairs(keys) do values[i] = declared[k] end
   return keys, values
 end
 
@@ -363,9 +558,9 @@ function runtime.parse_literal(text)
   return nil
 end
 
---- The model value of a non-numeric state key (numbers: ask the engine).
+--- The model value of a non-numeric or composite state key (numbers: ask the engine).
 function runtime.value(inst, key)
-  return inst.values[key]
+  return state_value(inst, key, model)
 end
 
 --- The progress range: `progressRange = {lo, hi}`, or a function of self
@@ -390,7 +585,7 @@ function runtime.transfer(old, new)
   if old.def.save ~= nil then saved = old.def.save(old.self) end
   local previous = clone(old.values)
   for k, numeric in pairs(old.numeric) do
-    if numeric then previous[k] = model(k) end
+    if numeric then previous[k] = state_value(old, k, model) end
   end
   for k, v in pairs(old.values) do
     if new.numeric[k] == false then new.values[k] = v end

@@ -228,6 +228,87 @@ function morph.easeInOut(duration) end
 ---@return morph.Timing
 function morph.linear(duration) end
 
+-- Keyframes -----------------------------------------------------------------
+-- SwiftUI's KeyframeAnimator: tracks of keyframes per state key, each keyframe
+-- reaching its value at the end of its duration. The engine plays them (no Lua
+-- runs per frame); `value(t)` scrubs them.
+
+---One keyframe (`morph.keyframe.linear/spring/cubic/move`).
+---@class morph.Keyframe
+---@field to number the value it reaches
+
+---Keyframe constructors, as SwiftUI's LinearKeyframe, SpringKeyframe, CubicKeyframe, MoveKeyframe.
+morph.keyframe = {}
+
+---`LinearKeyframe`: to `to` over `duration` seconds along `curve` (default linear).
+---@param to number
+---@param duration number
+---@param curve? morph.Bezier|morph.BezierPreset
+---@return morph.Keyframe
+function morph.keyframe.linear(to, duration, curve) end
+
+---`SpringKeyframe`: a spring towards `to`, cut after `duration` (default: until
+---it settles); the next keyframe starts where and as fast as it was cut.
+---`startVelocity` (default: the velocity carried in) is how fast it starts.
+---@param to number
+---@param options? { duration?: number, spring?: morph.Spring, startVelocity?: number }
+---@return morph.Keyframe
+function morph.keyframe.spring(to, options) end
+
+---`CubicKeyframe`: a cubic through the values. Adjacent cubics without velocities
+---form a Catmull-Rom spline; next to another kind, a cubic matches its velocity;
+---the track's last cubic comes to rest.
+---@param to number
+---@param duration number
+---@param options? { startVelocity?: number, endVelocity?: number }
+---@return morph.Keyframe
+function morph.keyframe.cubic(to, duration, options) end
+
+---`MoveKeyframe`: jumps to `to` at once.
+---@param to number
+---@return morph.Keyframe
+function morph.keyframe.move(to) end
+
+---A timeline: one track of keyframes per number key (or one field of a composite key: `"pos.y"`).
+---@class morph.Keyframes
+---@field duration number the longest track, in seconds (from the initial values)
+---@field keys string[] the tracks' keys, sorted
+local Keyframes = {}
+
+---Scrubs the timeline from its initial values: all tracks at `t` seconds as
+---`{key = value}`, or one track's value when `key` is given.
+---@param t number
+---@param key? string
+---@return table<string, number>|number
+function Keyframes:value(t, key) end
+
+---A copy that waits `seconds` before it starts (for `morph.stagger`).
+---@param seconds number
+---@return morph.Keyframes
+function Keyframes:delay(seconds) end
+
+---A copy that plays `factor` times as fast.
+---@param factor number
+---@return morph.Keyframes
+function Keyframes:speed(factor) end
+
+---A timeline of keyframe tracks by state key; `initial` gives each key's value
+---before the timeline starts, for scrubbing (default 0). A component plays it
+---with `self:play(timeline)`, each track from its key's presented value.
+---@param tracks table<string, morph.Keyframe[]>
+---@param initial? table<string, number>
+---@return morph.Keyframes
+function morph.keyframes(tracks, initial) end
+
+---`n` copies of `curve`, the i-th delayed by `(i - 1) * step` seconds: a
+---sequence across children (`self:animate(curves[i], …)` for child i).
+---@generic C: morph.Spring|morph.Timing|morph.Keyframes
+---@param n integer
+---@param step number
+---@param curve C
+---@return C[]
+function morph.stagger(n, step, curve) end
+
 -- Springs -------------------------------------------------------------------
 
 ---A spring matching Apple's `Spring`, plus how it combines with a running animation.
@@ -577,6 +658,18 @@ function Node:onTap(handler) end
 ---@return morph.Node
 function Node:onDrag(handler) end
 
+---A press held 0.5 s within 10 pt over this node (SwiftUI's `onLongPressGesture`
+---defaults), reported while still down; its release is no tap.
+---@param handler fun(self: table, event: table)
+---@return morph.Node
+function Node:onLongPress(handler) end
+
+---A second tap within 0.35 s of a first over this node (`onTapGesture(count: 2)`);
+---the first was a tap.
+---@param handler fun(self: table, event: table)
+---@return morph.Node
+function Node:onDoubleTap(handler) end
+
 ---@return morph.Node
 function morph.rect() end
 
@@ -632,7 +725,9 @@ function morph.hstack(children) end
 
 -- Components ----------------------------------------------------------------
 -- A plugin returns `morph.component{…}`. The host keeps the state: numbers
--- animate, other values change at once. `self` shows props and the presented
+-- animate (and so do points {x, y}, sizes {width, height}, rects {x, y, width,
+-- height}, colours, through OKLab, and arrays of numbers: each declared by its
+-- initial value), other values change at once. `self` shows props and the presented
 -- (on-screen) state; `self.target` shows where animations are headed.
 
 ---@class morph.InputPoint
@@ -642,7 +737,7 @@ function morph.hstack(children) end
 ---What `tap` and `drag` handlers receive, in the component's own points
 ---(origin at the top-left of its `size` frame).
 ---@class morph.InputEvent
----@field phase? "began"|"changed"|"ended" drags only
+---@field phase? "began"|"changed"|"ended"|"active" drags (began, changed, ended) and hover (active, ended)
 ---@field x number
 ---@field y number
 ---@field time number seconds on the component's clock
@@ -667,7 +762,7 @@ local Self = {}
 
 ---@class morph.AnimateOptions
 ---@field done? fun(self: morph.Self) runs once, when every key has finished or been taken over
----@field velocity? table<string, number> starting velocity per key, in units per second (a release speed), for springs
+---@field velocity? table<string, number|table> starting velocity per key, in units per second (a release speed), for springs; a composite key's in its shape (`{x =, y =}`; a colour's `{l =, a =, b =, alpha =}`)
 
 ---Animates state changes along a curve; non-numbers change at once. With reduce
 ---motion on, everything changes at once. `done(self)` runs once, when every key
@@ -677,10 +772,23 @@ local Self = {}
 ---@param done? fun(self: morph.Self)|morph.AnimateOptions
 function Self:animate(curve, changes, done) end
 
----How fast a numeric state key's presented value moves now, in units per second.
+---How fast a state key's presented value moves now, in units per second, in the
+---key's shape: a number, `{x, y}` for a point, … (a colour's in premultiplied
+---OKLab: `{l, a, b, alpha}`).
 ---@param key string
----@return number
+---@return number|table
 function Self:velocity(key) end
+
+---@class morph.PlayOptions
+---@field done? fun(self: morph.Self) runs once, when every track has finished or been taken over
+---@field repeat? boolean|integer true: restart forever (SwiftUI's `repeating: true`); n: play n times
+
+---Plays a keyframe timeline on number keys, each track from its key's presented
+---value and velocity; it replaces what was animating those keys. With reduce
+---motion on, each key takes its track's last value at once.
+---@param timeline morph.Keyframes
+---@param options? morph.PlayOptions
+function Self:play(timeline, options) end
 
 ---Sets state at once (the same as assigning `self.key = value`).
 ---@param changes table<string, any>
@@ -697,6 +805,9 @@ function Self:set(changes) end
 ---@field body fun(self: morph.Self): morph.Node
 ---@field tap? fun(self: morph.Self, event: morph.InputEvent) taps no node claimed
 ---@field drag? fun(self: morph.Self, event: morph.InputEvent) drags no node claimed
+---@field longPress? fun(self: morph.Self, event: morph.InputEvent) a press held 0.5 s within 10 pt (SwiftUI's LongPressGesture defaults), while still down; its release is no tap
+---@field doubleTap? fun(self: morph.Self, event: morph.InputEvent) a second tap within 0.35 s of the first (which was a tap)
+---@field hover? fun(self: morph.Self, event: morph.InputEvent) the pointer over the component with no button down: phase "active" with the location, "ended" when it leaves
 ---@field dragMinimumDistance? number points before a drag begins, default 10
 ---@field controlled? fun(self: morph.Self, value: number) after the host sets the progress key (controlled mode: `--progress`, scrubbing), as a parent writing a binding
 ---@field accessibility? fun(self: morph.Self): morph.Accessibility

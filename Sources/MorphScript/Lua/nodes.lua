@@ -412,3 +412,5 @@ end
 
 function Node:onTap(f) return handler(self, "onTap", f) end
 function Node:onDrag(f) return handler(self, "onDrag", f) end
+function Node:onLongPress(f) return handler(self, "onLongPress", f) end
+function Node:onDoubleTap(f) return handler(self, "onDoubleTap", f) end

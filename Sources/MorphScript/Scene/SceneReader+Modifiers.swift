@@ -219,6 +219,8 @@ extension SceneReader {
       return .background(try nodeArg(r, 1, path: path), try anchorArg(r, 2, path: path))
     case "onTap": return .handlers(Handlers(tap: try handlerArg(r, 1, path: path)))
     case "onDrag": return .handlers(Handlers(drag: try handlerArg(r, 1, path: path)))
+    case "onLongPress": return .handlers(Handlers(longPress: try handlerArg(r, 1, path: path)))
+    case "onDoubleTap": return .handlers(Handlers(doubleTap: try handlerArg(r, 1, path: path)))
     default: throw fail(path, "unknown modifier '\(name)'")
     }
   }

@@ -1,0 +1,229 @@
+import CLua
+import CMorphLua
+import MorphCore
+
+/// SwiftUI's keyframes: `morph.keyframe.linear/spring/cubic/move` build one
+/// keyframe; `morph.keyframes(tracks [, initial])` a timeline of tracks by
+/// state key, which `t:value(time [, key])` scrubs and a component plays
+/// with `self:play(t)`; `morph.stagger(n, step, curve)` delays copies.
+enum KeyframeBindings {
+  static let keyframeType = ObjectType<Keyframe>(name: "morph.Keyframe")
+  static let timelineType = ObjectType<KeyframeTimeline>(name: "morph.Keyframes")
+
+  /// What one keyframe costs outside Lua's heap, charged to the plugin.
+  static let bytesPerKeyframe = 96
+
+  static func open(_ lua: OpaquePointer) {
+    keyframeType.define(lua, methods: [], properties: keyframeProperties, extra: keyframeMeta)
+    // A timeline takes the delay and speed every curve takes (for stagger);
+    // `play` options say how often it repeats.
+    let modifiers = AnimationModifierBindings.methods.filter {
+      ["delay", "speed"].contains($0.name)
+    }
+    timelineType.define(
+      lua, methods: timelineMethods + modifiers, properties: timelineProperties)
+    morph_newtable(lua)
+    register(lua, keyframeFunctions)
+    morph_rawsetfield(lua, -2, "keyframe")
+    register(lua, functions)
+  }
+
+  static func target(_ a: LuaArgs) throws -> Double { try a.finite(1) }
+
+  static func duration(_ a: LuaArgs, _ i: Int32) throws -> Double {
+    let d = try a.finite(i)
+    guard d >= 0 else { throw a.error(i, "duration must be >= 0, got \(d)") }
+    return d
+  }
+
+  /// A timing curve for a linear keyframe: a `morph.Bezier`, a preset name, or linear.
+  static func bezier(_ a: LuaArgs, _ i: Int32) throws -> UnitBezier {
+    if a.isNoneOrNil(i) { return .linear }
+    if let b = CurveBindings.bezierType.value(a.lua, at: i) { return b }
+    if lua_type(a.lua, i) == LUA_TSTRING { return try a.choice(i, CurveBindings.presets) }
+    throw a.typeError(i, "morph.Bezier or curve name")
+  }
+
+  static let keyframeFunctions: [HostFunction] = [
+    HostFunction(name: "linear") { lua in
+      hostCall(lua, "linear") { a in
+        let k = Keyframe.linear(
+          to: try target(a), duration: try duration(a, 2), curve: try bezier(a, 3))
+        a.push(k, as: keyframeType)
+        return 1
+      }
+    },
+    HostFunction(name: "spring") { lua in
+      hostCall(lua, "spring") { a in
+        let to = try target(a)
+        var spring = Spring.defaultSpring
+        var length: Double?
+        var velocity: Double?
+        if !a.isNoneOrNil(2) {
+          let o = try a.options(2, allowed: ["duration", "spring", "startVelocity"])
+          length = try o.number("duration")
+          if let d = length, !(d >= 0 && d.isFinite) {
+            throw a.error(2, "option 'duration' must be a finite number >= 0, got \(d)")
+          }
+          velocity = try o.number("startVelocity")
+          morph_rawgetfield(a.lua, o.index, "spring")
+          defer { morph_pop(a.lua, 1) }
+          if let s = SpringBindings.type.value(a.lua, at: -1) {
+            spring = s.spring
+          } else if lua_type(a.lua, -1) != LUA_TNIL {
+            throw a.error(2, "option 'spring': morph.Spring expected, got \(a.typeName(-1))")
+          }
+        }
+        a.push(
+          Keyframe.spring(to: to, duration: length, spring: spring, startVelocity: velocity),
+          as: keyframeType)
+        return 1
+      }
+    },
+    HostFunction(name: "cubic") { lua in
+      hostCall(lua, "cubic") { a in
+        let to = try target(a)
+        let d = try duration(a, 2)
+        var start: Double?
+        var end: Double?
+        if !a.isNoneOrNil(3) {
+          let o = try a.options(3, allowed: ["startVelocity", "endVelocity"])
+          start = try o.number("startVelocity")
+          end = try o.number("endVelocity")
+        }
+        a.push(
+          Keyframe.cubic(to: to, duration: d, startVelocity: start, endVelocity: end),
+          as: keyframeType)
+        return 1
+      }
+    },
+    HostFunction(name: "move") { lua in
+      hostCall(lua, "move") { a in
+        a.push(Keyframe.move(to: try target(a)), as: keyframeType)
+        return 1
+      }
+    },
+  ]
+
+  static let functions: [HostFunction] = [
+    HostFunction(name: "keyframes") { lua in
+      hostCall(lua, "keyframes") { a in
+        let tracks = try readTracks(a, 1)
+        let initial = a.isNoneOrNil(2) ? [:] : try readNumbers(a, 2)
+        for key in initial.keys where tracks[key] == nil {
+          throw a.error(2, "initial value for '\(key)', which has no track")
+        }
+        let count = tracks.values.reduce(0) { $0 + $1.count }
+        try a.push(
+          KeyframeTimeline(tracks: tracks, initial: initial), as: timelineType,
+          bytes: (count + tracks.count) * bytesPerKeyframe)
+        return 1
+      }
+    }
+  ]
+
+  /// `{ key = { keyframe, … }, … }`.
+  static func readTracks(_ a: LuaArgs, _ i: Int32) throws -> [String: [Keyframe]] {
+    try a.checkType(i, LUA_TTABLE, "table")
+    let lua = a.lua
+    var tracks: [String: [Keyframe]] = [:]
+    lua_pushnil(lua)
+    while lua_next(lua, i) != 0 {
+      defer { morph_pop(lua, 1) }
+      guard lua_type(lua, -2) == LUA_TSTRING else {
+        throw a.error(i, "track keys must be state key names, got \(a.typeName(-2))")
+      }
+      let key = LuaState.owner(of: lua).stringValue(at: -2)
+      guard lua_type(lua, -1) == LUA_TTABLE else {
+        throw a.error(i, "track '\(key)' must be a list of keyframes, got \(a.typeName(-1))")
+      }
+      var keyframes: [Keyframe] = []
+      for n in 1...max(1, Int(lua_rawlen(lua, -1))) where lua_rawlen(lua, -1) > 0 {
+        lua_rawgeti(lua, -1, lua_Integer(n))
+        defer { morph_pop(lua, 1) }
+        guard let k = keyframeType.value(lua, at: -1) else {
+          throw a.error(
+            i, "track '\(key)' keyframe \(n): morph.Keyframe expected, got \(a.typeName(-1))")
+        }
+        keyframes.append(k)
+      }
+      guard !keyframes.isEmpty else { throw a.error(i, "track '\(key)' has no keyframes") }
+      tracks[key] = keyframes
+    }
+    return tracks
+  }
+
+  /// `{ key = number, … }`.
+  static func readNumbers(_ a: LuaArgs, _ i: Int32) throws -> [String: Double] {
+    try a.checkType(i, LUA_TTABLE, "table")
+    let lua = a.lua
+    var values: [String: Double] = [:]
+    lua_pushnil(lua)
+    while lua_next(lua, i) != 0 {
+      defer { morph_pop(lua, 1) }
+      let value = morph_tonumber(lua, -1)
+      guard lua_type(lua, -2) == LUA_TSTRING, lua_type(lua, -1) == LUA_TNUMBER, value.isFinite
+      else { throw a.error(i, "initial values must be { key = number }") }
+      values[LuaState.owner(of: lua).stringValue(at: -2)] = value
+    }
+    return values
+  }
+
+  static let timelineMethods: [HostFunction] = [
+    HostFunction(name: "value") { lua in
+      hostCall(lua, "value", method: true) { a in
+        let timeline = try a.object(1, timelineType)
+        let time = try a.number(2)
+        if !a.isNoneOrNil(3) {
+          let key = try a.string(3)
+          guard let v = timeline.value(key, at: time) else {
+            throw a.error(3, "no track '\(key)'; tracks: \(timeline.keys.joined(separator: ", "))")
+          }
+          a.push(v)
+          return 1
+        }
+        lua_createtable(a.lua, 0, Int32(timeline.keys.count))
+        for key in timeline.keys {
+          a.push(timeline.value(key, at: time) ?? .nan)
+          morph_rawsetfield(a.lua, -2, key)
+        }
+        return 1
+      }
+    }
+  ]
+
+  static let timelineProperties: morph_hostfn = { lua in
+    indexMethodsThenProperties(lua) { a, key in
+      let timeline = try a.object(1, timelineType)
+      switch key {
+      case "duration": a.push(timeline.duration)
+      case "keys":
+        lua_createtable(a.lua, Int32(timeline.keys.count), 0)
+        for (i, k) in timeline.keys.enumerated() {
+          a.push(k)
+          lua_rawseti(a.lua, -2, lua_Integer(i + 1))
+        }
+      default: return false
+      }
+      return true
+    }
+  }
+
+  static let keyframeProperties: morph_hostfn = { lua in
+    indexMethodsThenProperties(lua) { a, key in
+      let k = try a.object(1, keyframeType)
+      guard key == "to" else { return false }
+      a.push(k.target)
+      return true
+    }
+  }
+
+  static let keyframeMeta: [HostFunction] = [
+    HostFunction(name: "__tostring") { lua in
+      hostCall(lua, "tostring") { a in
+        a.push("keyframe(\(try a.object(1, keyframeType)))")
+        return 1
+      }
+    }
+  ]
+}
