@@ -17,6 +17,7 @@ local Component = { __name = "morph.Component", __metatable = "morph.Component" 
 local instances = setmetatable({}, { __mode = "k" })
 
 local typename, fail = support.typename, support.raise
+local check = support.check
 
 local function sorted_keys(t)
   local keys = {}
@@ -36,9 +37,7 @@ local fields = {
 --- morph.component{ name =, size = {w, h}, props =, state =, progress =, body =, tap =, drag =,
 --- accessibility =, reload = } — checks the definition and marks it as a component.
 function morph.component(def)
-  if type(def) ~= "table" or getmetatable(def) ~= nil then
-    fail("bad argument #1 to 'component' (table expected, got " .. typename(def) .. ")")
-  end
+  check.table(def, 1, "component")
   for k, v in pairs(def) do
     local want = fields[k]
     if want == nil then
@@ -128,19 +127,15 @@ local function curve_of(v)
   local t = typename(v)
   if t == "morph.Spring" or t == "morph.Timing" then return v end
   if t == "morph.Bezier" then return morph.timing(v.x1, v.y1, v.x2, v.y2) end
-  fail("bad argument #1 to 'animate' (morph.Spring, morph.Timing or morph.Bezier expected, got " .. t .. ")")
+  check.error(1, "animate", "morph.Spring, morph.Timing or morph.Bezier expected, got " .. t)
 end
 
 local function animate(self, curve, changes, done)
   local inst = instances[self]
   if not inst then fail("calling 'animate' on bad self (use self:animate)") end
   curve = curve_of(curve)
-  if type(changes) ~= "table" or getmetatable(changes) ~= nil then
-    fail("bad argument #2 to 'animate' (table of state changes expected, got " .. typename(changes) .. ")")
-  end
-  if done ~= nil and type(done) ~= "function" then
-    fail("bad argument #3 to 'animate' (function expected, got " .. typename(done) .. ")")
-  end
+  check.table(changes, 2, "animate")
+  if done ~= nil then check.type(done, "function", 3, "animate") end
   if inst.inBody then fail("body must not change state (animate from a handler)") end
   local keys, values = {}, {}
   for k, v in pairs(changes) do
@@ -160,9 +155,7 @@ end
 local function set(self, changes)
   local inst = instances[self]
   if not inst then fail("calling 'set' on bad self (use self:set)") end
-  if type(changes) ~= "table" then
-    fail("bad argument #1 to 'set' (table expected, got " .. typename(changes) .. ")")
-  end
+  check.type(changes, "table", 1, "set")
   if inst.inBody then fail("body must not change state") end
   for k, v in pairs(changes) do set_value(inst, k, v, "set") end
 end

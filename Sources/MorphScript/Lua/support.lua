@@ -2,7 +2,10 @@
 -- before any plugin, and receives `debug.getinfo` and `debug.traceback`
 -- (which plugins never see).
 local getinfo, traceback = ...
-local type, getmetatable, error = type, getmetatable, error
+local type, getmetatable, setmetatable, error = type, getmetatable, setmetatable, error
+local pairs, ipairs, tostring = pairs, ipairs, tostring
+local format, concat = string.format, table.concat
+local huge = math.huge
 
 local support = {}
 
@@ -41,6 +44,104 @@ end
 function support.traceback(message)
   if type(message) ~= "string" then return message end
   return traceback(message, 2)
+end
+
+-- Argument checks -------------------------------------------------------
+-- The one checker of the host's Lua files, worded as the Swift bindings'
+-- `LuaArgs` words them: `bad argument #2 to 'frame' (number expected, got
+-- string)`. `n` is the argument's position, `fname` the function's name, and
+-- `key`, when given, the option of an option table the value came from.
+
+local check = {}
+support.check = check
+local typename, raise = support.typename, support.raise
+
+--- Raises `bad argument #n to 'fname' (detail)`, blamed on the plugin's line.
+function check.error(n, fname, detail, key)
+  if key ~= nil then detail = format("option '%s': %s", key, detail) end
+  raise(format("bad argument #%d to '%s' (%s)", n, fname, detail))
+end
+local argerror = check.error
+
+--- `v` if its Lua type is `want`, else `want expected, got …`.
+function check.type(v, want, n, fname, key)
+  if type(v) ~= want then argerror(n, fname, want .. " expected, got " .. typename(v), key) end
+  return v
+end
+
+--- A plain table (no metatable): option tables and child lists.
+function check.table(v, n, fname, key)
+  if type(v) ~= "table" or getmetatable(v) ~= nil then
+    argerror(n, fname, "table expected, got " .. typename(v), key)
+  end
+  return v
+end
+
+--- A number, not NaN (NaN geometry is never what an author meant).
+function check.number(v, n, fname, key)
+  if type(v) ~= "number" or v ~= v then argerror(n, fname, "number expected, got " .. typename(v), key) end
+  return v
+end
+
+function check.finite(v, n, fname, key)
+  check.number(v, n, fname, key)
+  if v == huge or v == -huge then argerror(n, fname, "finite number expected, got " .. tostring(v), key) end
+  return v
+end
+
+-- `what` names the quantity in range messages ("width must be >= 0").
+local function at_least_zero(v, n, fname, what, key)
+  if v < 0 then
+    if key ~= nil then
+      argerror(n, fname, format("option '%s' must be >= 0, got %s", key, tostring(v)))
+    end
+    argerror(n, fname, format("%s must be >= 0, got %s", what, tostring(v)))
+  end
+  return v
+end
+
+--- A finite number >= 0.
+function check.length(v, n, fname, what, key)
+  return at_least_zero(check.finite(v, n, fname, key), n, fname, what, key)
+end
+
+--- A number >= 0 that may be `math.huge` (a maximum size).
+function check.extent(v, n, fname, what, key)
+  return at_least_zero(check.number(v, n, fname, key), n, fname, what, key)
+end
+
+function check.string(v, n, fname, key)
+  return check.type(v, "string", n, fname, key)
+end
+
+--- One of the names in `valid` (an array); a wrong string lists them.
+function check.choice(v, valid, n, fname, key)
+  check.string(v, n, fname, key)
+  for _, ok in ipairs(valid) do
+    if ok == v then return v end
+  end
+  argerror(n, fname, format("invalid option '%s'; expected one of '%s'", v, concat(valid, "', '")), key)
+end
+
+--- An option table whose keys are all in `allowed` (an array, listed in
+--- that order when a key is wrong).
+local key_sets = setmetatable({}, { __mode = "k" })
+
+function check.options(t, allowed, n, fname)
+  check.table(t, n, fname)
+  local known = key_sets[allowed]
+  if known == nil then
+    known = {}
+    for _, a in ipairs(allowed) do known[a] = true end
+    key_sets[allowed] = known
+  end
+  for k in pairs(t) do
+    if not known[k] then
+      local shown = type(k) == "string" and k or "[" .. typename(k) .. "]"
+      argerror(n, fname, format("unknown option '%s'; valid options: %s", shown, concat(allowed, ", ")))
+    end
+  end
+  return t
 end
 
 return support

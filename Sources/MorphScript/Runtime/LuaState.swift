@@ -188,15 +188,19 @@ public final class LuaState {
   private func installSandbox() throws(ScriptError) {
     MorphModule.open(self)
     let module = LuaRef(popping: self)
-    try runTrusted(LuaSources.paths, name: "morph.paths") { self.push(module) }
     var support: [LuaValue] = []
     try runTrusted(LuaSources.support, name: "morph.support", results: &support) {
       self.pushDebugFunctions()
     }
     let supportTable = support.first ?? .nil
+    try runTrusted(LuaSources.paths, name: "morph.paths") {
+      self.push(module)
+      self.push(supportTable)
+    }
     try runTrusted(LuaSources.nodes, name: "morph.nodes") {
       self.push(module)
       self.push(supportTable)
+      NodeSchema.push(self.lua)
     }
     var runtime: [LuaValue] = []
     try runTrusted(LuaSources.component, name: "morph.component", results: &runtime) {
