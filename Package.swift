@@ -37,7 +37,8 @@ let package = Package(
     // Runs components: virtual clock, input and gestures, frames, hot reload.
     .target(name: "MorphHost", dependencies: ["MorphCore", "MorphScript", "MorphRender"]),
     .executableTarget(
-      name: "morphhost", dependencies: ["MorphCore", "MorphScript", "MorphRender", "MorphHost"]),
+      name: "morphhost", dependencies: ["MorphCore", "MorphScript", "MorphRender", "MorphHost"],
+      resources: [.embedInCode("Bench/node_build.lua")]),
 
     .testTarget(name: "MorphCoreTests", dependencies: ["MorphCore"]),
     .testTarget(name: "MorphScriptTests", dependencies: ["MorphScript", "MorphCore"]),
