@@ -66,6 +66,14 @@ import Testing
     }
   }
 
+  /// The presets the Swift bindings accept, listed as aliases too.
+  @Test func presetAliasesListTheSwiftPresets() throws {
+    try #require(!Self.lines.isEmpty)
+    #expect(Self.aliasCases("BezierPreset") == CurveBindings.presets.map(\.0))
+    #expect(Self.aliasCases("SpringPreset") == SpringBindings.presets.map(\.0))
+    #expect(Self.classFields("SpringOptions")?.map(\.0) == SpringBindings.springOptions)
+  }
+
   @Test func everyOpHasItsParametersAndOptions() throws {
     try #require(!Self.lines.isEmpty)
     for op in NodeSchema.ops {

@@ -267,9 +267,11 @@ function Spring:step(value, velocity, target, dt) end
 ---@field damping? number
 ---@field blendDuration? number
 
+---@alias morph.SpringPreset "default"|"smooth"|"snappy"|"bouncy"|"interactive"
+
 ---`spring()` = duration 0.5, bounce 0; `spring{response=, dampingFraction=}`,
 ---`spring{duration=, bounce=}`, `spring{mass=, stiffness=, damping=}`, or a preset name.
----@param options? morph.SpringOptions|"default"|"smooth"|"snappy"|"bouncy"|"interactive"
+---@param options? morph.SpringOptions|morph.SpringPreset
 ---@return morph.Spring
 function morph.spring(options) end
 

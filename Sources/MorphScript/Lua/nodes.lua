@@ -37,11 +37,21 @@ end
 
 local function is_color(v) return getmetatable(v) == "morph.Color" end
 
+-- Colours parsed from strings, kept while in use: bodies name the same few
+-- colours every frame, and a morph.Color never changes.
+local parsed = setmetatable({}, { __mode = "v" })
+
 local function paint(v, n, name, key)
   if is_color(v) then return v end
   if type(v) == "string" then
-    local ok, c = pcall(color, v)
-    if ok then return c end
+    local c = parsed[v]
+    if c ~= nil then return c end
+    local ok
+    ok, c = pcall(color, v)
+    if ok then
+      parsed[v] = c
+      return c
+    end
     argerror(n, name, (tostring(c):match("%((.*)%)$") or tostring(c)), key)
   end
   if type(v) == "table" and getmetatable(v) == "morph.Gradient" then return v end

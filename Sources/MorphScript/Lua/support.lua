@@ -5,7 +5,6 @@ local getinfo, traceback = ...
 local type, getmetatable, setmetatable, error = type, getmetatable, setmetatable, error
 local pairs, ipairs, tostring = pairs, ipairs, tostring
 local format, concat = string.format, table.concat
-local huge = math.huge
 
 local support = {}
 
@@ -82,59 +81,68 @@ function check.number(v, n, fname, key)
   if type(v) ~= "number" or v ~= v then argerror(n, fname, "number expected, got " .. typename(v), key) end
   return v
 end
+local number = check.number
+
+-- The checks below run for every modifier a body writes, so each first tests
+-- the common, valid case in one expression (`v - v == 0` only for finite v).
 
 function check.finite(v, n, fname, key)
-  check.number(v, n, fname, key)
-  if v == huge or v == -huge then argerror(n, fname, "finite number expected, got " .. tostring(v), key) end
-  return v
+  if type(v) == "number" and v - v == 0 then return v end
+  number(v, n, fname, key)
+  argerror(n, fname, "finite number expected, got " .. tostring(v), key)
 end
+local finite = check.finite
 
 -- `what` names the quantity in range messages ("width must be >= 0").
-local function at_least_zero(v, n, fname, what, key)
-  if v < 0 then
-    if key ~= nil then
-      argerror(n, fname, format("option '%s' must be >= 0, got %s", key, tostring(v)))
-    end
-    argerror(n, fname, format("%s must be >= 0, got %s", what, tostring(v)))
+local function below_zero(v, n, fname, what, key)
+  if key ~= nil then
+    argerror(n, fname, format("option '%s' must be >= 0, got %s", key, tostring(v)))
   end
-  return v
+  argerror(n, fname, format("%s must be >= 0, got %s", what, tostring(v)))
 end
 
 --- A finite number >= 0.
 function check.length(v, n, fname, what, key)
-  return at_least_zero(check.finite(v, n, fname, key), n, fname, what, key)
+  if type(v) == "number" and v >= 0 and v - v == 0 then return v end
+  finite(v, n, fname, key)
+  below_zero(v, n, fname, what, key)
 end
 
 --- A number >= 0 that may be `math.huge` (a maximum size).
 function check.extent(v, n, fname, what, key)
-  return at_least_zero(check.number(v, n, fname, key), n, fname, what, key)
+  if type(v) == "number" and v >= 0 then return v end
+  number(v, n, fname, key)
+  below_zero(v, n, fname, what, key)
 end
 
 function check.string(v, n, fname, key)
   return check.type(v, "string", n, fname, key)
 end
 
+-- Sets of the names in an array (enum cases, option keys), made on first use.
+local sets = setmetatable({}, { __mode = "k" })
+local function set_of(names)
+  local s = sets[names]
+  if s == nil then
+    s = {}
+    for _, name in ipairs(names) do s[name] = true end
+    sets[names] = s
+  end
+  return s
+end
+
 --- One of the names in `valid` (an array); a wrong string lists them.
 function check.choice(v, valid, n, fname, key)
+  if set_of(valid)[v] then return v end
   check.string(v, n, fname, key)
-  for _, ok in ipairs(valid) do
-    if ok == v then return v end
-  end
   argerror(n, fname, format("invalid option '%s'; expected one of '%s'", v, concat(valid, "', '")), key)
 end
 
 --- An option table whose keys are all in `allowed` (an array, listed in
 --- that order when a key is wrong).
-local key_sets = setmetatable({}, { __mode = "k" })
-
 function check.options(t, allowed, n, fname)
   check.table(t, n, fname)
-  local known = key_sets[allowed]
-  if known == nil then
-    known = {}
-    for _, a in ipairs(allowed) do known[a] = true end
-    key_sets[allowed] = known
-  end
+  local known = set_of(allowed)
   for k in pairs(t) do
     if not known[k] then
       local shown = type(k) == "string" and k or "[" .. typename(k) .. "]"

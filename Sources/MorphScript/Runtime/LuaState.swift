@@ -44,6 +44,8 @@ public final class LuaState {
   /// Files `morph.import` has read since the last `forgetImports()`.
   public internal(set) var importedFiles: [String] = []
   private var forgetModules: LuaRef?
+  /// `NodeSchema.pushOpNumbers`' table, for reading node trees.
+  private(set) var nodeOpNumbers: LuaRef?
   /// Short names inside Lua for long paths, expanded in every error.
   private var chunkNames = ChunkNames()
 
@@ -212,6 +214,8 @@ public final class LuaState {
       throw ScriptError(kind: .runtime, message: "component runtime returned no table")
     }
     componentRuntime = runtimeTable
+    NodeSchema.pushOpNumbers(lua)
+    nodeOpNumbers = LuaRef(popping: self)
     var results: [LuaValue] = []
     try runTrusted(LuaSources.sandbox, name: "morph.sandbox", results: &results) {
       morph_pushhostfn(self.lua, Sandbox.hostWrite, 0)

@@ -30,4 +30,15 @@ extension NodeSchema {
       lua_rawseti(lua, -2, lua_Integer(i + 1))
     }
   }
+
+  /// Pushes `{ rect = 1, … }`: each op's name → its number in `ops`, which
+  /// the reader looks a record's `op` up in without making a Swift string.
+  /// [-0, +1, m]
+  static func pushOpNumbers(_ lua: OpaquePointer) {
+    lua_createtable(lua, 0, Int32(ops.count))
+    for (i, op) in ops.enumerated() {
+      lua_pushinteger(lua, lua_Integer(i + 1))
+      morph_rawsetfield(lua, -2, op.name)
+    }
+  }
 }

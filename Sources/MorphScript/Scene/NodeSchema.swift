@@ -64,6 +64,16 @@ enum NodeSchema {
     /// One name of an enumeration.
     case choice(Enumeration)
 
+    /// The same kind, choices of any enumeration alike: cheaper than `==`,
+    /// which the reader would pay for on every field of every frame.
+    func matches(_ other: Kind) -> Bool {
+      switch (self, other) {
+      case (.choice, .choice): return true
+      case (.choice, _), (_, .choice): return false
+      default: return self == other
+      }
+    }
+
     /// What a tampered tree's message says a field must hold.
     var expectation: String {
       switch self {
@@ -107,15 +117,23 @@ enum NodeSchema {
     }
   }
 
-  struct Field: Equatable, Sendable {
+  /// Unchecked: `key` is immutable and never freed.
+  struct Field: @unchecked Sendable {
     let name: String
     let kind: Kind
     let optional: Bool
+    /// `name` as a C string made once: the reader looks fields up with it on
+    /// every frame, and Lua's string cache knows a pointer it has seen.
+    let key: UnsafePointer<CChar>
 
     init(_ name: String, _ kind: Kind, optional: Bool = false) {
       self.name = name
       self.kind = kind
       self.optional = optional
+      let utf8 = Array(name.utf8CString)
+      let key = UnsafeMutablePointer<CChar>.allocate(capacity: utf8.count)
+      key.initialize(from: utf8, count: utf8.count)
+      self.key = UnsafePointer(key)
     }
   }
 
@@ -131,7 +149,8 @@ enum NodeSchema {
     case paint
   }
 
-  struct Op: Sendable {
+  /// A class, so a record being read holds one reference, not four arrays.
+  final class Op: Sendable {
     /// The Lua function's name, also the record's `op`.
     let name: String
     let role: Role
@@ -263,8 +282,8 @@ enum NodeSchema {
     Op("onDrag", .modifier, parameters: ["handler"], fields: [Field("handler", .handler)]),
   ]
 
-  private static let byName: [String: Op] = Dictionary(
-    uniqueKeysWithValues: ops.map { ($0.name, $0) })
-
-  static func op(named name: String) -> Op? { byName[name] }
+  /// The op at `index` of `ops` (1-based, as the Lua index table holds it).
+  static func op(number index: Int) -> Op? {
+    index >= 1 && index <= ops.count ? ops[index - 1] : nil
+  }
 }

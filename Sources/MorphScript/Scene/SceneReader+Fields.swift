@@ -2,11 +2,16 @@ import CLua
 import MorphCore
 
 /// One record being read: its table on the stack, the op `NodeSchema`
-/// declares for it, and where it sits in the tree (for messages).
+/// declares for it, and the node it belongs to (for messages).
 struct Record {
   let table: Int32
   let op: NodeSchema.Op
-  let path: String
+  /// The node's place in the tree (`body.zstack[2]`).
+  let at: String
+
+  /// Where messages say the record is: the node, or `node:modifier`. Made
+  /// only when needed, as most records never fail.
+  var path: String { op.role == .modifier ? "\(at):\(op.name)" : at }
 }
 
 /// Reading a record's fields by key. Each accessor reads only a field the
@@ -20,9 +25,11 @@ extension SceneReader {
   private func push(_ r: Record, _ name: String, _ kind: NodeSchema.Kind) throws(ScriptError)
     -> Int32?
   {
-    guard let field = r.op.field(name), field.kind == kind else { throw undeclared(r, name) }
-    let type = morph_rawgetfield(lua, r.table, name)
-    if type == LUA_TNIL && field.optional {
+    guard let i = r.op.fields.firstIndex(where: { $0.name == name }),
+      r.op.fields[i].kind.matches(kind)
+    else { throw undeclared(r, name) }
+    let type = morph_rawgetfield(lua, r.table, r.op.fields[i].key)
+    if type == LUA_TNIL && r.op.fields[i].optional {
       morph_pop(lua, 1)
       return nil
     }
@@ -30,9 +37,7 @@ extension SceneReader {
   }
 
   private func undeclared(_ r: Record, _ name: String) -> ScriptError {
-    fail(
-      r.path,
-      "the reader asks '\(r.op.name)' for field '\(name)', which NodeSchema does not declare so")
+    fail(r.path, "reader bug: NodeSchema declares no field '\(name)' of that kind for '\(r.op.name)'")
   }
 
   /// The message for the value on top of the stack (which it pops).
@@ -167,11 +172,11 @@ extension SceneReader {
   func shape(_ r: Record, _ name: String) throws(ScriptError) -> ShapeSpec? {
     guard try push(r, name, .shape) != nil else { return nil }
     let index = lua_gettop(lua)
-    guard isNode(index), let op = NodeSchema.op(named: opName(index)), op.role == .shape else {
+    guard isNode(index), let op = op(of: index), op.role == .shape else {
       throw wrong(r, name, .shape)
     }
     defer { morph_pop(lua, 1) }
-    return try readShape(Record(table: index, op: op, path: r.path))
+    return try readShape(Record(table: index, op: op, at: r.path))
   }
 
   mutating func children(_ r: Record, _ name: String) throws(ScriptError) -> [ViewNode] {
@@ -182,10 +187,11 @@ extension SceneReader {
     let n = lua_rawlen(lua, table)
     var children: [ViewNode] = []
     children.reserveCapacity(Int(n))
+    let stack = "\(r.path).\(r.op.name)"
     for i in 0..<Int(n) {
       lua_rawgeti(lua, table, lua_Integer(i + 1))
       defer { morph_pop(lua, 1) }
-      children.append(try read(-1, path: "\(r.path).\(r.op.name)[\(i + 1)]"))
+      children.append(try read(-1, path: "\(stack)[\(i + 1)]"))
     }
     return children
   }
@@ -193,12 +199,10 @@ extension SceneReader {
   /// A gradient record from `morph.linearGradient` at `index`.
   private func readGradient(_ index: Int32, path: String) throws(ScriptError) -> LinearGradient {
     let index = lua_absindex(lua, index)
-    guard lua_type(lua, index) == LUA_TTABLE, let op = NodeSchema.op(named: opName(index)),
-      op.role == .paint
-    else {
+    guard lua_type(lua, index) == LUA_TTABLE, let op = op(of: index), op.role == .paint else {
       throw fail(path, "\(NodeSchema.Kind.paint.expectation) expected, got \(typeName(index))")
     }
-    let r = Record(table: index, op: op, path: path)
+    let r = Record(table: index, op: op, at: path)
     let start = try anchor(r, "from") ?? .top
     let end = try anchor(r, "to") ?? .bottom
     return LinearGradient(

@@ -19,12 +19,11 @@ extension SceneReader {
       }
       defer { morph_pop(lua, 1) }
       let record = lua_gettop(lua)
-      let name = opName(record)
-      let location = "\(path):\(name)"
-      guard let op = NodeSchema.op(named: name), op.role == .modifier else {
-        throw fail(location, "unknown modifier '\(name)'")
+      guard let op = op(of: record), op.role == .modifier else {
+        let name = opName(record)
+        throw fail("\(path):\(name)", "unknown modifier '\(name)'")
       }
-      result.append(try readModifier(Record(table: record, op: op, path: location)))
+      result.append(try readModifier(Record(table: record, op: op, at: path)))
     }
     return result
   }

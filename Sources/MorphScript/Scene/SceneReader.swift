@@ -7,6 +7,8 @@ import MorphCore
 /// `ScriptError` naming where in the tree and which field.
 struct SceneReader {
   let lua: OpaquePointer
+  /// Where `NodeSchema.pushOpNumbers`' table sits on the stack while reading.
+  let opNumbers: Int32
   /// Handler functions found in the tree; a node's `Handlers` index into this.
   var handlers: [LuaRef] = []
   private var depth = 0
@@ -15,8 +17,10 @@ struct SceneReader {
   static let maxDepth = 200
   static let maxNodes = 200_000
 
-  init(lua: OpaquePointer) {
+  /// A reader of trees needs `opNumbers`; one that only asks `isNode` does not.
+  init(lua: OpaquePointer, opNumbers: Int32 = 0) {
     self.lua = lua
+    self.opNumbers = opNumbers
   }
 
   var state: LuaState { LuaState.owner(of: lua) }
@@ -52,17 +56,28 @@ struct SceneReader {
     }
     // Each level keeps a few values on the Lua stack; Lua only promises 20.
     guard lua_checkstack(lua, 16) != 0 else { throw fail(path, "node tree is too deep") }
-    let name = opName(index)
-    guard let op = NodeSchema.op(named: name), op.role == .node || op.role == .shape else {
-      throw fail(path, "unknown node '\(name)'")
+    guard let op = op(of: index), op.role == .node || op.role == .shape else {
+      throw fail(path, "unknown node '\(opName(index))'")
     }
-    let record = Record(table: index, op: op, path: path)
+    let record = Record(table: index, op: op, at: path)
     let content = try readContent(record)
     let modifiers = try readModifiers(index, path: path)
     return ViewNode(content, modifiers: modifiers)
   }
 
-  /// The `op` of the record at `index`, or "" when it has none.
+  /// The declared op of the record at `index`, found through the Lua table
+  /// of op numbers (no Swift string is made on this path).
+  func op(of index: Int32) -> NodeSchema.Op? {
+    guard morph_rawgetfield(lua, index, "op") == LUA_TSTRING else {
+      morph_pop(lua, 1)
+      return nil
+    }
+    lua_rawget(lua, opNumbers)
+    defer { morph_pop(lua, 1) }
+    return NodeSchema.op(number: Int(morph_tointeger(lua, -1)))
+  }
+
+  /// The `op` of the record at `index`, or "" when it has none (for messages).
   func opName(_ index: Int32) -> String {
     defer { morph_pop(lua, 1) }
     guard morph_rawgetfield(lua, index, "op") == LUA_TSTRING else { return "" }
