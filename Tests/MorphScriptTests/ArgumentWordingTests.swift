@@ -67,7 +67,8 @@ private func message(_ expression: String) -> String {
       message("morph.interactiveSpring{ respons = 1 }")
         == "w.lua:1: bad argument #1 to 'interactiveSpring' (unknown option 'respons'; "
         + "valid options: response, dampingFraction, blendDuration)")
-    let frame = NodeSchema.ops.first { $0.name == "frame" }!.options.map(\.name).joined(separator: ", ")
+    let frameOp = NodeSchema.ops.first { $0.name == "frame" }
+    let frame = (frameOp?.options ?? []).map(\.name).joined(separator: ", ")
     #expect(
       message("morph.rect():frame{ widht = 1 }")
         == "w.lua:1: bad argument #1 to 'frame' (unknown option 'widht'; valid options: \(frame))")

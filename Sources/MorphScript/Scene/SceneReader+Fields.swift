@@ -37,7 +37,8 @@ extension SceneReader {
   }
 
   private func undeclared(_ r: Record, _ name: String) -> ScriptError {
-    fail(r.path, "reader bug: NodeSchema declares no field '\(name)' of that kind for '\(r.op.name)'")
+    fail(
+      r.path, "reader bug: NodeSchema declares no field '\(name)' of that kind for '\(r.op.name)'")
   }
 
   /// The message for the value on top of the stack (which it pops).
