@@ -186,34 +186,25 @@ enum BenchCommand {
       + String(format: "%5.2fx  %5.1f%%", raster2 / raster1, png1 / total1 * 100)
   }
 
+  /// The two builders of `Bench/node_build.lua`: through `morph`, and the
+  /// same records as plain tables.
+  static func nodeBuilders(_ state: LuaState) throws -> (morph: LuaRef, plain: LuaRef) {
+    let source = String(decoding: PackageResources.node_build_lua, as: UTF8.self)
+    let chunk = try state.load(source, chunkName: "Bench/node_build.lua")
+    let results = try state.call(chunk)
+    guard results.count == 2, let morph = results[0].functionRef,
+      let plain = results[1].functionRef
+    else { throw UsageError("Bench/node_build.lua must return two builder functions") }
+    return (morph, plain)
+  }
+
   /// Building 1000 nodes with three modifiers each through `morph`, against
   /// the floor: the same number of plain tables with no checks.
   static func nodeBuildCost(frames: Int) throws -> String {
     let state = try LuaState()
-    let nodes = try state.load(
-      """
-      local m = morph
-      return function()
-        local c = {}
-        for i = 1, 1000 do c[i] = m.rect():frame(10, 10):offset(i, 0):opacity(0.5) end
-        return m.zstack(c)
-      end
-      """, chunkName: "bench-nodes")
-    let tables = try state.load(
-      """
-      return function()
-        local c = {}
-        for i = 1, 1000 do
-          c[i] = { kind = "shape", mods = { { "frame", 10, 10 }, { "offset", i, 0 }, { "opacity", 0.5 } } }
-        end
-        return { kind = "zstack", children = c }
-      end
-      """, chunkName: "bench-tables")
-    guard case .function(let buildNodes)? = try state.call(nodes).first,
-      case .function(let buildTables)? = try state.call(tables).first
-    else { throw UsageError("bench chunks did not return functions") }
-    let viaMorph = try time(frames) { _ = try state.call(buildNodes) }
-    let plain = try time(frames) { _ = try state.call(buildTables) }
+    let builders = try nodeBuilders(state)
+    let viaMorph = try time(frames) { _ = try state.call(builders.morph) }
+    let plain = try time(frames) { _ = try state.call(builders.plain) }
     return "1000 nodes x 3 modifiers: morph \(ms(viaMorph)) ms, plain tables \(ms(plain)) ms, "
       + String(format: "ratio %.2fx", viaMorph / plain)
   }

@@ -88,12 +88,50 @@ private func errorText(_ code: String) -> String {
   }
 
   @Test func tamperedTreesFailWithoutRunningCode() {
+    func tampered(_ record: String) -> String {
+      errorText("local n = morph.rect() n.mods[1] = \(record) return n")
+    }
+    #expect(tampered("{ op = 'explode' }") == "scene.lua: body:explode: unknown modifier 'explode'")
+    #expect(tampered("{ 'frame', 10 }") == "scene.lua: body:: unknown modifier ''")
     #expect(
-      errorText("local n = morph.rect() n.mods[1] = { 'explode' } return n")
-        == "scene.lua: body:explode: unknown modifier 'explode'")
+      tampered("{ op = 'frame', width = 0/0 }")
+        == "scene.lua: body:frame: field 'width': finite number >= 0 expected, got nan")
     #expect(
-      errorText("local n = morph.rect() n.mods[1] = { 'frame', 0/0 } return n")
-        == "scene.lua: body:frame: argument 1 must be >= 0")
+      tampered("{ op = 'offset', x = 1 }")
+        == "scene.lua: body:offset: field 'y': finite number expected, got nil")
+    #expect(
+      tampered("{ op = 'blend', mode = 'dodge' }")
+        == "scene.lua: body:blend: field 'mode': one of 'normal', 'multiply', 'screen', 'overlay', "
+        + "'darken', 'lighten', 'colorDodge', 'colorBurn', 'softLight', 'hardLight', 'difference', "
+        + "'exclusion', 'plusLighter', 'destinationOut', 'destinationOver', 'sourceAtop' expected, "
+        + "got string")
+    #expect(
+      tampered("{ op = 'stroke', dash = { 1, 'x' } }")
+        == "scene.lua: body:stroke: field 'dash': array of lengths >= 0 expected, got table")
+    #expect(
+      tampered("{ op = 'clip', shape = {} }")
+        == "scene.lua: body:clip: field 'shape': shape node expected, got table")
+    #expect(
+      tampered("{ op = 'clip', shape = morph.text('x') }")
+        == "scene.lua: body:clip: field 'shape': shape node expected, got table")
+    #expect(
+      tampered(
+        "{ op = 'fill', paint = { op = 'linearGradient', stops = { 1 }, from = 'top', to = 'top' } }"
+      )
+        == "scene.lua: body:fill.paint: field 'stops': array of {colour, location} expected, got table"
+    )
+    #expect(
+      tampered("{ op = 'fill', paint = {} }")
+        == "scene.lua: body:fill.paint: colour or gradient expected, got table")
+    #expect(
+      tampered("{ op = 'rotate3d', degrees = 1, axis = { 0, 0, 0 }, perspective = 1 }")
+        == "scene.lua: body:rotate3d: field 'axis': non-zero {x, y, z} expected, got table")
+    #expect(
+      tampered("{ op = 'onTap', handler = 'f' }")
+        == "scene.lua: body:onTap: field 'handler': function expected, got string")
+    #expect(
+      errorText("local n = morph.rect() n.op = 'frame' return n")
+        == "scene.lua: body: unknown node 'frame'")
     #expect(errorText("return {}") == "scene.lua: body: node expected, got table")
     #expect(errorText("return 42") == "scene.lua: body must return a node, got number")
   }

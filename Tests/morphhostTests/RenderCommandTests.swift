@@ -1,5 +1,6 @@
 import Foundation
 import MorphRender
+import MorphScript
 import MorphTestSupport
 import Testing
 
@@ -100,6 +101,32 @@ private func temporary(_ name: String) -> String {
     #expect(result.status == 0, Comment(rawValue: result.err))
     #expect(result.out.contains("ticket "))
     #expect(result.out.contains("1000 nodes x 3 modifiers"))
+  }
+
+  /// The plain records the bench builds as its floor are the tree `morph` builds.
+  @Test func benchPlainTablesMatchTheNodeFormat() throws {
+    let state = try LuaState()
+    let builders = try BenchCommand.nodeBuilders(state)
+    let viaMorph = try state.call(builders.morph).first ?? .nil
+    let plain = try state.call(builders.plain).first ?? .nil
+    let compare = try state.load(
+      """
+      local function differs(a, b, at)
+        if type(a) ~= type(b) then return at end
+        if type(a) ~= "table" then return a ~= b and at or nil end
+        for k, v in next, a do
+          local d = differs(v, rawget(b, k), at .. "." .. tostring(k))
+          if d then return d end
+        end
+        for k in next, b do
+          if rawget(a, k) == nil then return at .. "." .. tostring(k) end
+        end
+      end
+      local a, b = ...
+      return differs(a, b, "tree")
+      """, chunkName: "compare")
+    let difference = try state.call(compare, [viaMorph, plain]).first ?? .nil
+    #expect(difference.typeName == "nil", "the trees differ at \(difference)")
   }
 
   @Test func missingFile() {

@@ -1,11 +1,11 @@
 import Foundation
 
-/// How a rounded rectangle's corners are drawn.
-public enum CornerStyle: String, Sendable {
-  /// Quarter circles, as SwiftUI's `.circular`.
-  case circular
+/// How a rounded rectangle's corners are drawn; the first case is the default.
+public enum CornerStyle: String, Sendable, CaseIterable {
   /// Apple's smooth (curvature-continuous) corners, as SwiftUI's `.continuous`.
   case continuous
+  /// Quarter circles, as SwiftUI's `.circular`.
+  case circular
 }
 
 // Standard shapes. Each is a closed path drawn clockwise on the y-down canvas. A rect with

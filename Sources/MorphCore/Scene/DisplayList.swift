@@ -197,6 +197,9 @@ public enum BlendMode: String, Hashable, Sendable, CaseIterable {
 
 /// One line of text drawn in the item's frame, centred.
 public struct TextRun: Hashable, Sendable {
+  /// SwiftUI's body text size, for text given none.
+  public static let defaultSize = 17.0
+
   public var string: String
   public var size: Double
   public var weight: FontWeight

@@ -59,10 +59,6 @@ enum PathBindings {
     return r
   }
 
-  static let cornerStyles: [(String, CornerStyle)] = [
-    ("continuous", .continuous), ("circular", .circular),
-  ]
-
   static let shapes: [HostFunction] = [
     HostFunction(name: "rect") { lua in
       hostCall(lua, "rect") { a in
@@ -75,7 +71,7 @@ enum PathBindings {
         let r = try rect(a, 1)
         let radius = try a.finite(5)
         guard radius >= 0 else { throw a.error(5, "radius must be >= 0, got \(radius)") }
-        let style = a.isNoneOrNil(6) ? .continuous : try a.choice(6, cornerStyles)
+        let style = a.isNoneOrNil(6) ? .continuous : try a.choice(6, CornerStyle.self)
         try push(a, Path.roundedRect(r, radius: radius, style: style))
         return 1
       }

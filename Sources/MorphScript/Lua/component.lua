@@ -22,6 +22,7 @@ local Component = { __name = "morph.Component", __metatable = "morph.Component" 
 local instances = setmetatable({}, { __mode = "k" })
 
 local typename, fail = support.typename, support.raise
+local check = support.check
 
 local function sorted_keys(t)
   local keys = {}
@@ -42,9 +43,7 @@ local fields = {
 --- accessibility =, reload =, longPress =, doubleTap =, hover = } — checks the definition and
 --- marks it as a component.
 function morph.component(def)
-  if type(def) ~= "table" or getmetatable(def) ~= nil then
-    fail("bad argument #1 to 'component' (table expected, got " .. typename(def) .. ")")
-  end
+  check.table(def, 1, "component")
   for k, v in pairs(def) do
     local want = fields[k]
     if want == nil then
@@ -222,7 +221,7 @@ local function curve_of(v)
   local t = typename(v)
   if t == "morph.Spring" or t == "morph.Timing" then return v end
   if t == "morph.Bezier" then return morph.timing(v.x1, v.y1, v.x2, v.y2) end
-  fail("bad argument #1 to 'animate' (morph.Spring, morph.Timing or morph.Bezier expected, got " .. t .. ")")
+  check.error(1, "animate", "morph.Spring, morph.Timing or morph.Bezier expected, got " .. t)
 end
 
 local animate_options = { done = "function", velocity = "table" }
@@ -231,17 +230,10 @@ local animate_options = { done = "function", velocity = "table" }
 local function animate_extras(options)
   if options == nil or type(options) == "function" then return options, nil end
   if type(options) ~= "table" or getmetatable(options) ~= nil then
-    fail("bad argument #3 to 'animate' (function or table expected, got " .. typename(options) .. ")")
+    check.error(3, "animate", "function or table expected, got " .. typename(options))
   end
-  for k, v in pairs(options) do
-    local want = animate_options[k]
-    if want == nil then
-      fail(format("bad argument #3 to 'animate' (unknown option '%s'; valid options: done, velocity)", tostring(k)))
-    end
-    if type(v) ~= want then
-      fail(format("bad argument #3 to 'animate' (option '%s': %s expected, got %s)", k, want, typename(v)))
-    end
-  end
+  check.options(options, { "done", "velocity" }, 3, "animate")
+  for k, v in pairs(options) do check.type(v, animate_options[k], 3, "animate", k) end
   return options.done, options.velocity
 end
 
@@ -249,9 +241,7 @@ local function animate(self, curve, changes, options)
   local inst = instances[self]
   if not inst then fail("calling 'animate' on bad self (use self:animate)") end
   curve = curve_of(curve)
-  if type(changes) ~= "table" or getmetatable(changes) ~= nil then
-    fail("bad argument #2 to 'animate' (table of state changes expected, got " .. typename(changes) .. ")")
-  end
+  check.table(changes, 2, "animate")
   local done, velocity = animate_extras(options)
   local velocities = velocity and {}
   if velocity ~= nil then
@@ -376,9 +366,7 @@ end
 local function set(self, changes)
   local inst = instances[self]
   if not inst then fail("calling 'set' on bad self (use self:set)") end
-  if type(changes) ~= "table" then
-    fail("bad argument #1 to 'set' (table expected, got " .. typename(changes) .. ")")
-  end
+  check.type(changes, "table", 1, "set")
   if inst.inBody then fail("body must not change state") end
   for k, v in pairs(changes) do set_value(inst, k, v, "set") end
 end

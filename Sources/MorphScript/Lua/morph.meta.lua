@@ -393,9 +393,11 @@ function Spring:repeatForever(options) end
 ---@field allowOverDamping? boolean keep a damping above critical (default false)
 ---@field blendDuration? number
 
+---@alias morph.SpringPreset "default"|"smooth"|"snappy"|"bouncy"|"interactive"
+
 ---`spring()` = duration 0.5, bounce 0; `spring{response=, dampingFraction=}`,
 ---`spring{duration=, bounce=}`, `spring{mass=, stiffness=, damping=}`, or a preset name.
----@param options? morph.SpringOptions|"default"|"smooth"|"snappy"|"bouncy"|"interactive"
+---@param options? morph.SpringOptions|morph.SpringPreset
 ---@return morph.Spring
 function morph.spring(options) end
 
@@ -535,7 +537,7 @@ morph.paths = {}
 function morph.paths.rect(x, y, w, h) end
 
 ---Rounded rectangle; style "continuous" (default, SwiftUI's smooth corners) or "circular".
----@param style? "continuous"|"circular"
+---@param style? morph.CornerStyle
 ---@return morph.Path
 function morph.paths.roundedRect(x, y, w, h, radius, style) end
 
@@ -552,40 +554,71 @@ function morph.paths.capsule(x, y, w, h) end
 -- A body returns a tree of nodes. Modifiers change the node they are called
 -- on and return it, so they chain; the modifier written last applies last
 -- (SwiftUI's order): `n:scale(s):rotate(r, "bottom"):offset(x, y)`.
+-- The enum aliases list exactly the names the host's Swift types accept, and
+-- each options class exactly the keys its function takes (a test checks both).
 
 ---@alias morph.Anchor "center"|"top"|"bottom"|"leading"|"trailing"|"topLeading"|"topTrailing"|"bottomLeading"|"bottomTrailing"|number[]
 ---@alias morph.Paint morph.Color|morph.Gradient|string
 ---@alias morph.BlendMode "normal"|"multiply"|"screen"|"overlay"|"darken"|"lighten"|"colorDodge"|"colorBurn"|"softLight"|"hardLight"|"difference"|"exclusion"|"plusLighter"|"destinationOut"|"destinationOver"|"sourceAtop"
+---@alias morph.FontWeight "regular"|"bold"
+---@alias morph.LineCap "butt"|"round"|"square"
+---@alias morph.LineJoin "miter"|"round"|"bevel"
+---@alias morph.CornerStyle "continuous"|"circular"
 
 ---@class morph.Gradient
 
 ---@class morph.Node
 local Node = {}
 
+---@class morph.FrameOptions
+---@field width? number
+---@field height? number
+---@field minWidth? number
+---@field maxWidth? number may be `math.huge`
+---@field minHeight? number
+---@field maxHeight? number may be `math.huge`
+---@field alignment? morph.Anchor
+
 ---A fixed frame `frame(w, h [, alignment])` (either side may be nil), or a flexible one
 ---`frame{width=, height=, minWidth=, maxWidth = math.huge, minHeight=, maxHeight=, alignment=}`.
----@param width number|table|nil
+---@param width number|morph.FrameOptions|nil
 ---@param height? number
 ---@param alignment? morph.Anchor
 ---@return morph.Node
 function Node:frame(width, height, alignment) end
 
+---@class morph.PaddingOptions
+---@field top? number
+---@field leading? number
+---@field bottom? number
+---@field trailing? number
+---@field horizontal? number
+---@field vertical? number
+---@field all? number
+
 ---`padding()` (16), `padding(n)`, or `padding{top=, leading=, bottom=, trailing=, horizontal=, vertical=, all=}`.
----@param insets? number|table
+---@param insets? number|morph.PaddingOptions
 ---@return morph.Node
 function Node:padding(insets) end
 
 ---Moves the drawing, not the layout.
+---@param x? number default 0
+---@param y? number default 0
 ---@return morph.Node
 function Node:offset(x, y) end
 
 ---Centres the view at (x, y) of its parent's space; it takes the space offered.
+---@param x number
+---@param y number
 ---@return morph.Node
 function Node:position(x, y) end
 
----`scale(s [, anchor])` or `scale(sx, sy [, anchor])`; the anchor is a unit point of the layout frame.
+---`scale(s [, anchor])` or `scale(x, y [, anchor])`; the anchor is a unit point of the layout frame.
+---@param x number
+---@param y? number|morph.Anchor
+---@param anchor? morph.Anchor
 ---@return morph.Node
-function Node:scale(sx, sy, anchor) end
+function Node:scale(x, y, anchor) end
 
 ---Clockwise degrees about an anchor of the layout frame (default centre).
 ---@param degrees number
@@ -593,9 +626,14 @@ function Node:scale(sx, sy, anchor) end
 ---@return morph.Node
 function Node:rotate(degrees, anchor) end
 
+---@class morph.Rotate3dOptions
+---@field axis? number[] {x, y, z}, default {0, 1, 0}
+---@field anchor? morph.Anchor
+---@field perspective? number default 1
+
 ---SwiftUI `rotation3DEffect`: true perspective, `d = max(w, h) / perspective`.
 ---@param degrees number
----@param options? { axis?: number[], anchor?: morph.Anchor, perspective?: number }
+---@param options? morph.Rotate3dOptions
 ---@return morph.Node
 function Node:rotate3d(degrees, options) end
 
@@ -608,12 +646,28 @@ function Node:opacity(alpha) end
 ---@return morph.Node
 function Node:fill(paint) end
 
+---@class morph.StrokeOptions
+---@field color? morph.Paint default black
+---@field width? number default 1
+---@field dash? number[] e.g. {4, 3}
+---@field dashPhase? number
+---@field cap? morph.LineCap
+---@field join? morph.LineJoin
+
 ---`stroke(color [, width])` or `stroke{color=, width=, dash = {4, 3}, dashPhase=, cap=, join=}`.
+---@param color? morph.Paint|morph.StrokeOptions
+---@param width? number
 ---@return morph.Node
 function Node:stroke(color, width) end
 
----A Gaussian shadow (σ ≈ radius); colour defaults to black at 0.33.
----@param options { color?: morph.Paint, radius?: number, x?: number, y?: number }
+---@class morph.ShadowOptions
+---@field color? morph.Color|string default black at 0.33
+---@field radius? number
+---@field x? number
+---@field y? number
+
+---A Gaussian shadow (σ ≈ radius).
+---@param options morph.ShadowOptions
 ---@return morph.Node
 function Node:shadow(options) end
 
@@ -673,7 +727,14 @@ function Node:onDoubleTap(handler) end
 ---@return morph.Node
 function morph.rect() end
 
+---@class morph.RoundedRectOptions
+---@field r? number the corner radius
+---@field radius? number the same as r
+---@field style? morph.CornerStyle
+
 ---`roundedRect(r [, style])` or `roundedRect{r =, style =}`; style "continuous" (default) or "circular".
+---@param r number|morph.RoundedRectOptions
+---@param style? morph.CornerStyle
 ---@return morph.Node
 function morph.roundedRect(r, style) end
 
@@ -691,9 +752,14 @@ function morph.capsule() end
 ---@return morph.Node
 function morph.shape(path) end
 
+---@class morph.TextOptions
+---@field size? number default 17
+---@field weight? morph.FontWeight
+---@field color? morph.Paint
+
 ---One line of text: `text("Red", {size = 34, weight = "bold", color = "#FFFFFF"})`.
----@param s string
----@param options? { size?: number, weight?: "regular"|"bold", color?: morph.Paint }
+---@param s string|number
+---@param options? morph.TextOptions
 ---@return morph.Node
 function morph.text(s, options) end
 
@@ -706,20 +772,42 @@ function morph.empty() end
 ---@return morph.Node
 function morph.spacer(minLength) end
 
----@param options { colors?: morph.Paint[], stops?: table[], from?: morph.Anchor, to?: morph.Anchor }
+---@class morph.LinearGradientOptions
+---@field colors? morph.Paint[] evenly spaced
+---@field stops? table[] `{ {colour, location}, … }`
+---@field from? morph.Anchor default "top"
+---@field to? morph.Anchor default "bottom"
+
+---@param options morph.LinearGradientOptions
 ---@return morph.Gradient
 function morph.linearGradient(options) end
 
----Children in the array part; `alignment` (default centre). Plain arrays are spliced in.
----@param children { alignment?: morph.Anchor, [integer]: morph.Node|morph.Node[]|false }
+---Children in the array part; plain arrays are spliced in, `false` skipped.
+---@class morph.ZstackOptions
+---@field alignment? morph.Anchor
+---@field spacing? number
+---@field [integer] morph.Node|morph.Node[]|morph.Paint|false
+
+---@class morph.VstackOptions
+---@field alignment? morph.Anchor
+---@field spacing? number
+---@field [integer] morph.Node|morph.Node[]|morph.Paint|false
+
+---@class morph.HstackOptions
+---@field alignment? morph.Anchor
+---@field spacing? number
+---@field [integer] morph.Node|morph.Node[]|morph.Paint|false
+
+---Children drawn on top of each other; `alignment` (default centre).
+---@param children morph.ZstackOptions
 ---@return morph.Node
 function morph.zstack(children) end
 
----@param children { alignment?: morph.Anchor, spacing?: number, [integer]: morph.Node|morph.Node[]|false }
+---@param children morph.VstackOptions
 ---@return morph.Node
 function morph.vstack(children) end
 
----@param children { alignment?: morph.Anchor, spacing?: number, [integer]: morph.Node|morph.Node[]|false }
+---@param children morph.HstackOptions
 ---@return morph.Node
 function morph.hstack(children) end
 

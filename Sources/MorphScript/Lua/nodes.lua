@@ -1,13 +1,15 @@
 -- The node tree: constructors and modifiers of `morph`, written in Lua
 -- because building a tree of small tables is what Lua does fastest. Each
--- modifier checks its arguments here (so errors point at the plugin's line)
--- and appends one record to the node's `mods`; the host reads the finished
--- tree with raw table access. Trusted code: runs once per state, before any
--- plugin, with the module table as its argument.
-local morph, support = ...
+-- function checks its arguments here (so errors point at the plugin's line)
+-- and makes one record with named fields, `{ op = "frame", width = 10, … }`:
+-- a node, or a modifier appended to the node's `mods`. The fields of each op
+-- are declared once, in Swift (NodeSchema), which also hands over the enum
+-- names and option keys as `schema`; the host reads the finished tree with
+-- raw table access. Trusted code: runs once per state, before any plugin.
+local morph, support, schema = ...
 local type, getmetatable, setmetatable = type, getmetatable, setmetatable
-local pairs, ipairs, tostring, select = pairs, ipairs, tostring, select
-local format, concat, sort = string.format, table.concat, table.sort
+local pairs, ipairs, tostring, pcall = pairs, ipairs, tostring, pcall
+local sort = table.sort
 local color = morph.color
 
 local Node = {}
@@ -16,210 +18,155 @@ Node.__name = "morph.Node"
 Node.__metatable = "morph.Node"
 morph.Node = nil
 
-local typename, raise = support.typename, support.raise
+local typename = support.typename
+local check = support.check
+local argerror, finite, length, extent = check.error, check.finite, check.length, check.extent
+local choice, options = check.choice, check.options
+local enums, option_keys = schema.enums, schema.options
 
--- `bad argument #n to 'name' (detail)`, blamed on the plugin's line.
-local function argerror(n, name, detail)
-  raise(format("bad argument #%d to '%s' (%s)", n, name, detail))
-end
-
-local function number(v, n, name)
-  if type(v) ~= "number" or v ~= v then argerror(n, name, "number expected, got " .. typename(v)) end
-  return v
-end
-
-local function finite(v, n, name)
-  number(v, n, name)
-  if v == math.huge or v == -math.huge then
-    argerror(n, name, "finite number expected, got " .. tostring(v))
-  end
-  return v
-end
-
-local function nonnegative(v, n, name, what)
-  number(v, n, name)
-  if v < 0 then argerror(n, name, format("%s must be >= 0, got %s", what, tostring(v))) end
-  return v
-end
-
-local function optional_number(v, n, name, default)
-  if v == nil then return default end
-  return number(v, n, name)
-end
-
-local function options(t, n, name, allowed)
-  if type(t) ~= "table" or getmetatable(t) ~= nil then
-    argerror(n, name, "table expected, got " .. typename(t))
-  end
-  for k in pairs(t) do
-    if not allowed[k] then
-      local names = {}
-      for a in pairs(allowed) do names[#names + 1] = a end
-      sort(names)
-      argerror(n, name, format("unknown option '%s'; valid options: %s", tostring(k), concat(names, ", ")))
-    end
-  end
-  return t
-end
-
-local function set(...)
-  local s = {}
-  for i = 1, select("#", ...) do s[select(i, ...)] = true end
-  return s
-end
-
-local function choice(v, n, name, valid)
-  if type(v) ~= "string" then argerror(n, name, "string expected, got " .. typename(v)) end
-  for _, ok in ipairs(valid) do
-    if ok == v then return v end
-  end
-  argerror(n, name, format("invalid option '%s'; expected one of '%s'", v, concat(valid, "', '")))
-end
-
-local anchor_names = {
-  "center", "top", "bottom", "leading", "trailing",
-  "topLeading", "topTrailing", "bottomLeading", "bottomTrailing",
-}
-
--- A SwiftUI anchor: a name, or a unit point {x, y} / {x = , y = }.
-local function anchor(v, n, name)
-  if v == nil then return "center" end
-  if type(v) == "string" then return choice(v, n, name, anchor_names) end
+-- A SwiftUI anchor: a name, or a unit point {x, y} / {x = , y = }; nil stays nil (centre).
+local function anchor(v, n, name, key)
+  if v == nil then return nil end
+  if type(v) == "string" then return choice(v, enums.Anchor, n, name, key) end
   if type(v) == "table" and getmetatable(v) == nil then
     local x, y = v.x or v[1], v.y or v[2]
     if type(x) == "number" and type(y) == "number" and x == x and y == y then return { x, y } end
   end
-  argerror(n, name, "anchor name or unit point {x, y} expected, got " .. typename(v))
+  argerror(n, name, "anchor name or unit point {x, y} expected, got " .. typename(v), key)
 end
 
 local function is_color(v) return getmetatable(v) == "morph.Color" end
 
-local function paint(v, n, name)
+-- Colours parsed from strings, kept while in use: bodies name the same few
+-- colours every frame, and a morph.Color never changes.
+local parsed = setmetatable({}, { __mode = "v" })
+
+local function paint(v, n, name, key)
   if is_color(v) then return v end
   if type(v) == "string" then
-    local ok, c = pcall(color, v)
-    if ok then return c end
-    argerror(n, name, (tostring(c):match("%((.*)%)$") or tostring(c)))
+    local c = parsed[v]
+    if c ~= nil then return c end
+    local ok
+    ok, c = pcall(color, v)
+    if ok then
+      parsed[v] = c
+      return c
+    end
+    argerror(n, name, (tostring(c):match("%((.*)%)$") or tostring(c)), key)
   end
   if type(v) == "table" and getmetatable(v) == "morph.Gradient" then return v end
-  argerror(n, name, "colour or gradient expected, got " .. typename(v))
+  argerror(n, name, "colour or gradient expected, got " .. typename(v), key)
 end
 
 local function is_node(v) return getmetatable(v) == "morph.Node" end
+
+local function new(record)
+  record.mods = {}
+  return setmetatable(record, Node)
+end
 
 local function node(v, n, name)
   if is_node(v) then return v end
   if is_color(v) or type(v) == "string" then
     -- A colour where a view is expected fills its frame (SwiftUI's Color view).
-    return setmetatable({ kind = "shape", shape = "rect", mods = { { "fill", paint(v, n, name) } } }, Node)
+    local filled = new { op = "rect" }
+    filled.mods[1] = { op = "fill", paint = paint(v, n, name) }
+    return filled
   end
   argerror(n, name, "node expected, got " .. typename(v))
 end
 
-local function add(self, ...)
+local function add(self, record)
   local mods = self.mods
-  mods[#mods + 1] = { ... }
+  mods[#mods + 1] = record
   return self
-end
-
-local function new(fields)
-  fields.mods = {}
-  return setmetatable(fields, Node)
 end
 
 -- Constructors -----------------------------------------------------------
 
-function morph.rect() return new { kind = "shape", shape = "rect" } end
-function morph.circle() return new { kind = "shape", shape = "circle" } end
-function morph.ellipse() return new { kind = "shape", shape = "ellipse" } end
-function morph.capsule() return new { kind = "shape", shape = "capsule" } end
-function morph.empty() return new { kind = "empty" } end
+function morph.rect() return new { op = "rect" } end
+function morph.circle() return new { op = "circle" } end
+function morph.ellipse() return new { op = "ellipse" } end
+function morph.capsule() return new { op = "capsule" } end
+function morph.empty() return new { op = "empty" } end
 
 function morph.spacer(minLength)
-  local length = nonnegative(optional_number(minLength, 1, "spacer", 0), 1, "spacer", "minLength")
-  return new { kind = "spacer", minLength = length }
+  if minLength ~= nil then length(minLength, 1, "spacer", "minLength") end
+  return new { op = "spacer", minLength = minLength }
 end
-
-local corner_styles = { "continuous", "circular" }
-local rounded_options = set("r", "radius", "style")
 
 --- roundedRect(r [, style]) or roundedRect{r = , style = }.
 function morph.roundedRect(r, style)
+  local n = 2
   if type(r) == "table" then
-    options(r, 1, "roundedRect", rounded_options)
-    r, style = r.r or r.radius, r.style
+    options(r, option_keys.roundedRect, 1, "roundedRect")
+    r, style, n = r.r or r.radius, r.style, 1
   end
-  nonnegative(r, 1, "roundedRect", "corner radius")
-  style = style == nil and "continuous" or choice(style, 2, "roundedRect", corner_styles)
-  return new { kind = "shape", shape = "roundedRect", radius = r, style = style }
+  length(r, 1, "roundedRect", "corner radius")
+  if style ~= nil then choice(style, enums.CornerStyle, n, "roundedRect") end
+  return new { op = "roundedRect", radius = r, style = style }
 end
 
 function morph.shape(path)
   if getmetatable(path) ~= "morph.Path" then
     argerror(1, "shape", "morph.Path expected, got " .. typename(path))
   end
-  return new { kind = "shape", shape = "path", path = path }
+  return new { op = "shape", path = path }
 end
-
-local text_options = set("size", "weight", "color")
-local weights = { "regular", "bold" }
 
 function morph.text(s, opts)
   if type(s) == "number" then s = tostring(s) end
-  if type(s) ~= "string" then argerror(1, "text", "string expected, got " .. typename(s)) end
-  local size, weight, c = 17, "regular", nil
+  check.string(s, 1, "text")
+  local size, weight, c
   if opts ~= nil then
-    options(opts, 2, "text", text_options)
-    size = nonnegative(optional_number(opts.size, 2, "text", 17), 2, "text", "size")
-    weight = opts.weight == nil and "regular" or choice(opts.weight, 2, "text", weights)
-    c = opts.color ~= nil and paint(opts.color, 2, "text") or nil
+    options(opts, option_keys.text, 2, "text")
+    size, weight, c = opts.size, opts.weight, opts.color
+    if size ~= nil then length(size, 2, "text", "size", "size") end
+    if weight ~= nil then choice(weight, enums.FontWeight, 2, "text", "weight") end
+    if c ~= nil then c = paint(c, 2, "text", "color") end
   end
-  return new { kind = "text", text = s, size = size, weight = weight, color = c }
+  return new { op = "text", text = s, size = size, weight = weight, color = c }
 end
 
-local gradient_options = set("colors", "stops", "from", "to")
 local Gradient = { __name = "morph.Gradient", __metatable = "morph.Gradient" }
 
 --- linearGradient{colors = {c1, c2, …}, from = "top", to = "bottom"} or with
 --- stops = {{c, location}, …}.
 function morph.linearGradient(opts)
-  options(opts, 1, "linearGradient", gradient_options)
+  options(opts, option_keys.linearGradient, 1, "linearGradient")
   local stops = {}
   if opts.stops ~= nil then
     for i, s in ipairs(opts.stops) do
-      stops[i] = { paint(s[1], 1, "linearGradient"), number(s[2], 1, "linearGradient") }
+      stops[i] = { paint(s[1], 1, "linearGradient", "stops"), finite(s[2], 1, "linearGradient", "stops") }
     end
   elseif type(opts.colors) == "table" then
     local n = #opts.colors
     for i, c in ipairs(opts.colors) do
-      stops[i] = { paint(c, 1, "linearGradient"), n == 1 and 0 or (i - 1) / (n - 1) }
+      stops[i] = { paint(c, 1, "linearGradient", "colors"), n == 1 and 0 or (i - 1) / (n - 1) }
     end
   end
   if #stops == 0 then
     argerror(1, "linearGradient", "'colors' or 'stops' with at least one colour expected")
   end
   return setmetatable({
+    op = "linearGradient",
     stops = stops,
-    from = anchor(opts.from or "top", 1, "linearGradient"),
-    to = anchor(opts.to or "bottom", 1, "linearGradient"),
+    from = anchor(opts.from or "top", 1, "linearGradient", "from"),
+    to = anchor(opts.to or "bottom", 1, "linearGradient", "to"),
   }, Gradient)
 end
 
-local stack_options = set("alignment", "spacing")
-
-local function stack(kind, name)
+local function stack(op)
+  local allowed = option_keys[op]
   return function(t)
     if type(t) ~= "table" or getmetatable(t) ~= nil then
-      argerror(1, name, "table of children expected, got " .. typename(t))
+      argerror(1, op, "table of children expected, got " .. typename(t))
     end
-    local children, keys = {}, {}
+    local children, keys, named = {}, {}, {}
     for k in pairs(t) do
-      if type(k) == "number" then
-        keys[#keys + 1] = k
-      elseif not stack_options[k] then
-        argerror(1, name, format("unknown option '%s'; valid options: alignment, spacing", tostring(k)))
-      end
+      if type(k) == "number" then keys[#keys + 1] = k else named[k] = t[k] end
     end
+    options(named, allowed, 1, op)
     sort(keys)
     local function collect(v)
       if v == false or v == nil then return end
@@ -227,187 +174,180 @@ local function stack(kind, name)
         -- A plain array of nodes (ForEach) is spliced in.
         for _, inner in ipairs(v) do collect(inner) end
       else
-        children[#children + 1] = node(v, 1, name)
+        children[#children + 1] = node(v, 1, op)
       end
     end
     for _, k in ipairs(keys) do collect(t[k]) end
     local spacing = t.spacing
-    if spacing ~= nil then nonnegative(spacing, 1, name, "spacing") end
+    if spacing ~= nil then length(spacing, 1, op, "spacing", "spacing") end
     return new {
-      kind = kind, children = children, spacing = spacing, alignment = anchor(t.alignment, 1, name),
+      op = op, children = children, spacing = spacing, alignment = anchor(t.alignment, 1, op, "alignment"),
     }
   end
 end
 
-morph.zstack = stack("zstack", "zstack")
-morph.vstack = stack("vstack", "vstack")
-morph.hstack = stack("hstack", "hstack")
+morph.zstack = stack("zstack")
+morph.vstack = stack("vstack")
+morph.hstack = stack("hstack")
 
 -- Modifiers --------------------------------------------------------------
 
-local frame_options = set("width", "height", "minWidth", "maxWidth", "minHeight", "maxHeight", "alignment")
+local frame_sizes = { width = length, height = length }
 
 --- frame(width, height [, alignment]) or frame{width =, maxWidth = math.huge, …}.
 function Node:frame(w, h, align)
   if type(w) == "table" and getmetatable(w) == nil then
-    local o = options(w, 1, "frame", frame_options)
-    for _, k in ipairs({ "width", "height", "minWidth", "maxWidth", "minHeight", "maxHeight" }) do
-      if o[k] ~= nil then nonnegative(o[k], 1, "frame", k) end
+    local o = options(w, option_keys.frame, 1, "frame")
+    for k, v in pairs(o) do
+      if k ~= "alignment" then (frame_sizes[k] or extent)(v, 1, "frame", k, k) end
     end
-    return add(self, "frame", o.width, o.height, anchor(o.alignment, 1, "frame"),
-      o.minWidth, o.maxWidth, o.minHeight, o.maxHeight)
+    return add(self, {
+      op = "frame", width = o.width, height = o.height, alignment = anchor(o.alignment, 1, "frame", "alignment"),
+      minWidth = o.minWidth, maxWidth = o.maxWidth, minHeight = o.minHeight, maxHeight = o.maxHeight,
+    })
   end
-  if w ~= nil then nonnegative(w, 1, "frame", "width") end
-  if h ~= nil then nonnegative(h, 2, "frame", "height") end
-  return add(self, "frame", w, h, anchor(align, 3, "frame"))
+  if w ~= nil then length(w, 1, "frame", "width") end
+  if h ~= nil then length(h, 2, "frame", "height") end
+  return add(self, { op = "frame", width = w, height = h, alignment = anchor(align, 3, "frame") })
 end
-
-local padding_options = set("top", "leading", "bottom", "trailing", "horizontal", "vertical", "all")
 
 --- padding(n), padding() (16, SwiftUI's default), or padding{top =, horizontal =, …}.
 function Node:padding(v)
   if v == nil then v = 16 end
   if type(v) == "number" then
     finite(v, 1, "padding")
-    return add(self, "padding", v, v, v, v)
+    return add(self, { op = "padding", top = v, leading = v, bottom = v, trailing = v })
   end
-  local o = options(v, 1, "padding", padding_options)
-  for k, x in pairs(o) do
-    if type(x) ~= "number" or x ~= x then
-      argerror(1, "padding", format("option '%s': number expected, got %s", k, typename(x)))
-    end
-  end
+  local o = options(v, option_keys.padding, 1, "padding")
+  for k, x in pairs(o) do finite(x, 1, "padding", k) end
   local all = o.all or 0
   local h, vv = o.horizontal or all, o.vertical or all
-  return add(self, "padding", o.top or vv, o.leading or h, o.bottom or vv, o.trailing or h)
+  return add(self, {
+    op = "padding", top = o.top or vv, leading = o.leading or h, bottom = o.bottom or vv, trailing = o.trailing or h,
+  })
 end
 
 function Node:offset(x, y)
-  return add(self, "offset", finite(x or 0, 1, "offset"), finite(y or 0, 2, "offset"))
+  return add(self, { op = "offset", x = finite(x or 0, 1, "offset"), y = finite(y or 0, 2, "offset") })
 end
 
 function Node:position(x, y)
-  return add(self, "position", finite(x, 1, "position"), finite(y, 2, "position"))
+  return add(self, { op = "position", x = finite(x, 1, "position"), y = finite(y, 2, "position") })
 end
 
 --- scale(s [, anchor]) or scale(sx, sy [, anchor]).
 function Node:scale(sx, sy, a)
   finite(sx, 1, "scale")
   if type(sy) == "number" then
-    return add(self, "scale", sx, finite(sy, 2, "scale"), anchor(a, 3, "scale"))
+    return add(self, { op = "scale", x = sx, y = finite(sy, 2, "scale"), anchor = anchor(a, 3, "scale") })
   end
-  return add(self, "scale", sx, sx, anchor(sy, 2, "scale"))
+  return add(self, { op = "scale", x = sx, y = sx, anchor = anchor(sy, 2, "scale") })
 end
 
 function Node:rotate(degrees, a)
-  return add(self, "rotate", finite(degrees, 1, "rotate"), anchor(a, 2, "rotate"))
+  return add(self, { op = "rotate", degrees = finite(degrees, 1, "rotate"), anchor = anchor(a, 2, "rotate") })
 end
-
-local rotate3d_options = set("axis", "anchor", "perspective")
 
 --- rotate3d(degrees [, {axis = {x, y, z}, anchor = , perspective = 1}]).
 function Node:rotate3d(degrees, o)
   finite(degrees, 1, "rotate3d")
-  o = o == nil and {} or options(o, 2, "rotate3d", rotate3d_options)
+  o = o == nil and {} or options(o, option_keys.rotate3d, 2, "rotate3d")
   local axis = o.axis or { 0, 1, 0 }
   if type(axis) ~= "table" then
-    argerror(2, "rotate3d", "option 'axis': {x, y, z} expected, got " .. typename(axis))
+    argerror(2, "rotate3d", "{x, y, z} expected, got " .. typename(axis), "axis")
   end
   local x, y, z = axis.x or axis[1] or 0, axis.y or axis[2] or 0, axis.z or axis[3] or 0
-  for _, c in ipairs({ x, y, z }) do
-    if type(c) ~= "number" or c ~= c or c == math.huge or c == -math.huge then
-      argerror(2, "rotate3d", "option 'axis': finite numbers expected")
-    end
-  end
+  finite(x, 2, "rotate3d", "axis")
+  finite(y, 2, "rotate3d", "axis")
+  finite(z, 2, "rotate3d", "axis")
   if x == 0 and y == 0 and z == 0 then argerror(2, "rotate3d", "option 'axis' must not be zero") end
-  local p = o.perspective == nil and 1 or nonnegative(o.perspective, 2, "rotate3d", "perspective")
-  return add(self, "rotate3d", degrees, x, y, z, anchor(o.anchor, 2, "rotate3d"), p)
+  local p = o.perspective == nil and 1 or length(o.perspective, 2, "rotate3d", "perspective", "perspective")
+  return add(self, {
+    op = "rotate3d", degrees = degrees, axis = { x, y, z }, anchor = anchor(o.anchor, 2, "rotate3d", "anchor"),
+    perspective = p,
+  })
 end
 
 function Node:opacity(a)
-  return add(self, "opacity", finite(a, 1, "opacity"))
+  return add(self, { op = "opacity", alpha = finite(a, 1, "opacity") })
 end
 
 function Node:fill(p)
-  return add(self, "fill", paint(p, 1, "fill"))
+  return add(self, { op = "fill", paint = paint(p, 1, "fill") })
 end
-
-local stroke_options = set("color", "width", "dash", "dashPhase", "cap", "join")
-local caps, joins = { "butt", "round", "square" }, { "miter", "round", "bevel" }
 
 --- stroke(color [, width]) or stroke{color =, width =, dash = {4, 3}, dashPhase =, cap =, join =}.
 function Node:stroke(c, width)
-  local o
+  local o, n, at = { color = c, width = width }, 2, nil
   if type(c) == "table" and getmetatable(c) == nil then
-    o = options(c, 1, "stroke", stroke_options)
-  else
-    o = { color = c, width = width }
+    o, n, at = options(c, option_keys.stroke, 1, "stroke"), 1, "width"
   end
-  local dash = {}
-  if o.dash ~= nil then
-    if type(o.dash) ~= "table" then argerror(1, "stroke", "option 'dash': array of lengths expected") end
-    for i, d in ipairs(o.dash) do dash[i] = nonnegative(d, 1, "stroke", "dash length") end
+  local dash = o.dash
+  if dash ~= nil then
+    if type(dash) ~= "table" then argerror(1, "stroke", "array of lengths expected, got " .. typename(dash), "dash") end
+    for _, d in ipairs(dash) do length(d, 1, "stroke", "dash length", "dash") end
   end
-  return add(self, "stroke", o.color == nil and color("#000000") or paint(o.color, 1, "stroke"),
-    nonnegative(o.width == nil and 1 or o.width, o.width == nil and 1 or 2, "stroke", "width"),
-    dash, finite(o.dashPhase or 0, 1, "stroke"),
-    o.cap == nil and "butt" or choice(o.cap, 1, "stroke", caps),
-    o.join == nil and "miter" or choice(o.join, 1, "stroke", joins))
+  if o.width ~= nil then length(o.width, n, "stroke", "width", at) end
+  if o.dashPhase ~= nil then finite(o.dashPhase, 1, "stroke", "dashPhase") end
+  if o.cap ~= nil then choice(o.cap, enums.LineCap, 1, "stroke", "cap") end
+  if o.join ~= nil then choice(o.join, enums.LineJoin, 1, "stroke", "join") end
+  return add(self, {
+    op = "stroke", color = o.color ~= nil and paint(o.color, 1, "stroke", at and "color") or nil,
+    width = o.width, dash = dash, dashPhase = o.dashPhase, cap = o.cap, join = o.join,
+  })
 end
-
-local shadow_options = set("color", "radius", "x", "y")
 
 --- shadow{color = (black 0.33), radius =, x = 0, y = 0}.
 function Node:shadow(o)
-  options(o, 1, "shadow", shadow_options)
-  local c = o.color == nil and color(0, 0, 0, 0.33) or paint(o.color, 1, "shadow")
-  if not is_color(c) then argerror(1, "shadow", "option 'color': colour expected") end
-  return add(self, "shadow", c, nonnegative(o.radius or 0, 1, "shadow", "radius"),
-    finite(o.x or 0, 1, "shadow"), finite(o.y or 0, 1, "shadow"))
+  options(o, option_keys.shadow, 1, "shadow")
+  local c = o.color
+  if c ~= nil then
+    c = paint(c, 1, "shadow", "color")
+    if not is_color(c) then argerror(1, "shadow", "colour expected, got " .. typename(c), "color") end
+  end
+  if o.radius ~= nil then length(o.radius, 1, "shadow", "radius", "radius") end
+  if o.x ~= nil then finite(o.x, 1, "shadow", "x") end
+  if o.y ~= nil then finite(o.y, 1, "shadow", "y") end
+  return add(self, { op = "shadow", color = c, radius = o.radius, x = o.x, y = o.y })
 end
+
+local shapes = {}
+for _, op in ipairs(schema.shapes) do shapes[op] = true end
 
 --- clip(shape): clips to a shape node (m.circle(), m.roundedRect(12), m.shape(path)); default rect.
 function Node:clip(shape)
   shape = shape == nil and morph.rect() or shape
-  if not is_node(shape) or shape.kind ~= "shape" then
+  if not is_node(shape) or not shapes[shape.op] then
     argerror(1, "clip", "shape node expected, got " .. typename(shape))
   end
-  return add(self, "clip", shape)
+  return add(self, { op = "clip", shape = shape })
 end
-
-local blend_modes = {
-  "normal", "multiply", "screen", "overlay", "darken", "lighten", "colorDodge", "colorBurn",
-  "softLight", "hardLight", "difference", "exclusion", "plusLighter",
-  "destinationOut", "destinationOver", "sourceAtop",
-}
 
 function Node:blend(mode)
-  return add(self, "blend", choice(mode, 1, "blend", blend_modes))
+  return add(self, { op = "blend", mode = choice(mode, enums.BlendMode, 1, "blend") })
 end
 
-function Node:group() return add(self, "group") end
+function Node:group() return add(self, { op = "group" }) end
 
 function Node:z(index)
-  return add(self, "z", finite(index, 1, "z"))
+  return add(self, { op = "z", index = finite(index, 1, "z") })
 end
 
 function Node:id(name)
   if type(name) == "number" then name = tostring(name) end
-  if type(name) ~= "string" then argerror(1, "id", "string expected, got " .. typename(name)) end
-  return add(self, "id", name)
+  return add(self, { op = "id", name = check.string(name, 1, "id") })
 end
 
 function Node:overlay(v, a)
-  return add(self, "overlay", node(v, 1, "overlay"), anchor(a, 2, "overlay"))
+  return add(self, { op = "overlay", node = node(v, 1, "overlay"), alignment = anchor(a, 2, "overlay") })
 end
 
 function Node:background(v, a)
-  return add(self, "background", node(v, 1, "background"), anchor(a, 2, "background"))
+  return add(self, { op = "background", node = node(v, 1, "background"), alignment = anchor(a, 2, "background") })
 end
 
-local function handler(self, kind, f)
-  if type(f) ~= "function" then argerror(1, kind, "function expected, got " .. typename(f)) end
-  return add(self, kind, f)
+local function handler(self, op, f)
+  return add(self, { op = op, handler = check.type(f, "function", 1, op) })
 end
 
 function Node:onTap(f) return handler(self, "onTap", f) end

@@ -1,5 +1,6 @@
 -- The parts of morph.path written in Lua (the builder calls back into Lua).
-local morph = ...
+local morph, support = ...
+local check_type = support.check.type
 local newPath = morph.newPath
 morph.newPath = nil
 
@@ -7,9 +8,7 @@ morph.newPath = nil
 function morph.path(build)
   local p = newPath()
   if build ~= nil then
-    if type(build) ~= "function" then
-      error(("bad argument #1 to 'path' (function expected, got %s)"):format(type(build)), 2)
-    end
+    check_type(build, "function", 1, "path")
     build(p)
   end
   return p

@@ -2,7 +2,9 @@
 -- before any plugin, and receives `debug.getinfo`, `debug.traceback` and
 -- Lua's own `pcall` (which plugins never see).
 local getinfo, traceback, host_pcall = ...
-local type, getmetatable, error = type, getmetatable, error
+local type, getmetatable, setmetatable, error = type, getmetatable, setmetatable, error
+local pairs, ipairs, tostring = pairs, ipairs, tostring
+local format, concat = string.format, table.concat
 
 local support = {}
 
@@ -47,5 +49,112 @@ end
 --- plugin fails: it also returns a stop (budget, clock, memory), which the
 --- plugin's pcall cannot catch. Raise the error again after restoring.
 support.pcall = host_pcall
+
+-- Argument checks -------------------------------------------------------
+-- The one checker of the host's Lua files, worded as the Swift bindings'
+-- `LuaArgs` words them: `bad argument #2 to 'frame' (number expected, got
+-- string)`. `n` is the argument's position, `fname` the function's name, and
+-- `key`, when given, the option of an option table the value came from.
+
+local check = {}
+support.check = check
+local typename, raise = support.typename, support.raise
+
+--- Raises `bad argument #n to 'fname' (detail)`, blamed on the plugin's line.
+function check.error(n, fname, detail, key)
+  if key ~= nil then detail = format("option '%s': %s", key, detail) end
+  raise(format("bad argument #%d to '%s' (%s)", n, fname, detail))
+end
+local argerror = check.error
+
+--- `v` if its Lua type is `want`, else `want expected, got …`.
+function check.type(v, want, n, fname, key)
+  if type(v) ~= want then argerror(n, fname, want .. " expected, got " .. typename(v), key) end
+  return v
+end
+
+--- A plain table (no metatable): option tables and child lists.
+function check.table(v, n, fname, key)
+  if type(v) ~= "table" or getmetatable(v) ~= nil then
+    argerror(n, fname, "table expected, got " .. typename(v), key)
+  end
+  return v
+end
+
+--- A number, not NaN (NaN geometry is never what an author meant).
+function check.number(v, n, fname, key)
+  if type(v) ~= "number" or v ~= v then argerror(n, fname, "number expected, got " .. typename(v), key) end
+  return v
+end
+local number = check.number
+
+-- The checks below run for every modifier a body writes, so each first tests
+-- the common, valid case in one expression (`v - v == 0` only for finite v).
+
+function check.finite(v, n, fname, key)
+  if type(v) == "number" and v - v == 0 then return v end
+  number(v, n, fname, key)
+  argerror(n, fname, "finite number expected, got " .. tostring(v), key)
+end
+local finite = check.finite
+
+-- `what` names the quantity in range messages ("width must be >= 0").
+local function below_zero(v, n, fname, what, key)
+  if key ~= nil then
+    argerror(n, fname, format("option '%s' must be >= 0, got %s", key, tostring(v)))
+  end
+  argerror(n, fname, format("%s must be >= 0, got %s", what, tostring(v)))
+end
+
+--- A finite number >= 0.
+function check.length(v, n, fname, what, key)
+  if type(v) == "number" and v >= 0 and v - v == 0 then return v end
+  finite(v, n, fname, key)
+  below_zero(v, n, fname, what, key)
+end
+
+--- A number >= 0 that may be `math.huge` (a maximum size).
+function check.extent(v, n, fname, what, key)
+  if type(v) == "number" and v >= 0 then return v end
+  number(v, n, fname, key)
+  below_zero(v, n, fname, what, key)
+end
+
+function check.string(v, n, fname, key)
+  return check.type(v, "string", n, fname, key)
+end
+
+-- Sets of the names in an array (enum cases, option keys), made on first use.
+local sets = setmetatable({}, { __mode = "k" })
+local function set_of(names)
+  local s = sets[names]
+  if s == nil then
+    s = {}
+    for _, name in ipairs(names) do s[name] = true end
+    sets[names] = s
+  end
+  return s
+end
+
+--- One of the names in `valid` (an array); a wrong string lists them.
+function check.choice(v, valid, n, fname, key)
+  if set_of(valid)[v] then return v end
+  check.string(v, n, fname, key)
+  argerror(n, fname, format("invalid option '%s'; expected one of '%s'", v, concat(valid, "', '")), key)
+end
+
+--- An option table whose keys are all in `allowed` (an array, listed in
+--- that order when a key is wrong).
+function check.options(t, allowed, n, fname)
+  check.table(t, n, fname)
+  local known = set_of(allowed)
+  for k in pairs(t) do
+    if not known[k] then
+      local shown = type(k) == "string" and k or "[" .. typename(k) .. "]"
+      argerror(n, fname, format("unknown option '%s'; valid options: %s", shown, concat(allowed, ", ")))
+    end
+  end
+  return t
+end
 
 return support

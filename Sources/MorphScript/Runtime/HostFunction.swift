@@ -130,6 +130,13 @@ struct LuaArgs {
     throw error(i, "invalid option '\(text)'; expected one of \(valid)")
   }
 
+  /// A case of a Swift enum, by its raw value; a wrong string lists them all.
+  func choice<T: CaseIterable & RawRepresentable>(_ i: Int32, _ type: T.Type) throws(ArgumentError)
+    -> T where T.RawValue == String
+  {
+    try choice(i, type.allCases.map { ($0.rawValue, $0) })
+  }
+
   // MARK: Option tables
 
   /// Checks that the table at `i` has only `allowed` string keys.

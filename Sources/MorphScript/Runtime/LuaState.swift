@@ -51,6 +51,8 @@ public final class LuaState {
   /// Files `morph.import` has read since the last `forgetImports()`.
   public internal(set) var importedFiles: [String] = []
   private var forgetModules: LuaRef?
+  /// `NodeSchema.pushOpNumbers`' table, for reading node trees.
+  private(set) var nodeOpNumbers: LuaRef?
   /// Short names inside Lua for long paths, expanded in every error.
   private var chunkNames = ChunkNames()
 
@@ -209,16 +211,20 @@ public final class LuaState {
   private func installSandbox() throws(ScriptError) {
     MorphModule.open(self)
     let module = LuaRef(popping: self)
-    try runTrusted(LuaSources.paths, name: "morph.paths") { self.push(module) }
     var support: [LuaValue] = []
     try runTrusted(LuaSources.support, name: "morph.support", results: &support) {
       self.pushDebugFunctions()
       morph_pushhostpcall(self.lua)
     }
     let supportTable = support.first ?? .nil
+    try runTrusted(LuaSources.paths, name: "morph.paths") {
+      self.push(module)
+      self.push(supportTable)
+    }
     try runTrusted(LuaSources.nodes, name: "morph.nodes") {
       self.push(module)
       self.push(supportTable)
+      NodeSchema.push(self.lua)
     }
     var runtime: [LuaValue] = []
     try runTrusted(LuaSources.component, name: "morph.component", results: &runtime) {
@@ -230,6 +236,8 @@ public final class LuaState {
       throw ScriptError(kind: .runtime, message: "component runtime returned no table")
     }
     componentRuntime = runtimeTable
+    NodeSchema.pushOpNumbers(lua)
+    nodeOpNumbers = LuaRef(popping: self)
     var results: [LuaValue] = []
     try runTrusted(LuaSources.sandbox, name: "morph.sandbox", results: &results) {
       morph_pushhostfn(self.lua, Sandbox.hostWrite, 0)

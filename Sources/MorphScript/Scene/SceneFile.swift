@@ -102,11 +102,15 @@ extension LuaState {
       throw ScriptError(
         kind: .value, chunk: path, message: "body must return a node, got \(value.typeName)")
     }
+    guard let nodeOpNumbers else {
+      throw ScriptError(kind: .runtime, message: "the node schema is not installed")
+    }
     push(ref)
-    defer { morph_pop(lua, 1) }
-    var reader = SceneReader(lua: lua)
+    push(nodeOpNumbers)
+    defer { morph_pop(lua, 2) }
+    var reader = SceneReader(lua: lua, opNumbers: lua_gettop(lua))
     do {
-      let root = try reader.read(-1, path: "body")
+      let root = try reader.read(-2, path: "body")
       return SceneView(root: root, handlers: reader.handlers)
     } catch {
       throw error.locatedIn(path)

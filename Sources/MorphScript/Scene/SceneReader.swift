@@ -2,11 +2,14 @@ import CLua
 import CMorphLua
 import MorphCore
 
-/// Reads the node tree a chunk built (tables made by `Lua/nodes.lua`) into a
-/// `ViewNode`. Raw access only, so a tampered tree can fail but never run
-/// code; anything malformed is a `ScriptError` naming where in the tree.
+/// Reads the node tree a chunk built (records made by `Lua/nodes.lua`, laid
+/// out as `NodeSchema` declares) into a `ViewNode`. Raw access only, so a
+/// tampered tree can fail but never run code; anything malformed is a
+/// `ScriptError` naming where in the tree and which field.
 struct SceneReader {
   let lua: OpaquePointer
+  /// Where `NodeSchema.pushOpNumbers`' table sits on the stack while reading.
+  let opNumbers: Int32
   /// Handler functions found in the tree; a node's `Handlers` index into this.
   var handlers: [LuaRef] = []
   private var depth = 0
@@ -15,8 +18,10 @@ struct SceneReader {
   static let maxDepth = 200
   static let maxNodes = 200_000
 
-  init(lua: OpaquePointer) {
+  /// A reader of trees needs `opNumbers`; one that only asks `isNode` does not.
+  init(lua: OpaquePointer, opNumbers: Int32 = 0) {
     self.lua = lua
+    self.opNumbers = opNumbers
   }
 
   var state: LuaState { LuaState.owner(of: lua) }
@@ -52,106 +57,80 @@ struct SceneReader {
     }
     // Each level keeps a few values on the Lua stack; Lua only promises 20.
     guard lua_checkstack(lua, 16) != 0 else { throw fail(path, "node tree is too deep") }
-    let content = try readContent(index, path: path)
+    guard let op = op(of: index), op.role == .node || op.role == .shape else {
+      throw fail(path, "unknown node '\(opName(index))'")
+    }
+    let record = Record(table: index, op: op, at: path)
+    let content = try readContent(record)
     let modifiers = try readModifiers(index, path: path)
     return ViewNode(content, modifiers: modifiers)
   }
 
-  func typeName(_ index: Int32) -> String {
-    String(cString: lua_typename(lua, lua_type(lua, index)))
+  /// The declared op of the record at `index`, found through the Lua table
+  /// of op numbers (no Swift string is made on this path).
+  func op(of index: Int32) -> NodeSchema.Op? {
+    guard morph_rawgetfield(lua, index, "op") == LUA_TSTRING else {
+      morph_pop(lua, 1)
+      return nil
+    }
+    lua_rawget(lua, opNumbers)
+    defer { morph_pop(lua, 1) }
+    return NodeSchema.op(number: Int(morph_tointeger(lua, -1)))
   }
 
-  // MARK: Fields
-
-  func string(_ table: Int32, _ key: String) -> String? {
+  /// The `op` of the record at `index`, or "" when it has none (for messages).
+  func opName(_ index: Int32) -> String {
     defer { morph_pop(lua, 1) }
-    guard morph_rawgetfield(lua, table, key) == LUA_TSTRING else { return nil }
+    guard morph_rawgetfield(lua, index, "op") == LUA_TSTRING else { return "" }
     return state.stringValue(at: -1)
   }
 
-  func number(_ table: Int32, _ key: String) -> Double? {
-    defer { morph_pop(lua, 1) }
-    guard morph_rawgetfield(lua, table, key) == LUA_TNUMBER else { return nil }
-    return morph_tonumber(lua, -1)
-  }
-
-  /// A finite number at `key`, or a clear error.
-  func finite(_ table: Int32, _ key: String, path: String) throws(ScriptError) -> Double {
-    guard let v = number(table, key), v.isFinite else {
-      throw fail(path, "field '\(key)' must be a finite number")
+  /// Lua's type name, or the value itself for numbers (so `nan` and `-5.0` show).
+  func typeName(_ index: Int32) -> String {
+    if lua_type(lua, index) == LUA_TNUMBER {
+      let value = morph_tonumber(lua, index)
+      return value.isNaN ? "nan" : "\(value)"
     }
-    return v
+    return String(cString: lua_typename(lua, lua_type(lua, index)))
   }
 
-  private mutating func readContent(_ index: Int32, path: String) throws(ScriptError)
-    -> ViewContent
-  {
-    let kind = string(index, "kind") ?? ""
-    switch kind {
-    case "shape": return .shape(try readShape(index, path: path))
+  private mutating func readContent(_ r: Record) throws(ScriptError) -> ViewContent {
+    switch r.op.name {
+    case "rect", "circle", "ellipse", "capsule", "roundedRect", "shape":
+      return .shape(try readShape(r))
     case "text":
-      let text = string(index, "text") ?? ""
-      let size = try finite(index, "size", path: path)
-      let weight = FontWeight(rawValue: string(index, "weight") ?? "") ?? .regular
-      var color = Color.black
-      if morph_rawgetfield(lua, index, "color") != LUA_TNIL {
-        color = try readPaint(-1, path: path + ".color").representativeColor
-      }
-      morph_pop(lua, 1)
-      return .text(TextRun(string: text, size: size, weight: weight, color: color))
+      var run = TextRun(
+        string: try string(r, "text") ?? "", size: try length(r, "size") ?? TextRun.defaultSize,
+        color: try paint(r, "color")?.representativeColor ?? .black)
+      if let weight = try choice(r, "weight", as: FontWeight.self) { run.weight = weight }
+      return .text(run)
     case "zstack", "vstack", "hstack":
-      let axis: StackAxis = kind == "zstack" ? .z : kind == "vstack" ? .vertical : .horizontal
-      let spacing = number(index, "spacing")
-      morph_rawgetfield(lua, index, "alignment")
-      let alignment = try readAnchor(-1, path: path)
-      morph_pop(lua, 1)
-      let children = try readChildren(index, path: path + "." + kind)
-      return .stack(axis, spacing: spacing, alignment: alignment, children: children)
+      let axis: StackAxis =
+        r.op.name == "zstack" ? .z : r.op.name == "vstack" ? .vertical : .horizontal
+      return .stack(
+        axis, spacing: try length(r, "spacing"), alignment: try anchor(r, "alignment") ?? .center,
+        children: try children(r, "children"))
     case "empty": return .empty
-    case "spacer": return .spacer(minLength: max(0, number(index, "minLength") ?? 0))
-    default: throw fail(path, "unknown node kind '\(kind)'")
+    case "spacer": return .spacer(minLength: try length(r, "minLength") ?? 0)
+    default: throw fail(r.path, "unknown node '\(r.op.name)'")
     }
   }
 
-  private mutating func readChildren(_ index: Int32, path: String) throws(ScriptError)
-    -> [ViewNode]
-  {
-    guard morph_rawgetfield(lua, index, "children") == LUA_TTABLE else {
-      morph_pop(lua, 1)
-      throw fail(path, "stack has no children table")
-    }
-    defer { morph_pop(lua, 1) }
-    let table = lua_gettop(lua)
-    let n = lua_rawlen(lua, table)
-    var children: [ViewNode] = []
-    children.reserveCapacity(Int(n))
-    for i in 0..<Int(n) {
-      lua_rawgeti(lua, table, lua_Integer(i + 1))
-      defer { morph_pop(lua, 1) }
-      children.append(try read(-1, path: "\(path)[\(i + 1)]"))
-    }
-    return children
-  }
-
-  private func readShape(_ index: Int32, path: String) throws(ScriptError) -> ShapeSpec {
-    switch string(index, "shape") ?? "" {
+  /// A shape node's outline (also what `clip` reads from its shape node).
+  func readShape(_ r: Record) throws(ScriptError) -> ShapeSpec {
+    switch r.op.name {
     case "rect": return .rect
     case "circle": return .circle
     case "ellipse": return .ellipse
     case "capsule": return .capsule
     case "roundedRect":
-      let radius = try finite(index, "radius", path: path)
-      let style = CornerStyle(rawValue: string(index, "style") ?? "") ?? .continuous
-      return .roundedRect(radius: max(0, radius), style: style)
-    case "path":
-      morph_rawgetfield(lua, index, "path")
-      defer { morph_pop(lua, 1) }
-      guard let p = PathBindings.type.value(lua, at: -1) else {
-        throw fail(path, "custom shape has no morph.Path")
-      }
-      guard p.isFinite else { throw fail(path, "custom shape path has non-finite points") }
+      return .roundedRect(
+        radius: try length(r, "radius") ?? 0,
+        style: try choice(r, "style", as: CornerStyle.self) ?? .continuous)
+    case "shape":
+      guard let p = try path(r, "path") else { throw fail(r.path, "custom shape has no path") }
       return .path(p)
-    case let other: throw fail(path, "unknown shape '\(other)'")
+    default: throw fail(r.path, "'\(r.op.name)' is not a shape")
     }
   }
 }

@@ -1,0 +1,291 @@
+import MorphCore
+
+/// The node format, declared once. `Lua/nodes.lua` builds records with these
+/// fields (`{ op = "frame", width = 10, alignment = "top" }`), `SceneReader`
+/// reads them by key, and the tests check the LuaLS meta file against this
+/// table. Enum names come from the MorphCore types that own them and reach
+/// Lua at start-up (`push`), so no Lua file lists one.
+enum NodeSchema {
+  /// A set of names Lua accepts for a Swift enum; `name` is its LuaLS alias
+  /// (`morph.BlendMode`).
+  struct Enumeration: Equatable, Sendable {
+    let name: String
+    let cases: [String]
+
+    init<T: CaseIterable & RawRepresentable>(_ name: String, _ type: T.Type)
+    where T.RawValue == String {
+      self.init(name, cases: type.allCases.map(\.rawValue))
+    }
+
+    init(_ name: String, cases: [String]) {
+      self.name = name
+      self.cases = cases
+    }
+  }
+
+  static let anchor = Enumeration("Anchor", cases: Alignment.named.map(\.0))
+  static let blendMode = Enumeration("BlendMode", BlendMode.self)
+  static let fontWeight = Enumeration("FontWeight", FontWeight.self)
+  static let lineCap = Enumeration("LineCap", LineCap.self)
+  static let lineJoin = Enumeration("LineJoin", LineJoin.self)
+  static let cornerStyle = Enumeration("CornerStyle", CornerStyle.self)
+  static let enumerations = [anchor, blendMode, fontWeight, lineCap, lineJoin, cornerStyle]
+
+  /// What a field holds. The reader reads by it; the meta test maps it to a
+  /// LuaLS type.
+  enum Kind: Equatable, Sendable {
+    /// A finite number.
+    case number
+    /// A finite number >= 0.
+    case length
+    /// A number >= 0 that may be `math.huge` (a frame's min and max sizes).
+    case extent
+    /// An anchor name or a unit point `{x, y}`.
+    case anchor
+    /// A `morph.Color` or a `morph.Gradient`.
+    case paint
+    case color
+    case node
+    /// A node whose op is a shape.
+    case shape
+    case path
+    case string
+    case handler
+    /// An array of lengths (a dash pattern).
+    case lengths
+    /// A non-zero `{x, y, z}` of finite numbers.
+    case vector
+    /// An array of nodes.
+    case children
+    /// An array of `{colour, location}` pairs.
+    case stops
+    /// Colours or gradient stops given to `linearGradient`.
+    case paints
+    /// One name of an enumeration.
+    case choice(Enumeration)
+
+    /// The same kind, choices of any enumeration alike: cheaper than `==`,
+    /// which the reader would pay for on every field of every frame.
+    func matches(_ other: Kind) -> Bool {
+      switch (self, other) {
+      case (.choice, .choice): return true
+      case (.choice, _), (_, .choice): return false
+      default: return self == other
+      }
+    }
+
+    /// What a tampered tree's message says a field must hold.
+    var expectation: String {
+      switch self {
+      case .number: return "finite number"
+      case .length: return "finite number >= 0"
+      case .extent: return "number >= 0"
+      case .anchor: return "anchor name or unit point {x, y}"
+      case .paint: return "colour or gradient"
+      case .color: return "colour"
+      case .node: return "node"
+      case .shape: return "shape node"
+      case .path: return "morph.Path with finite points"
+      case .string: return "string"
+      case .handler: return "function"
+      case .lengths: return "array of lengths >= 0"
+      case .vector: return "non-zero {x, y, z}"
+      case .children: return "array of nodes"
+      case .stops: return "array of {colour, location}"
+      case .paints: return "array of colours"
+      case .choice(let e): return "one of '" + e.cases.joined(separator: "', '") + "'"
+      }
+    }
+
+    /// How the meta file types a value of the kind.
+    var luaType: String {
+      switch self {
+      case .number, .length, .extent: return "number"
+      case .anchor: return "morph.Anchor"
+      case .paint: return "morph.Paint"
+      case .color: return "morph.Color|string"
+      case .node, .shape: return "morph.Node"
+      case .path: return "morph.Path"
+      case .string: return "string"
+      case .handler: return "function"
+      case .lengths, .vector: return "number[]"
+      case .children: return "morph.Node[]"
+      case .stops: return "table[]"
+      case .paints: return "morph.Paint[]"
+      case .choice(let e): return "morph." + e.name
+      }
+    }
+  }
+
+  /// Unchecked: `key` is immutable and never freed.
+  struct Field: @unchecked Sendable {
+    let name: String
+    let kind: Kind
+    let optional: Bool
+    /// `name` as a C string made once: the reader looks fields up with it on
+    /// every frame, and Lua's string cache knows a pointer it has seen.
+    let key: UnsafePointer<CChar>
+
+    init(_ name: String, _ kind: Kind, optional: Bool = false) {
+      self.name = name
+      self.kind = kind
+      self.optional = optional
+      let utf8 = Array(name.utf8CString)
+      let key = UnsafeMutablePointer<CChar>.allocate(capacity: utf8.count)
+      key.initialize(from: utf8, count: utf8.count)
+      self.key = UnsafePointer(key)
+    }
+  }
+
+  /// What a record makes.
+  enum Role: Sendable {
+    /// `morph.NAME(…)` returning a node.
+    case node
+    /// `morph.NAME(…)` returning a shape node (usable with `clip`).
+    case shape
+    /// `node:NAME(…)` appending to the node's `mods`.
+    case modifier
+    /// `morph.NAME(…)` returning a paint.
+    case paint
+  }
+
+  /// A class, so a record being read holds one reference, not four arrays.
+  final class Op: Sendable {
+    /// The Lua function's name, also the record's `op`.
+    let name: String
+    let role: Role
+    /// The Lua call's parameters as the meta file names them.
+    let parameters: [String]
+    /// The keys of its option table, in the order messages list them.
+    let options: [Field]
+    /// The record's fields, read by key.
+    let fields: [Field]
+
+    init(
+      _ name: String, _ role: Role, parameters: [String] = [], options: [Field] = [],
+      fields: [Field] = []
+    ) {
+      self.name = name
+      self.role = role
+      self.parameters = parameters
+      self.options = options
+      self.fields = fields
+    }
+
+    func field(_ name: String) -> Field? { fields.first { $0.name == name } }
+  }
+
+  private static func opt(_ name: String, _ kind: Kind) -> Field {
+    Field(name, kind, optional: true)
+  }
+
+  private static let stackOptions = [opt("alignment", .anchor), opt("spacing", .length)]
+  private static let stackFields = [
+    Field("children", .children), opt("alignment", .anchor), opt("spacing", .length),
+  ]
+  private static let placed = [Field("node", .node), opt("alignment", .anchor)]
+
+  static let ops: [Op] =
+    [
+      Op("rect", .shape),
+      Op("circle", .shape),
+      Op("ellipse", .shape),
+      Op("capsule", .shape),
+      Op(
+        "roundedRect", .shape, parameters: ["r", "style"],
+        options: [opt("r", .length), opt("radius", .length), opt("style", .choice(cornerStyle))],
+        fields: [Field("radius", .length), opt("style", .choice(cornerStyle))]),
+      Op("shape", .shape, parameters: ["path"], fields: [Field("path", .path)]),
+      Op(
+        "text", .node, parameters: ["s", "options"],
+        options: [opt("size", .length), opt("weight", .choice(fontWeight)), opt("color", .paint)],
+        fields: [
+          Field("text", .string), opt("size", .length), opt("weight", .choice(fontWeight)),
+          opt("color", .paint),
+        ]),
+      Op("empty", .node),
+      Op("spacer", .node, parameters: ["minLength"], fields: [opt("minLength", .length)]),
+      Op("zstack", .node, parameters: ["children"], options: stackOptions, fields: stackFields),
+      Op("vstack", .node, parameters: ["children"], options: stackOptions, fields: stackFields),
+      Op("hstack", .node, parameters: ["children"], options: stackOptions, fields: stackFields),
+      Op(
+        "linearGradient", .paint, parameters: ["options"],
+        options: [
+          opt("colors", .paints), opt("stops", .stops), opt("from", .anchor), opt("to", .anchor),
+        ],
+        fields: [Field("stops", .stops), Field("from", .anchor), Field("to", .anchor)]),
+    ] + modifiers
+
+  private static let frameOptions = [
+    opt("width", .length), opt("height", .length), opt("minWidth", .extent),
+    opt("maxWidth", .extent), opt("minHeight", .extent), opt("maxHeight", .extent),
+    opt("alignment", .anchor),
+  ]
+  private static let edges = ["top", "leading", "bottom", "trailing"]
+
+  private static let modifiers: [Op] = [
+    Op(
+      "frame", .modifier, parameters: ["width", "height", "alignment"], options: frameOptions,
+      fields: frameOptions),
+    Op(
+      "padding", .modifier, parameters: ["insets"],
+      options: (edges + ["horizontal", "vertical", "all"]).map { opt($0, .number) },
+      fields: edges.map { Field($0, .number) }),
+    Op(
+      "offset", .modifier, parameters: ["x", "y"],
+      fields: [Field("x", .number), Field("y", .number)]),
+    Op(
+      "position", .modifier, parameters: ["x", "y"],
+      fields: [Field("x", .number), Field("y", .number)]),
+    Op(
+      "scale", .modifier, parameters: ["x", "y", "anchor"],
+      fields: [Field("x", .number), Field("y", .number), opt("anchor", .anchor)]),
+    Op(
+      "rotate", .modifier, parameters: ["degrees", "anchor"],
+      fields: [Field("degrees", .number), opt("anchor", .anchor)]),
+    Op(
+      "rotate3d", .modifier, parameters: ["degrees", "options"],
+      options: [opt("axis", .vector), opt("anchor", .anchor), opt("perspective", .length)],
+      fields: [
+        Field("degrees", .number), Field("axis", .vector), opt("anchor", .anchor),
+        Field("perspective", .length),
+      ]),
+    Op("opacity", .modifier, parameters: ["alpha"], fields: [Field("alpha", .number)]),
+    Op("fill", .modifier, parameters: ["paint"], fields: [Field("paint", .paint)]),
+    Op(
+      "stroke", .modifier, parameters: ["color", "width"],
+      options: [
+        opt("color", .paint), opt("width", .length), opt("dash", .lengths),
+        opt("dashPhase", .number), opt("cap", .choice(lineCap)), opt("join", .choice(lineJoin)),
+      ],
+      fields: [
+        opt("color", .paint), opt("width", .length), opt("dash", .lengths),
+        opt("dashPhase", .number), opt("cap", .choice(lineCap)), opt("join", .choice(lineJoin)),
+      ]),
+    Op(
+      "shadow", .modifier, parameters: ["options"],
+      options: [
+        opt("color", .color), opt("radius", .length), opt("x", .number), opt("y", .number),
+      ],
+      fields: [
+        opt("color", .color), opt("radius", .length), opt("x", .number), opt("y", .number),
+      ]),
+    Op("clip", .modifier, parameters: ["shape"], fields: [Field("shape", .shape)]),
+    Op(
+      "blend", .modifier, parameters: ["mode"], fields: [Field("mode", .choice(blendMode))]),
+    Op("group", .modifier),
+    Op("z", .modifier, parameters: ["index"], fields: [Field("index", .number)]),
+    Op("id", .modifier, parameters: ["name"], fields: [Field("name", .string)]),
+    Op("overlay", .modifier, parameters: ["node", "alignment"], fields: placed),
+    Op("background", .modifier, parameters: ["node", "alignment"], fields: placed),
+    Op("onTap", .modifier, parameters: ["handler"], fields: [Field("handler", .handler)]),
+    Op("onDrag", .modifier, parameters: ["handler"], fields: [Field("handler", .handler)]),
+    Op("onLongPress", .modifier, parameters: ["handler"], fields: [Field("handler", .handler)]),
+    Op("onDoubleTap", .modifier, parameters: ["handler"], fields: [Field("handler", .handler)]),
+  ]
+
+  /// The op at `index` of `ops` (1-based, as the Lua index table holds it).
+  static func op(number index: Int) -> Op? {
+    index >= 1 && index <= ops.count ? ops[index - 1] : nil
+  }
+}
