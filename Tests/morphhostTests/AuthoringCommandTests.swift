@@ -4,12 +4,6 @@ import Testing
 
 @testable import morphhost
 
-private func run(_ arguments: [String]) -> (status: Int32, out: String, err: String) {
-  let output = CapturedOutput()
-  let status = MorphhostCommand.run(arguments, output: output)
-  return (status, output.out.joined(separator: "\n"), output.err.joined(separator: "\n"))
-}
-
 private let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
   .deletingLastPathComponent().deletingLastPathComponent()
 private func plugin(_ name: String) -> String {
@@ -31,7 +25,7 @@ private func decode(_ url: URL) throws -> RasterImage {
     let dir = try scratch()
     defer { try? FileManager.default.removeItem(at: dir) }
     let out = dir.appendingPathComponent("frames")
-    let result = run([
+    let result = runCommand([
       "export", plugin("deck_fan"), "-o", out.path, "--progress-range", "0:1", "--frames", "5",
       "--scale", "2",
     ])
@@ -46,7 +40,7 @@ private func decode(_ url: URL) throws -> RasterImage {
     let dir = try scratch()
     defer { try? FileManager.default.removeItem(at: dir) }
     let out = dir.appendingPathComponent("tear.apng")
-    let result = run([
+    let result = runCommand([
       "export", plugin("ticket_tear"), "-o", out.path, "--duration", "0.5", "--fps", "20",
     ])
     #expect(result.status == 0, Comment(rawValue: result.err))
@@ -69,22 +63,24 @@ private func decode(_ url: URL) throws -> RasterImage {
     let dir = try scratch()
     defer { try? FileManager.default.removeItem(at: dir) }
     let out = dir.appendingPathComponent("strip.png")
-    let result = run(["export", "flip", "-o", out.path, "--filmstrip", "4", "--columns", "2"])
+    let result = runCommand([
+      "export", "flip", "-o", out.path, "--filmstrip", "4", "--columns", "2",
+    ])
     #expect(result.status == 0, Comment(rawValue: result.err))
     let sheet = try decode(out)
     #expect(sheet.width == 2 * 428 + 8 && sheet.height == 2 * 288 + 8)
   }
 
   @Test func badRequestsAreClear() {
-    #expect(run(["export", "flip"]).err.hasPrefix("morphhost: export needs -o OUT"))
+    #expect(runCommand(["export", "flip"]).err.hasPrefix("morphhost: export needs -o OUT"))
     #expect(
-      run(["export", "flip", "-o", "x", "--progress-range", "1:0"]).err
+      runCommand(["export", "flip", "-o", "x", "--progress-range", "1:0"]).err
         == "morphhost: --progress-range expects A:B with A <= B, got '1:0'")
     #expect(
-      run(["export", "flip", "-o", "x", "--frames", "3", "--fps", "10"]).err
+      runCommand(["export", "flip", "-o", "x", "--frames", "3", "--fps", "10"]).err
         == "morphhost: use either --progress-range/--frames or --duration/--fps, not both")
     #expect(
-      run(["export", "flip", "-o", "x.gif", "--filmstrip", "3"]).err
+      runCommand(["export", "flip", "-o", "x.gif", "--filmstrip", "3"]).err
         == "morphhost: --filmstrip writes one .png image; got 'x.gif'")
   }
 }
@@ -94,7 +90,7 @@ private func decode(_ url: URL) throws -> RasterImage {
     .appendingPathComponent("Fixtures")
 
   @Test func bundledPluginsAreClean() {
-    let result = run(["check", "flip", "deck_fan", "ticket_tear", "card_stack"])
+    let result = runCommand(["check", "flip", "deck_fan", "ticket_tear", "card_stack"])
     #expect(result.status == 0, Comment(rawValue: result.out))
     #expect(result.out.components(separatedBy: ": ok").count == 5)
   }
@@ -102,7 +98,7 @@ private func decode(_ url: URL) throws -> RasterImage {
   /// `check` pokes the gestures a component (or a node) declares beyond tap and drag.
   @Test func findsBrokenGestureHandlers() {
     let path = Self.fixtures.appendingPathComponent("gesture_mistakes.lua").path
-    let result = run(["check", path])
+    let result = runCommand(["check", path])
     let lines = result.out.split(separator: "\n").map(String.init)
     #expect(result.status == 2, Comment(rawValue: result.out))
     #expect(
@@ -119,7 +115,7 @@ private func decode(_ url: URL) throws -> RasterImage {
 
   @Test func findsSeededMistakesWithPositions() {
     let path = Self.fixtures.appendingPathComponent("mistakes.lua").path
-    let result = run(["check", path, "--settle-limit", "2"])
+    let result = runCommand(["check", path, "--settle-limit", "2"])
     let lines = result.out.split(separator: "\n").map(String.init)
     #expect(
       lines.contains(
@@ -133,7 +129,7 @@ private func decode(_ url: URL) throws -> RasterImage {
   }
 
   @Test func aMissingPluginIsAnError() {
-    let result = run(["check", "/nowhere/x.lua"])
+    let result = runCommand(["check", "/nowhere/x.lua"])
     #expect(result.status == 1)
     #expect(result.out == "/nowhere/x.lua: error: /nowhere/x.lua: no such file")
   }
@@ -143,7 +139,7 @@ private func decode(_ url: URL) throws -> RasterImage {
   @Test func scaffoldRunsAndChecksClean() throws {
     let dir = try scratch()
     defer { try? FileManager.default.removeItem(at: dir) }
-    let result = run(["new", "progress_ring", "--dir", dir.path])
+    let result = runCommand(["new", "progress_ring", "--dir", dir.path])
     #expect(result.status == 0, Comment(rawValue: result.err))
     let plugin = dir.appendingPathComponent("progress_ring.lua").path
     let luarc = try String(contentsOf: dir.appendingPathComponent(".luarc.json"), encoding: .utf8)
@@ -151,16 +147,16 @@ private func decode(_ url: URL) throws -> RasterImage {
     let meta = try String(
       contentsOf: dir.appendingPathComponent(".morph/morph.meta.lua"), encoding: .utf8)
     #expect(meta.hasPrefix("---@meta morph"))
-    #expect(run(["check", plugin]).out == "\(plugin): ok")
+    #expect(runCommand(["check", plugin]).out == "\(plugin): ok")
     // The template's placeholders are all filled in.
     let text = try String(contentsOfFile: plugin, encoding: .utf8)
     #expect(!text.contains("{{"))
     #expect(text.contains("name = \"Progress Ring\"") && text.contains("run progress_ring.lua"))
     // Never overwrites a plugin by accident.
-    let again = run(["new", "progress_ring", "--dir", dir.path])
+    let again = runCommand(["new", "progress_ring", "--dir", dir.path])
     #expect(again.status == 2)
     #expect(again.err == "morphhost: \(plugin) exists; use --force to replace it")
-    #expect(run(["new", "9lives", "--dir", dir.path]).status == 2)
+    #expect(runCommand(["new", "9lives", "--dir", dir.path]).status == 2)
   }
 }
 
@@ -174,7 +170,7 @@ private func decode(_ url: URL) throws -> RasterImage {
     let plugins = try FileManager.default.contentsOfDirectory(atPath: folder.path)
       .filter { $0.hasSuffix(".lua") }.sorted()
     #expect(plugins.contains("like_button.lua") && plugins.contains("segmented_control.lua"))
-    let result = run(["check"] + plugins.map { folder.appendingPathComponent($0).path })
+    let result = runCommand(["check"] + plugins.map { folder.appendingPathComponent($0).path })
     #expect(result.status == 0, Comment(rawValue: result.out))
     #expect(result.out.components(separatedBy: ": ok").count == plugins.count + 1)
   }

@@ -18,12 +18,6 @@ private func golden(_ name: String) -> String {
   here.appendingPathComponent("Goldens/\(name)").path
 }
 
-private func run(_ arguments: [String]) -> (status: Int32, out: String, err: String) {
-  let output = CapturedOutput()
-  let status = MorphhostCommand.run(arguments, output: output)
-  return (status, output.out.joined(separator: "\n"), output.err.joined(separator: "\n"))
-}
-
 private func temporary(_ name: String) -> String {
   FileManager.default.temporaryDirectory.appendingPathComponent("morph-\(UUID())-\(name)").path
 }
@@ -36,7 +30,7 @@ private func temporary(_ name: String) -> String {
   func pngMatchesGolden(_ scene: String) throws {
     let out = temporary("\(scene).png")
     defer { try? FileManager.default.removeItem(atPath: out) }
-    let result = run(["render", fixture("\(scene).lua"), "--progress", "0.6", "-o", out])
+    let result = runCommand(["render", fixture("\(scene).lua"), "--progress", "0.6", "-o", out])
     #expect(result.status == 0, Comment(rawValue: result.err))
     let image = try RasterImage.decodePNG([UInt8](try Data(contentsOf: URL(fileURLWithPath: out))))
     #expect(image.width == 428 && image.height == 288)
@@ -48,14 +42,16 @@ private func temporary(_ name: String) -> String {
   func retinaScaleDoublesPixels(_ scene: String) throws {
     let out = temporary("\(scene)@2x.png")
     defer { try? FileManager.default.removeItem(atPath: out) }
-    #expect(run(["render", fixture("\(scene).lua"), "--scale", "2", "-o", out]).status == 0)
+    #expect(runCommand(["render", fixture("\(scene).lua"), "--scale", "2", "-o", out]).status == 0)
     let image = try RasterImage.decodePNG([UInt8](try Data(contentsOf: URL(fileURLWithPath: out))))
     #expect(image.width == 856 && image.height == 576)
   }
 
   @Test(arguments: scenes)
   func jsonMatchesGolden(_ scene: String) throws {
-    let result = run(["render", fixture("\(scene).lua"), "--progress", "0.6", "--format", "json"])
+    let result = runCommand([
+      "render", fixture("\(scene).lua"), "--progress", "0.6", "--format", "json",
+    ])
     #expect(result.status == 0, Comment(rawValue: result.err))
     let check = try Golden.assertText(result.out + "\n", matches: golden("\(scene).json"))
     #expect(check.passed, Comment(rawValue: check.description))
@@ -63,7 +59,7 @@ private func temporary(_ name: String) -> String {
 
   @Test(arguments: ["ascii", "ansi", "ansi256"])
   func textFormatsMatchGolden(_ format: String) throws {
-    let result = run([
+    let result = runCommand([
       "render", fixture("fan.lua"), "--progress", "0.6", "--format", format, "--cols", "64",
       "--rows", "22",
     ])
@@ -74,15 +70,15 @@ private func temporary(_ name: String) -> String {
   }
 
   @Test func jsonIsDeterministic() {
-    let a = run(["render", fixture("ticket.lua"), "--format", "json"])
-    let b = run(["render", fixture("ticket.lua"), "--format", "json"])
+    let a = runCommand(["render", fixture("ticket.lua"), "--format", "json"])
+    let b = runCommand(["render", fixture("ticket.lua"), "--format", "json"])
     #expect(a.out == b.out && !a.out.isEmpty)
   }
 }
 
 @Suite struct RenderErrorTests {
   @Test func brokenBodyNamesTheFile() {
-    let result = run(["render", fixture("broken_body.lua"), "--format", "json"])
+    let result = runCommand(["render", fixture("broken_body.lua"), "--format", "json"])
     #expect(result.status == 1)
     #expect(
       result.err.hasSuffix(
@@ -90,14 +86,14 @@ private func temporary(_ name: String) -> String {
   }
 
   @Test func hugeCanvasIsRefused() {
-    let result = run(["render", fixture("huge.lua"), "--format", "json"])
+    let result = runCommand(["render", fixture("huge.lua"), "--format", "json"])
     #expect(result.status == 1)
     #expect(
       result.err == "morphhost: canvas width 100048.0 is too large (at most 16384 points a side)")
   }
 
   @Test func benchRunsEveryStage() {
-    let result = run(["bench", fixture("ticket.lua"), "--frames", "1"])
+    let result = runCommand(["bench", fixture("ticket.lua"), "--frames", "1"])
     #expect(result.status == 0, Comment(rawValue: result.err))
     #expect(result.out.contains("ticket "))
     #expect(result.out.contains("1000 nodes x 3 modifiers"))
@@ -130,20 +126,20 @@ private func temporary(_ name: String) -> String {
   }
 
   @Test func missingFile() {
-    let result = run(["render", "/no/such/scene.lua", "--format", "json"])
+    let result = runCommand(["render", "/no/such/scene.lua", "--format", "json"])
     #expect(result.status == 1)
     #expect(result.err == "morphhost: /no/such/scene.lua: no such file")
   }
 
   @Test func usageErrors() {
     #expect(
-      run(["render", fixture("fan.lua"), "--format", "gif"]).err
+      runCommand(["render", fixture("fan.lua"), "--format", "gif"]).err
         == "morphhost: --format must be one of png, ansi, ansi256, ascii, json; got 'gif'")
     #expect(
-      run(["render", fixture("fan.lua"), "--format", "png"]).err
+      runCommand(["render", fixture("fan.lua"), "--format", "png"]).err
         == "morphhost: png output needs -o FILE.png")
-    #expect(run(["render", fixture("fan.lua"), "--scale", "0", "-o", "x.png"]).status == 2)
-    #expect(run(["render"]).status == 2)
-    #expect(run(["render", "--help"]).out.contains("Usage: morphhost render PLUGIN"))
+    #expect(runCommand(["render", fixture("fan.lua"), "--scale", "0", "-o", "x.png"]).status == 2)
+    #expect(runCommand(["render"]).status == 2)
+    #expect(runCommand(["render", "--help"]).out.contains("Usage: morphhost render PLUGIN"))
   }
 }
