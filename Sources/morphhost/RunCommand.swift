@@ -95,12 +95,18 @@ enum RunCommand {
     if let png = settings.pngPath { try OutputFile.checkReplaceable(png) }
     let script = try play.script()
     let path = try resolvePlugin(given, output: output)
-    let instance = try ComponentInstance(path: path, options: play.component)
-    let host = ComponentHost(component: instance)
     if isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 {
+      // A file that does not load yet waits on screen for the save that fixes it.
+      guard let instance = try StartupWait.load(path: path, options: play.component) else {
+        RawTerminal.restore()
+        return 0
+      }
+      let host = ComponentHost(component: instance)
       try LiveSession(host: host, path: path, settings: settings, script: script).run()
       return 0
     }
+    let instance = try ComponentInstance(path: path, options: play.component)
+    let host = ComponentHost(component: instance)
     return try playHeadless(host, script: script ?? .defaultTap, settings: settings, output: output)
   }
 
