@@ -20,7 +20,8 @@ enum BenchCommand {
     layout, raster at scale 1 and 2, PNG encoding) and their shares, for each
     scene (default: Examples/scenes/*.lua), plus the cost of building nodes in
     Lua against plain tables, hot-reload latency, and the peak memory of
-    exporting deck_fan with 120 and 2000 frames (child processes).
+    exporting deck_fan with 120 and 2000 frames (child processes), and the
+    live view's kitty frame rate and idle CPU on a pseudo-terminal.
     """
 
   static func run(_ arguments: [String], output: some TextOutput) throws -> Int32 {
@@ -43,6 +44,7 @@ enum BenchCommand {
     }
     output.write(try exportMemory())
     for line in try PreviewBench.figures(saves: max(5, min(frames, 20))) { output.write(line) }
+    for line in try terminalFigures() { output.write(line) }
     return 0
   }
 
