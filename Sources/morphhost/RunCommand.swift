@@ -67,7 +67,7 @@ enum RunCommand {
                          (default 30, at most 3600)
 
     Keys (live): space tap · ←/→ drag · r reload · p pause · [ ] scrub · m reduce motion
-                 s save PNG · ? help · q quit
+                 s save PNG · e the whole error · ? help · q quit
     """
 
   /// The most text frames a pipe run prints: an hour at the default 10 fps.

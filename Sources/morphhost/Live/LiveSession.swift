@@ -28,7 +28,10 @@ final class LiveSession {
   private var dirty = true
   private var message: String?
   private var lastError: LiveError?
+  /// When pictures were sent in the last second (the frame rate), and when
+  /// the loop last drew (its pace, whether or not the picture changed).
   private var frameTimes: [Double] = []
+  private var lastDraw = 0.0
   private var lastTick: Double
   private var keyDrag: (offset: Double, lastKey: Double)?
   private var pointerDown = false
@@ -88,7 +91,7 @@ final class LiveSession {
         dirty = true  // the status line says "idle", or the rate again
       }
       // Wake for the next frame on time (not a full interval after drawing).
-      let nextFrame = (frameTimes.last ?? 0) + Self.frameInterval
+      let nextFrame = lastDraw + Self.frameInterval
       let timeout = animating && !paused ? max(0.001, nextFrame - Self.now()) : 0.25
       waitForInput(timeout: timeout)
       let now = Self.now()
@@ -267,6 +270,8 @@ final class LiveSession {
     screen = (settings.cols ?? size.cols, max(2, settings.rows ?? size.rows))
     // The status line takes the bottom row, the error panel the rows above it.
     let rows = max(1, screen.rows - 1 - errorRows)
+    // A font change resizes the cells too: the kernel's pixel size says so.
+    if graphics.images != nil, let cell = TerminalProbe.windowCell() { graphics.cell = cell }
     layout =
       graphics.images == nil
       ? .text(canvas: host.canvas, cols: screen.cols, rows: rows)
@@ -275,6 +280,7 @@ final class LiveSession {
 
   private func draw(_ now: Double) {
     dirty = false
+    lastDraw = now
     let panel = errorPanel()
     if panel.count != errorRows {
       // The picture gives up rows to the error, and takes them back after.

@@ -10,6 +10,8 @@ struct PictureDrawer {
   private var encoder: TerminalImageEncoder?
   private var raster = RasterImage(width: 0, height: 0)
   private var shown: RasterImage?
+  /// The list and layout last drawn: the same again is not even rasterised.
+  private var shownList: (list: DisplayList, layout: PictureLayout)?
 
   init(graphics: LiveGraphics, mode: TerminalColorMode) {
     self.mode = mode
@@ -20,17 +22,27 @@ struct PictureDrawer {
 
   /// The escapes that draw `list`, or "" when it looks as the last one drawn.
   mutating func draw(_ list: DisplayList, in layout: PictureLayout) throws -> String {
-    guard var encoder else { return try text(list, in: layout) }
+    if let last = shownList, last.layout == layout, last.list == list { return "" }
+    let drawn = try encoder == nil ? text(list, in: layout) : image(list, in: layout)
+    shownList = (list, layout)
+    return drawn
+  }
+
+  private mutating func image(_ list: DisplayList, in layout: PictureLayout) throws -> String {
+    guard var encoder else { return "" }
     try renderer.render(list, scale: layout.scale, background: .white, into: &raster)
     guard raster != shown else { return "" }
-    shown = raster
     let image = try encoder.encode(raster)
+    shown = raster
     self.encoder = encoder
     return layout.cursor() + image
   }
 
   /// The next frame is drawn even if unchanged (the screen was cleared).
-  mutating func forget() { shown = nil }
+  mutating func forget() {
+    shown = nil
+    shownList = nil
+  }
 
   /// What removes the images drawn so far (kitty's stay above text until deleted).
   var erase: String { encoder?.erase ?? "" }
