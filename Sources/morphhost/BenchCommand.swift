@@ -68,7 +68,7 @@ enum BenchCommand {
 
   /// Runs this binary with `arguments` (output discarded); its peak RSS in bytes.
   static func peakMemory(_ arguments: [String]) throws -> Int {
-    let binary = Bundle.main.executablePath ?? CommandLine.arguments[0]
+    let binary = morphhostBinary
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
@@ -129,6 +129,16 @@ enum BenchCommand {
         + "(of which reload + frame: median %.1f ms; the rest is the %.0f ms debounce); goal < 50 ms",
       saves, total[saves / 2] * 1000, total[saves - 1] * 1000, work[saves / 2] * 1000,
       watcher.quietPeriod * 1000)
+  }
+
+  /// This `morphhost`, to run in a child process; beside the test runner
+  /// when the tests run the bench in-process.
+  static var morphhostBinary: String {
+    let own = Bundle.main.executablePath ?? CommandLine.arguments[0]
+    let url = URL(fileURLWithPath: own)
+    guard url.lastPathComponent != "morphhost" else { return own }
+    let sibling = url.deletingLastPathComponent().appendingPathComponent("morphhost").path
+    return FileManager.default.isExecutableFile(atPath: sibling) ? sibling : own
   }
 
   static func now() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
