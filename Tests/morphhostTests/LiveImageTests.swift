@@ -14,10 +14,14 @@ import Testing
   static let cell = CellSize(width: 10, height: 20)
   static let scale = 480.0 / 288
 
-  @Test(arguments: [GraphicsProtocol.kitty, GraphicsProtocol.sixel])
+  /// kitty and sixel from the terminal's answers; iTerm2, which answers no query, by name.
+  @Test(arguments: [GraphicsProtocol.kitty, GraphicsProtocol.sixel, GraphicsProtocol.iterm])
   func picksTheAnsweredProtocolAndDrawsOnlyChangedFrames(graphics: GraphicsProtocol) throws {
+    var environment = ["TERM": "xterm-256color"]
+    if graphics == .iterm { environment["LC_TERMINAL"] = "iTerm2" }
     let terminal = try PseudoTerminal(
-      ["run", Self.flip], cols: 80, rows: 25, cell: Self.cell, binary: builtBinary.path)
+      ["run", Self.flip], cols: 80, rows: 25, cell: Self.cell, environment: environment,
+      binary: builtBinary.path)
     defer { terminal.stop() }
     try terminal.answerProbe(kitty: graphics == .kitty, sixel: graphics == .sixel, cell: Self.cell)
     let first = terminal.readUntil(timeout: 20) {
@@ -54,7 +58,10 @@ import Testing
 
   /// Reads until a second passes with no new image (20 s at most).
   static func waitForStillness(_ terminal: PseudoTerminal, _ graphics: GraphicsProtocol) {
-    let start = Array((graphics == .kitty ? "\u{1B}_Ga=T," : "\u{1B}P").utf8)
+    let starts = [
+      GraphicsProtocol.kitty: "\u{1B}_Ga=T,", .sixel: "\u{1B}P", .iterm: "\u{1B}]1337;",
+    ]
+    let start = Array(starts[graphics]!.utf8)
     var count = -1
     let deadline = Date().addingTimeInterval(20)
     while Date() < deadline {
