@@ -20,6 +20,10 @@ let package = Package(
     .systemLibrary(
       name: "CCairo", pkgConfig: "cairo",
       providers: [.apt(["libcairo2-dev"]), .brew(["cairo"])]),
+    // Sixel images for terminals that show them (libsixel's quantiser and encoder).
+    .systemLibrary(
+      name: "CSixel", pkgConfig: "libsixel",
+      providers: [.apt(["libsixel-dev"]), .brew(["libsixel"])]),
     // morphhost's C side of Lua: limits, the error trampoline, the bounded library.
     .target(name: "CMorphLua", dependencies: ["CLua"]),
     // The preview's HTTP server. Debian ships no pkg-config file for it: the
@@ -42,12 +46,12 @@ let package = Package(
         .embedInCode("Plugins/card_stack.lua"), .embedInCode("Plugins/deck_fan.lua"),
         .embedInCode("Plugins/flip.lua"), .embedInCode("Plugins/ticket_tear.lua"),
       ]),
-    // Render backends: Cairo raster, terminal text, JSON. Never sees Lua.
-    .target(name: "MorphRender", dependencies: ["MorphCore", "CCairo"]),
+    // Render backends: Cairo raster, terminal text and images, JSON. Never sees Lua.
+    .target(name: "MorphRender", dependencies: ["MorphCore", "CCairo", "CSixel"]),
     // Runs components: virtual clock, input and gestures, frames, hot reload.
     .target(name: "MorphHost", dependencies: ["MorphCore", "MorphScript", "MorphRender"]),
     // Goldens for the test targets only; no product ships it.
-    .target(name: "MorphTestSupport", dependencies: ["MorphRender"]),
+    .target(name: "MorphTestSupport", dependencies: ["MorphRender", "CSixel"]),
     .executableTarget(
       name: "morphhost",
       dependencies: ["MorphCore", "MorphScript", "MorphRender", "MorphHost", "CCivetWeb"],

@@ -1,15 +1,15 @@
 #!/usr/bin/env bash
 # Installs the C libraries and tools morphhost needs, only when missing.
-#   Debian/Ubuntu: liblua5.4-dev libcairo2-dev libcivetweb-dev pkg-config (build),
+#   Debian/Ubuntu: liblua5.4-dev libcairo2-dev libcivetweb-dev libsixel-dev pkg-config (build),
 #                  lua5.4 lua-check (plugin linting), fonts-dejavu-core (text labels
 #                  in PNGs), tmux (live-view tests), chromium and Python's playwright
 #                  (the preview's browser test; the browser is Debian's, never a download).
-#   macOS:         lua cairo civetweb pkg-config luacheck tmux (Homebrew).
+#   macOS:         lua cairo civetweb libsixel pkg-config luacheck tmux (Homebrew).
 # The Swift toolchain itself is a prerequisite (swift.org); it is not installed here.
 set -euo pipefail
 
 need_build() {
-  ! pkg-config --exists lua5.4 cairo 2>/dev/null || ! civetweb_installed
+  ! pkg-config --exists lua5.4 cairo libsixel 2>/dev/null || ! civetweb_installed
 }
 civetweb_installed() {
   [ -e /usr/include/civetweb.h ] || [ -e /usr/local/include/civetweb.h ] \
@@ -33,7 +33,7 @@ case "$(uname -s)" in
       export DEBIAN_FRONTEND=noninteractive
       $sudo apt-get update -qq
       $sudo apt-get install -y -qq --no-install-recommends \
-        pkg-config liblua5.4-dev libcairo2-dev libcivetweb-dev lua5.4 lua-check \
+        pkg-config liblua5.4-dev libcairo2-dev libcivetweb-dev libsixel-dev lua5.4 lua-check \
         fonts-dejavu-core tmux chromium python3 python3-pip >/dev/null
     fi
     # Playwright drives Debian's chromium (the test names /usr/bin/chromium);
@@ -46,7 +46,7 @@ case "$(uname -s)" in
   Darwin)
     if need_build || need_tools; then
       command -v brew >/dev/null 2>&1 || { echo "install-deps: Homebrew is required on macOS" >&2; exit 1; }
-      brew install lua cairo civetweb pkg-config luacheck tmux
+      brew install lua cairo civetweb libsixel pkg-config luacheck tmux
     fi
     ;;
   *)

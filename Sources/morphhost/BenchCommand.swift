@@ -20,8 +20,9 @@ enum BenchCommand {
     layout, raster at scale 1 and 2, PNG encoding) and their shares, for each
     scene (default: Examples/scenes/*.lua), plus the cost of building nodes in
     Lua against plain tables, hot-reload latency, the browser preview's
-    figures, 1 000 running animations ticked by the engine, and the peak
-    memory of exporting deck_fan with 120 and 2000 frames (child processes).
+    figures, 1 000 running animations ticked by the engine, the peak memory
+    of exporting deck_fan with 120 and 2000 frames (child processes), and the
+    live view's kitty frame rate and idle CPU on a pseudo-terminal.
     """
 
   static func run(_ arguments: [String], output: some TextOutput) throws -> Int32 {
@@ -45,6 +46,7 @@ enum BenchCommand {
     }
     output.write(try exportMemory())
     for line in try PreviewBench.figures(saves: max(5, min(frames, 20))) { output.write(line) }
+    for line in try terminalFigures() { output.write(line) }
     return 0
   }
 
@@ -68,7 +70,7 @@ enum BenchCommand {
 
   /// Runs this binary with `arguments` (output discarded); its peak RSS in bytes.
   static func peakMemory(_ arguments: [String]) throws -> Int {
-    let binary = Bundle.main.executablePath ?? CommandLine.arguments[0]
+    let binary = morphhostBinary
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
@@ -129,6 +131,16 @@ enum BenchCommand {
         + "(of which reload + frame: median %.1f ms; the rest is the %.0f ms debounce); goal < 50 ms",
       saves, total[saves / 2] * 1000, total[saves - 1] * 1000, work[saves / 2] * 1000,
       watcher.quietPeriod * 1000)
+  }
+
+  /// This `morphhost`, to run in a child process; beside the test runner
+  /// when the tests run the bench in-process.
+  static var morphhostBinary: String {
+    let own = Bundle.main.executablePath ?? CommandLine.arguments[0]
+    let url = URL(fileURLWithPath: own)
+    guard url.lastPathComponent != "morphhost" else { return own }
+    let sibling = url.deletingLastPathComponent().appendingPathComponent("morphhost").path
+    return FileManager.default.isExecutableFile(atPath: sibling) ? sibling : own
   }
 
   static func now() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }

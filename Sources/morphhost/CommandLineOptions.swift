@@ -86,6 +86,19 @@ struct CommandLineOptions {
 
   static let cellRange = 1...1000
 
+  /// An option that names one of `Choice`'s cases; nil when absent. A wrong
+  /// name lists the valid ones.
+  mutating func choice<Choice: RawRepresentable & CaseIterable>(
+    _ name: String, _: Choice.Type = Choice.self
+  ) throws(UsageError) -> Choice? where Choice.RawValue == String {
+    guard let text = try value(name) else { return nil }
+    guard let choice = Choice(rawValue: text) else {
+      let names = Choice.allCases.map(\.rawValue).joined(separator: ", ")
+      throw UsageError("\(name) must be one of \(names), got '\(text)'")
+    }
+    return choice
+  }
+
   /// Positional arguments; anything left that looks like an option is an error.
   mutating func remaining() throws(UsageError) -> [String] {
     var result: [String] = []
@@ -157,12 +170,32 @@ struct Bounds: CustomStringConvertible {
   }
 }
 
+/// `--color`: a colour mode chosen by hand, whatever the terminal says.
+enum ColorChoice: String, CaseIterable {
+  case truecolor
+  case palette256 = "256"
+  case none
+
+  var mode: TerminalColorMode {
+    switch self {
+    case .truecolor: return .trueColor
+    case .palette256: return .palette256
+    case .none: return .ascii
+    }
+  }
+}
+
 /// The colour mode of text frames, the one rule every command follows: what
-/// the terminal supports (`TerminalEnvironment.preferredMode`: `NO_COLOR`,
-/// `TERM`, `COLORTERM`), plain ASCII when `--ascii` is given, and plain ASCII
-/// for text going to a pipe when `plainInPipe` (a log should not hold escapes).
-func textColorMode(ascii: Bool, plainInPipe: Bool) -> TerminalColorMode {
-  let environment = TerminalEnvironment.current()
+/// `--color` forces; else plain ASCII when `--ascii` is given, and for text
+/// going to a pipe when `plainInPipe` (a log should not hold escapes); else
+/// what the terminal supports (`TerminalEnvironment.preferredMode`:
+/// `NO_COLOR`, `TERM`, `COLORTERM`, and inside tmux its `RGB` feature).
+func textColorMode(
+  ascii: Bool, plainInPipe: Bool, forced: ColorChoice? = nil
+) -> TerminalColorMode {
+  if let forced { return forced.mode }
+  var environment = TerminalEnvironment.current()
   if plainInPipe && !environment.isTTY { return .ascii }
+  if environment.multiplexerHasRGB == nil { environment.multiplexerHasRGB = Tmux.clientHasRGB() }
   return environment.preferredMode(forceASCII: ascii)
 }

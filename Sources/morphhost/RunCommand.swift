@@ -19,6 +19,22 @@ struct RunSettings {
   var rows: Int?
   var fps: Double
   var maxTime: Double
+  var graphics: GraphicsChoice
+  var color: ColorChoice?
+}
+
+/// `--graphics`: how `run` draws frames on a terminal.
+enum GraphicsChoice: String, CaseIterable {
+  /// Real images where the terminal answers that it shows them, else blocks.
+  case auto
+  case kitty, iterm, sixel
+  /// Half blocks in colour (two pixels a cell).
+  case blocks
+  /// Plain characters.
+  case ascii
+
+  /// The image protocol this choice names, if it names one.
+  var imageProtocol: GraphicsProtocol? { GraphicsProtocol(rawValue: rawValue) }
 }
 
 /// `morphhost run PLUGIN`: the main job. Live on a terminal; in a pipe it
@@ -31,15 +47,19 @@ enum RunCommand {
     its state. PLUGIN is a path (matched case-insensitively if it does not
     exist as typed) or a bundled plugin's name: see `morphhost list`.
     Without a terminal (a pipe, CI) it plays the input on the virtual clock and
-    prints text frames until the animation settles, then exits.
+    prints text frames (or with --graphics kitty|iterm|sixel, one image each)
+    until the animation settles, then exits.
 
     Options:
       --input SCRIPT     play an input script (default in a pipe: one tap)
       --set KEY=VALUE    override a prop (Lua literal or JSON; repeatable)
       --reduce-motion    changes apply at once (also MORPH_REDUCE_MOTION=1)
       --png FILE         also write the latest frame to FILE on every change
-      --scale S          PNG scale (default 1)
-      --ascii            plain characters, no colour
+      --scale S          pixels per point of PNGs and of images in a pipe (default 1)
+      --graphics G       auto, kitty, iterm, sixel, blocks or ascii (default auto:
+                         images where the terminal answers that it shows them)
+      --color C          truecolor, 256 or none (default: what the terminal says)
+      --ascii            plain characters, no colour (--graphics ascii)
       --cols N --rows N  the text size (default: the terminal, or 64x22 in a pipe)
       --fps F            frames printed per second of virtual time in a pipe, 0.1…240
                          (default 10; --max-time × --fps at most 36000)
@@ -47,7 +67,7 @@ enum RunCommand {
                          (default 30, at most 3600)
 
     Keys (live): space tap · ←/→ drag · r reload · p pause · [ ] scrub · m reduce motion
-                 s save PNG · ? help · q quit
+                 s save PNG · e the whole error · ? help · q quit
     """
 
   /// The most text frames a pipe run prints: an hour at the default 10 fps.
@@ -57,11 +77,14 @@ enum RunCommand {
     var options = CommandLineOptions(arguments)
     let play = try PlayOptions(&options)
     let cells = try options.cells()
+    let ascii = options.flag("--ascii")
+    let graphics = try options.choice("--graphics", GraphicsChoice.self) ?? (ascii ? .ascii : .auto)
     let settings = RunSettings(
       pngPath: try options.value("--png"), scale: try options.scale(),
-      ascii: options.flag("--ascii"), cols: cells.cols, rows: cells.rows,
+      ascii: ascii || graphics == .ascii, cols: cells.cols, rows: cells.rows,
       fps: try options.double("--fps", in: .within(0.1...240)) ?? 10,
-      maxTime: try options.double("--max-time", in: .within(0...VirtualTime.maxSeconds)) ?? 30)
+      maxTime: try options.double("--max-time", in: .within(0...VirtualTime.maxSeconds)) ?? 30,
+      graphics: graphics, color: try options.choice("--color", ColorChoice.self))
     let frames = Int(settings.maxTime * settings.fps)
     guard frames <= maxPrintedFrames else {
       throw UsageError(
@@ -72,12 +95,18 @@ enum RunCommand {
     if let png = settings.pngPath { try OutputFile.checkReplaceable(png) }
     let script = try play.script()
     let path = try resolvePlugin(given, output: output)
-    let instance = try ComponentInstance(path: path, options: play.component)
-    let host = ComponentHost(component: instance)
     if isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 {
+      // A file that does not load yet waits on screen for the save that fixes it.
+      guard let instance = try StartupWait.load(path: path, options: play.component) else {
+        RawTerminal.restore()
+        return 0
+      }
+      let host = ComponentHost(component: instance)
       try LiveSession(host: host, path: path, settings: settings, script: script).run()
       return 0
     }
+    let instance = try ComponentInstance(path: path, options: play.component)
+    let host = ComponentHost(component: instance)
     return try playHeadless(host, script: script ?? .defaultTap, settings: settings, output: output)
   }
 
@@ -88,15 +117,24 @@ enum RunCommand {
   ) throws -> Int32 {
     var player = ScriptPlayer(script)
     let renderer = CairoRenderer()
-    let mode = textColorMode(ascii: settings.ascii, plainInPipe: true)
+    let mode = textColorMode(ascii: settings.ascii, plainInPipe: true, forced: settings.color)
+    // The escapes the live view writes for the same protocol, one image a frame.
+    var images = settings.graphics.imageProtocol.map { TerminalImageEncoder(graphics: $0) }
     let step = 1 / settings.fps
     var t = 0.0
     while true {
       try player.play(until: t, on: host)
       let frame = try host.frame()
-      let text = try TerminalFrame.render(
-        frame.list, cols: settings.cols ?? 64, rows: settings.rows ?? 22, mode: mode,
-        renderer: renderer)
+      let text: String
+      if var encoder = images {
+        text = try encoder.encode(
+          try renderer.render(frame.list, scale: settings.scale, background: .white))
+        images = encoder
+      } else {
+        text = try TerminalFrame.render(
+          frame.list, cols: settings.cols ?? 64, rows: settings.rows ?? 22, mode: mode,
+          renderer: renderer)
+      }
       var header = String(format: "t=%.3f", host.time)
       if let p = host.component.progress { header += String(format: " progress=%.4f", p) }
       if let value = frame.summary.accessibility?.value {

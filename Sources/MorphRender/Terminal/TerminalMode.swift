@@ -29,6 +29,9 @@ public struct TerminalEnvironment: Hashable, Sendable {
   /// Whether standard output is a terminal. Informational: `preferredMode` ignores it so that
   /// piping a rendered frame to a file keeps its colours; callers decide what to do with it.
   public var isTTY: Bool
+  /// Whether a terminal multiplexer between us and the terminal (tmux) says it passes
+  /// 24-bit colour on (its `RGB` feature); nil when there is none or it was not asked.
+  public var multiplexerHasRGB: Bool?
 
   public init(
     term: String?, colorTerm: String?, termProgram: String? = nil, noColor: Bool, isTTY: Bool
@@ -62,7 +65,8 @@ public struct TerminalEnvironment: Hashable, Sendable {
   /// The richest mode this environment is likely to display correctly.
   ///
   /// ASCII when forced, when `NO_COLOR` is set, or when `TERM` is unset or `dumb`; true colour
-  /// when `COLORTERM` says so or the terminal is known to support it; otherwise 256 colours,
+  /// when `COLORTERM` says so, the terminal is known to support it, or the multiplexer says
+  /// it passes it on; otherwise 256 colours,
   /// which practically every colour terminal understands.
   public func preferredMode(forceASCII: Bool = false) -> TerminalColorMode {
     if forceASCII || noColor { return .ascii }
@@ -73,6 +77,7 @@ public struct TerminalEnvironment: Hashable, Sendable {
   private func supportsTrueColor(term: String) -> Bool {
     let announced = colorTerm.map { ["truecolor", "24bit"].contains($0.lowercased()) } ?? false
     if announced || term.contains("direct") || Self.trueColorTerms.contains(term) { return true }
+    if multiplexerHasRGB == true { return true }
     return termProgram.map { Self.trueColorPrograms.contains($0) } ?? false
   }
 }

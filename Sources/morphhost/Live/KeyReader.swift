@@ -35,6 +35,10 @@ struct KeyReader {
     switch first {
     case 0x1B:
       if b.count == 1 { return (.key("escape"), 1) }
+      if Self.stringIntroducers.contains(b[1]) {
+        guard b.count >= 3 else { return nil }
+        if Self.startsReply(b[2]) { return skipString(b) }
+      }
       guard b[1] == UInt8(ascii: "[") || b[1] == UInt8(ascii: "O") else {
         return (.key("escape"), 1)
       }
@@ -59,6 +63,30 @@ struct KeyReader {
       guard b.count >= length else { return nil }
       return (.key(String(decoding: b[0..<length], as: UTF8.self)), length)
     }
+  }
+
+  /// ESC _ (APC), ESC P (DCS), ESC ] (OSC): strings a terminal answers
+  /// queries with (kitty's graphics reply, say, arriving late). Never keys.
+  static let stringIntroducers: Set<UInt8> = [
+    UInt8(ascii: "_"), UInt8(ascii: "P"), UInt8(ascii: "]"),
+  ]
+
+  /// The first byte of a reply's body (`G` of kitty's, a digit or `>` `!`
+  /// of DCS and OSC ones): Alt with `_`, `P` or `]` followed by another key is not one.
+  static func startsReply(_ byte: UInt8) -> Bool {
+    byte == UInt8(ascii: "G") || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "!")
+      || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+  }
+
+  /// Skips a string up to its terminator (ESC \ or BEL).
+  private func skipString(_ b: [UInt8]) -> (TerminalInput?, Int)? {
+    var i = 2
+    while i < b.count {
+      if b[i] == 0x07 { return (nil, i + 1) }
+      if b[i] == 0x1B && i + 1 < b.count && b[i + 1] == UInt8(ascii: "\\") { return (nil, i + 2) }
+      i += 1
+    }
+    return b.count > 4096 ? (nil, b.count) : nil
   }
 
   /// ESC [ < button ; column ; row (M press/drag | m release)

@@ -25,19 +25,29 @@ final class LiveSession {
   private var keyboard: KeyboardThread?
   private var running = true
   private var paused = false
-  private var showHelp = false
   private var dirty = true
   private var message: String?
-  private var lastError: String?
-  private var lastFrameText = ""
+  private var lastError: LiveError?
+  /// When pictures were sent in the last second (the frame rate), and when
+  /// the loop last drew (its pace, whether or not the picture changed).
   private var frameTimes: [Double] = []
+  private var lastDraw = 0.0
   private var lastTick: Double
   private var keyDrag: (offset: Double, lastKey: Double)?
   private var pointerDown = false
   private var pngDueAt: Double?
-  private var grid = (cols: 80, rows: 24, scale: 1.0)
-  /// Rows under the picture that show the last error in full.
+  private var graphics = LiveGraphics(note: "blocks")
+  private var drawer: PictureDrawer
+  private var layout = PictureLayout.text(canvas: Size(1, 1), cols: 1, rows: 1)
+  private var screen = (cols: 80, rows: 24)
+  /// Rows above the status line that show the last error, shortened.
   private var errorRows = 0
+  /// The screen is cleared before the next draw (a resize, an overlay closed).
+  private var needsClear = true
+  private var overlay: Overlay?
+  /// The overlay as last sent, so an unchanged one is not sent again.
+  private var overlayShown = ""
+  private var wasAnimating = false
 
   static let frameInterval = 1.0 / 60
   static let keyDragStep = 24.0
@@ -48,7 +58,8 @@ final class LiveSession {
     self.path = path
     self.settings = settings
     watcher = FileWatcher(paths: host.watchedFiles)
-    mode = textColorMode(ascii: settings.ascii, plainInPipe: false)
+    mode = textColorMode(ascii: settings.ascii, plainInPipe: false, forced: settings.color)
+    drawer = PictureDrawer(graphics: graphics, mode: mode)
     player = script.map(ScriptPlayer.init)
     lastTick = Self.now()
     // What the plugin prints shows on the message line, not over the frame.
@@ -67,19 +78,27 @@ final class LiveSession {
     RawTerminal.enter(mouse: true)
     RawTerminal.watchResize()
     defer { RawTerminal.restore() }
+    // The terminal answers queries on standard input: ask before the keyboard thread reads it.
+    graphics = LiveGraphics.choose(settings.graphics, textMode: mode)
+    drawer = PictureDrawer(graphics: graphics, mode: mode)
+    RawTerminal.erase = drawer.erase
     keyboard = KeyboardThread(canceller: host.component.state.canceller)
     measure()
     while running {
-      let animating = host.component.isAnimating || keyDrag != nil || !(player?.isFinished ?? true)
+      let animating = isAnimating
+      if animating != wasAnimating {
+        wasAnimating = animating
+        dirty = true  // the status line says "idle", or the rate again
+      }
       // Wake for the next frame on time (not a full interval after drawing).
-      let nextFrame = (frameTimes.last ?? 0) + Self.frameInterval
+      let nextFrame = lastDraw + Self.frameInterval
       let timeout = animating && !paused ? max(0.001, nextFrame - Self.now()) : 0.25
       waitForInput(timeout: timeout)
       let now = Self.now()
       if RawTerminal.resized {
         RawTerminal.resized = false
         measure()
-        RawTerminal.write(ANSI.clearScreen)
+        needsClear = true
         dirty = true
       }
       if watcher.changed(now: now) { reload() }
@@ -88,6 +107,10 @@ final class LiveSession {
       if dirty || (host.component.isAnimating && !paused) { draw(now) }
       if let due = pngDueAt, now >= due { writePNG() }
     }
+  }
+
+  private var isAnimating: Bool {
+    host.component.isAnimating || keyDrag != nil || !(player?.isFinished ?? true)
   }
 
   // MARK: Loop pieces
@@ -122,7 +145,7 @@ final class LiveSession {
     do {
       try body()
     } catch {
-      lastError = "\(error)"
+      lastError = LiveError(error)
       dirty = true
     }
   }
@@ -133,7 +156,8 @@ final class LiveSession {
       lastError = nil
       message = "reloaded"
     } catch {
-      lastError = "\(error)"
+      lastError = LiveError(error)
+      message = nil  // "reloaded" from an earlier save would read as this one's
     }
     // Imports may have changed: watch what the running code reads now.
     if host.watchedFiles != watcher.requested {
@@ -153,8 +177,13 @@ final class LiveSession {
         running = false
         return
       }
-      if showHelp {
-        showHelp = false
+      if var shown = overlay {
+        if shown.scroll(name) {
+          overlay = shown
+        } else {
+          overlay = nil
+          needsClear = true
+        }
         dirty = true
         return
       }
@@ -179,10 +208,16 @@ final class LiveSession {
       message = paused ? "paused: [ and ] scrub" : "running"
     case "[", "]": try scrub(name == "]" ? 1 : -1)
     case "m":
-      try host.component.setReduceMotion(!host.component.reduceMotion)
+      host.component.setReduceMotion(!host.component.reduceMotion)
       message = "reduce motion \(host.component.reduceMotion ? "on" : "off")"
     case "s": savePNG()
-    case "?": showHelp = true
+    case "?": overlay = Overlay(title: "keys", text: Self.help)
+    case "e":
+      if let lastError {
+        overlay = Overlay(title: "the last error", text: lastError.detail, plugin: true)
+      } else {
+        message = "no error to show"
+      }
     default: message = "unknown key '\(name)'; ? for help"
     }
   }
@@ -215,10 +250,7 @@ final class LiveSession {
   }
 
   private func mouse(_ event: MouseEvent) throws {
-    // Cell (column, row) → the pixel at its centre → canvas points.
-    let x = (Double(event.column) - 0.5) / grid.scale
-    let y = (Double(event.row - 1) * 2 + 1) / grid.scale
-    let p = Point(x, y)
+    let p = layout.canvasPoint(column: event.column, row: event.row)
     switch event.kind {
     case .press:
       try host.pointerDown(at: p)
@@ -235,83 +267,106 @@ final class LiveSession {
 
   private func measure() {
     let size = TerminalLayout.terminalSize() ?? (80, 24)
-    let cols = settings.cols ?? size.cols
-    let rows = max(1, (settings.rows ?? size.rows) - 1 - errorRows)
-    let fitted = TerminalLayout.fit(
-      canvas: (host.canvas.width, host.canvas.height), cols: cols, rows: rows)
-    grid = (fitted.cols, fitted.rows, Double(fitted.cols) / host.canvas.width)
+    screen = (settings.cols ?? size.cols, max(2, settings.rows ?? size.rows))
+    // The status line takes the bottom row, the error panel the rows above it.
+    let rows = max(1, screen.rows - 1 - errorRows)
+    // A font change resizes the cells too: the kernel's pixel size says so.
+    if graphics.images != nil, let cell = TerminalProbe.windowCell() { graphics.cell = cell }
+    layout =
+      graphics.images == nil
+      ? .text(canvas: host.canvas, cols: screen.cols, rows: rows)
+      : .image(canvas: host.canvas, cols: screen.cols, rows: rows, cell: graphics.cell)
   }
 
   private func draw(_ now: Double) {
     dirty = false
-    frameTimes.append(now)
-    frameTimes.removeAll { now - $0 > 1 }
-    var screen = ANSI.home
+    lastDraw = now
     let panel = errorPanel()
     if panel.count != errorRows {
       // The picture gives up rows to the error, and takes them back after.
       errorRows = panel.count
       measure()
-      screen = ANSI.clearScreen + ANSI.home
+      needsClear = true
     }
-    if showHelp {
-      screen += Self.help.replacingOccurrences(of: "\n", with: ANSI.reset + "\u{1B}[K\n")
-    } else {
-      do {
-        let frame = try host.frame()
-        lastFrameText = try TerminalFrame.render(
-          frame.list, cols: grid.cols, rows: grid.rows, mode: mode, renderer: renderer)
-        if settings.pngPath != nil, pngDueAt == nil { pngDueAt = now + 0.1 }
-      } catch {
-        lastError = "\(error)"
+    var out = ""
+    if needsClear {
+      needsClear = false
+      out += drawer.erase + ANSI.reset + ANSI.clearScreen
+      drawer.forget()
+    }
+    if let overlay {
+      let text = overlay.text(cols: screen.cols, rows: screen.rows - 1)
+      if text != overlayShown || out != "" {
+        out += drawer.erase + text
+        overlayShown = text
+        drawer.forget()
       }
-      screen += lastFrameText
+    } else {
+      overlayShown = ""
+      out += picture(now)
+      for (i, line) in panel.enumerated() {
+        out +=
+          ANSI.moveTo(row: screen.rows - errorRows + i, col: 1) + ANSI.reset + line + "\u{1B}[K"
+      }
     }
-    for line in panel { screen += ANSI.reset + line + "\u{1B}[K\n" }
-    screen += status()
-    RawTerminal.write(screen)
+    out += ANSI.moveTo(row: screen.rows, col: 1) + status()
+    RawTerminal.write(out)
+  }
+
+  /// The frame's picture, or "" when it did not change.
+  private func picture(_ now: Double) -> String {
+    do {
+      let frame = try host.frame()
+      let drawn = try drawer.draw(frame.list, in: layout)
+      if !drawn.isEmpty {
+        frameTimes.append(now)
+        frameTimes.removeAll { now - $0 > 1 }
+        if settings.pngPath != nil, pngDueAt == nil { pngDueAt = now + 0.1 }
+      }
+      return drawn
+    } catch {
+      lastError = LiveError(error)
+      return ""
+    }
   }
 
   private func status() -> String {
-    // The rate of recent frames, not a count that idle time would dilute.
-    var fps = 0
-    if let first = frameTimes.first, let last = frameTimes.last, last > first {
-      fps = Int((Double(frameTimes.count - 1) / (last - first)).rounded())
-    }
-    var parts = [host.component.name, "\(fps) fps"]
+    var parts = [host.component.name, isAnimating && !paused ? "\(framesPerSecond()) fps" : "idle"]
     if let p = host.component.progress { parts.append(String(format: "progress %.3f", p)) }
     if let value = (try? host.component.accessibility())??.value { parts.append(value) }
     if paused { parts.append("paused") }
     if host.component.reduceMotion { parts.append("reduce motion") }
     if let message { parts.append(message) }
-    if lastError != nil { parts.append("error (above)") }
-    let width = max(10, TerminalLayout.terminalSize()?.cols ?? grid.cols)
+    if lastError != nil { parts.append("error (above; e shows it whole)") }
+    parts.append(graphics.note)
     // Name, value, errors and printed lines are the plugin's text: escaped.
-    var line = " " + terminalSafe(parts.joined(separator: " │ ")) + "   ? help  q quit"
+    return Self.statusLine(terminalSafe(parts.joined(separator: " │ ")), width: screen.cols)
+  }
+
+  /// The rate of recent frames, not a count that idle time would dilute.
+  private func framesPerSecond() -> Int {
+    guard let first = frameTimes.first, let last = frameTimes.last, last > first else { return 0 }
+    return Int((Double(frameTimes.count - 1) / (last - first)).rounded())
+  }
+
+  /// `text` and the `keys` hint in reverse video across the whole row, cut with "…" to `width`.
+  static func statusLine(_ text: String, width: Int, keys: String = "? help  q quit") -> String {
+    let width = max(10, width)
+    var line = " " + text + "   " + keys
     if line.count > width { line = String(line.prefix(width - 1)) + "…" }
     line += String(repeating: " ", count: max(0, width - line.count))
     return "\u{1B}[7m" + line + ANSI.reset
   }
 
-  /// The last error, whole (its full path and line), wrapped to the
-  /// window's width; at most half the window (its start kept when cut).
+  /// The last error wrapped to the window's width, at most a quarter of the
+  /// window (its start kept when cut; `e` shows it whole).
   private func errorPanel() -> [String] {
     guard let lastError else { return [] }
-    let size = TerminalLayout.terminalSize() ?? (80, 24)
-    let width = max(10, settings.cols ?? size.cols)
-    let limit = max(1, (settings.rows ?? size.rows) / 2)
-    var lines: [String] = []
-    // Plugin text: control characters shown escaped, never sent raw.
-    let text = terminalSafe(
-      ("error: " + lastError).replacingOccurrences(of: "\t", with: "  "), multiline: true)
-    for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
-      var rest = Substring(paragraph)
-      repeat {
-        lines.append(String(rest.prefix(width)))
-        rest = rest.dropFirst(width)
-      } while !rest.isEmpty
-    }
-    return Array(lines.prefix(limit))
+    let text = ("error: " + lastError.summary).replacingOccurrences(of: "\t", with: "  ")
+    let lines = Overlay.wrap(terminalSafe(text, multiline: true), width: screen.cols)
+    let limit = max(1, screen.rows / 4)
+    guard lines.count > limit else { return lines }
+    return Array(lines.prefix(limit - 1)) + ["… (e shows the whole error)"]
   }
 
   private func savePNG() {
@@ -350,7 +405,79 @@ final class LiveSession {
      [ ]            scrub progress while paused
      m              toggle reduce motion
      s              save the current frame as PNG
+     e              the last error whole, with its traceback
      ?              this help (any other key closes it)
      q, Esc         quit
     """
+}
+
+/// An error as the live view shows it: one line under the picture, the
+/// whole of it (with the plugin's traceback) on `e`.
+struct LiveError {
+  var summary: String
+  var detail: String
+
+  init(_ error: Error) {
+    summary = "\(error)"
+    detail = summary
+    if let script = error as? ScriptError, let traceback = script.traceback {
+      detail += "\n" + traceback
+    }
+  }
+}
+
+/// Text over the picture (help, the whole error), drawn on a cleared screen
+/// and scrolled with ↑ ↓; closing it redraws the picture.
+struct Overlay {
+  var title: String
+  var text: String
+  /// Whether the text is the plugin's (escaped before it is shown).
+  var plugin = false
+  /// What ends it, for the footer.
+  var closing = "any other key closes"
+  var offset = 0
+
+  /// Scrolls for ↑ ↓ (k j); false for any other key, which closes it.
+  mutating func scroll(_ key: String) -> Bool {
+    switch key {
+    case "up", "k": offset = max(0, offset - 1)
+    case "down", "j": offset += 1
+    default: return false
+    }
+    return true
+  }
+
+  /// The overlay filling `rows` rows of `cols` cells, every row positioned and cleared.
+  func text(cols: Int, rows: Int) -> String {
+    let plain = text.replacingOccurrences(of: "\t", with: "  ")
+    let body = Self.wrap(plugin ? terminalSafe(plain, multiline: true) : plain, width: cols)
+    let room = max(1, rows - 1)
+    let first = min(offset, max(0, body.count - room))
+    let shown = body.dropFirst(first).prefix(room)
+    var footer = " \(title) — \(closing)"
+    if body.count > room {
+      footer =
+        " \(title): lines \(first + 1)–\(first + shown.count) of \(body.count); ↑ ↓ scroll, \(closing)"
+    }
+    var out = ""
+    for row in 0..<rows {
+      let line = row < shown.count ? shown[shown.startIndex + row] : row == rows - 1 ? footer : ""
+      out += ANSI.moveTo(row: row + 1, col: 1) + ANSI.reset + String(line.prefix(cols)) + "\u{1B}[K"
+    }
+    return out
+  }
+
+  /// Lines of `text` cut to `width` characters.
+  static func wrap(_ text: String, width: Int) -> [String] {
+    let width = max(1, width)
+    var lines: [String] = []
+    for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
+      var rest = Substring(paragraph)
+      repeat {
+        lines.append(String(rest.prefix(width)))
+        rest = rest.dropFirst(width)
+      } while !rest.isEmpty
+    }
+    return lines
+  }
 }

@@ -13,9 +13,14 @@ final class RawTerminal {
   // Signal handlers read these; they are set once on the main thread before.
   nonisolated(unsafe) private static var saved: termios?
   nonisolated(unsafe) private static var active = false
+  /// Written before the screen is restored: what removes images that outlive
+  /// text (kitty's), set once the live view has chosen how it draws.
+  nonisolated(unsafe) static var erase = ""
 
   /// Switches the terminal; `restore()` (or a signal) switches it back.
+  /// A second call while switched does nothing.
   static func enter(mouse: Bool) {
+    guard !active else { return }
     var attributes = termios()
     guard tcgetattr(STDIN_FILENO, &attributes) == 0 else { return }
     saved = attributes
@@ -35,7 +40,7 @@ final class RawTerminal {
   static func restore() {
     guard active else { return }
     active = false
-    write(ANSI.disableMouse + ANSI.reset + ANSI.showCursor + ANSI.leaveAlternateScreen)
+    write(erase + ANSI.disableMouse + ANSI.reset + ANSI.showCursor + ANSI.leaveAlternateScreen)
     if var attributes = saved { tcsetattr(STDIN_FILENO, TCSAFLUSH, &attributes) }
   }
 

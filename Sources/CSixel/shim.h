@@ -1,0 +1,4 @@
+#ifndef MORPH_CSIXEL_SHIM_H
+#define MORPH_CSIXEL_SHIM_H
+#include <sixel.h>
+#endif
