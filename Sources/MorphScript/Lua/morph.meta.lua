@@ -842,6 +842,7 @@ function morph.hstack(children) end
 ---@field traits? string[] e.g. { "button" }
 
 ---The `self` handlers and `body` receive: props and state read as fields.
+---Reading a key declared in neither props nor state is an error naming the declared ones.
 ---@class morph.Self
 ---@field target table where each state value is headed (read-only)
 ---@field reduceMotion boolean true when the host asks for reduced motion
