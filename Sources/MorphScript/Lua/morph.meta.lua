@@ -763,6 +763,18 @@ function morph.shape(path) end
 ---@return morph.Node
 function morph.text(s, options) end
 
+---@class morph.TextMetrics
+---@field width number advance width, as `morph.text` lays out
+---@field height number line height (ascent + descent)
+---@field baseline number from the top of the box down to the baseline
+
+---The size `morph.text(s, style)` lays out at and its baseline, in the
+---font the host draws with: `measureText("Red", {size = 34}).width`.
+---@param s string|number
+---@param style? morph.TextOptions
+---@return morph.TextMetrics
+function morph.measureText(s, style) end
+
 ---Draws nothing, takes no space.
 ---@return morph.Node
 function morph.empty() end
