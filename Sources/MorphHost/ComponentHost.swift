@@ -15,7 +15,10 @@ public final class ComponentHost {
   }
   /// The virtual clock's step: events and completions land on these ticks.
   public let tick: Double
-  public var textMeasure: TextMeasuring
+  /// Lays text out; `morph.measureText` in the component measures with it too.
+  public var textMeasure: TextMeasuring {
+    didSet { component.state.textMeasure = textMeasure }
+  }
   private var gesture: GestureTracker?
   /// The last tap, for telling a double tap.
   private var lastTap: Double?
@@ -40,6 +43,7 @@ public final class ComponentHost {
     self.margin = margin
     self.tick = 1 / tickRate
     self.textMeasure = textMeasure
+    component.state.textMeasure = textMeasure
   }
 
   public var time: Double { component.time }

@@ -27,6 +27,8 @@ public final class DocumentHost {
   ) throws(ScriptError) {
     self.margin = margin
     self.textMeasure = textMeasure
+    var options = options
+    options.textMeasure = textMeasure
     switch try ScriptDocument.load(path: path, options: options) {
     case .component(let instance):
       content = .component(

@@ -36,6 +36,53 @@ private func file(_ source: String) throws -> String {
     }
     """
 
+  /// `morph.measureText` measures with the font layout uses, so a text's
+  /// laid-out frame is the measured size.
+  @Test func measuredTextAgreesWithItsLaidOutFrame() throws {
+    let path = try file(
+      """
+      local m = morph
+      local style = { size = 23, weight = "bold" }
+      local measured = m.measureText("Hello, morph", style)
+      return m.component {
+        name = "Measure", size = { 300, 80 },
+        body = function() return m.text("Hello, morph", style) end,
+        accessibility = function()
+          return { label = string.format("%.6f %.6f %.6f", measured.width, measured.height,
+            measured.baseline) }
+        end,
+      }
+      """)
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let frame = try DocumentHost(path: path).frame()
+    let label = try #require(frame.summary.accessibility?.label)
+    let figures = label.split(separator: " ").compactMap { Double($0) }
+    try #require(figures.count == 3)
+    let text = try #require(frame.list.items.first { $0.text != nil })
+    #expect(abs(text.frame.width - figures[0]) <= 0.5)
+    #expect(abs(text.frame.height - figures[1]) <= 0.5)
+    #expect(figures[2] > 0 && figures[2] < figures[1])
+    // The font's own figures, not the 0.6 em per character approximation.
+    #expect(abs(figures[0] - 12 * 23 * 0.6) > 1)
+  }
+
+  /// A host given a component made on its own measures with the host's font.
+  @Test func aComponentHostMeasuresWithItsOwnFont() throws {
+    let source = """
+      local m = morph
+      return m.component {
+        size = { 300, 80 },
+        body = function() return m.rect():frame(m.measureText("Hello, morph").width, 20) end,
+      }
+      """
+    let host = ComponentHost(component: try ComponentInstance(path: "h.lua", source: source))
+    let frame = try host.frame()
+    let rect = try #require(frame.list.items.first { $0.kind == .rect })
+    let hello = TextRun(string: "Hello, morph", size: TextRun.defaultSize, color: .black)
+    #expect(abs(rect.frame.width - host.textMeasure.size(of: hello).width) <= 0.5)
+    #expect(abs(rect.frame.width - 12 * 17 * 0.6) > 1)  // not the approximation
+  }
+
   @Test(arguments: [scene, component])
   func aFileRunsOnceWhateverItReturns(source: String) throws {
     let path = try file(source)

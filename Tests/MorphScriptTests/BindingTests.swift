@@ -223,3 +223,25 @@ private func errorText(_ code: String) throws -> String {
         == "b.lua:1: bad argument #2 to 'line' (finite number expected, got inf)")
   }
 }
+
+@Suite struct MeasureTextBindingTests {
+  /// A plain LuaState measures with the 0.6 em per character approximation.
+  @Test func measuresWithTheStatesMeasure() throws {
+    #expect(try number("return morph.measureText('abc', {size = 10}).width") == 18)
+    #expect(try number("return morph.measureText('abc', {size = 10}).height") == 12)
+    #expect(try number("return morph.measureText('abc', {size = 10}).baseline") == 10)
+    #expect(try number("return morph.measureText(12345).width") == 5 * 17 * 0.6)
+  }
+
+  @Test func aBadStyleReadsLikeText() throws {
+    #expect(
+      try errorText("morph.measureText('a', {weight = 'heavy'})").hasPrefix(
+        "b.lua:1: bad argument #2 to 'measureText' (option 'weight': "))
+    #expect(
+      try errorText("morph.measureText('a', {font = 1})").hasPrefix(
+        "b.lua:1: bad argument #2 to 'measureText' (unknown option 'font'"))
+    #expect(
+      try errorText("morph.measureText({})")
+        == "b.lua:1: bad argument #1 to 'measureText' (string expected, got table)")
+  }
+}

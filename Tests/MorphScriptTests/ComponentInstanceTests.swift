@@ -51,6 +51,50 @@ private func tapError(_ handler: String) -> String {
         + "expected, got number)")
   }
 
+  @Test func readingAnUndeclaredKeyNamesTheDeclaredOnes() {
+    #expect(
+      tapError("local _ = self.padding")
+        == "test.lua:8: no prop or state key 'padding'; props: color, count, items; "
+        + "state: grab, label, p")
+    #expect(
+      tapError("local _ = self.target.count")
+        == "test.lua:8: no state key 'count'; state: grab, label, p")
+    #expect(tapError("local _ = self[1]").hasPrefix("test.lua:8: no prop or state key '1'; "))
+  }
+
+  @Test func strictSelfKeepsBuiltInsPropsAndFalseState() {
+    #expect(
+      tapError(
+        """
+        assert(self.time >= 0 and self.reduceMotion == false and self.target.p == 0)
+        assert(self.grab == false and self.count == 3 and type(self.animate) == 'function')
+        """) == "no error")
+  }
+
+  @Test func undeclaredReadsInABodyListOnlyWhatIsDeclared() {
+    func bodyError(props: String, state: String) -> String {
+      let source = """
+        return morph.component { props = { \(props) }, state = { \(state) },
+          body = function(self)
+            local _ = self.padding return morph.rect():frame(10, 10) end }
+        """
+      do {
+        _ = try ComponentInstance(path: "b.lua", source: source).view()
+        return "no error"
+      } catch {
+        return error.description
+      }
+    }
+    #expect(
+      bodyError(props: "accent = 1, cornerRadius = 2", state: "")
+        == "b.lua:3: no prop 'padding'; props: accent, cornerRadius")
+    #expect(bodyError(props: "", state: "x = 0") == "b.lua:3: no state key 'padding'; state: x")
+    #expect(
+      bodyError(props: "", state: "")
+        == "b.lua:3: no prop or state key 'padding'; no props or state declared")
+    #expect(bodyError(props: "padding = false", state: "") == "no error")
+  }
+
   @Test func keysDeclaredFalseTakeAnyValue() throws {
     let c = try component(
       "tap = function(self) self.grab = 0.4 self.grab = false self.grab = 2 end,")

@@ -1,6 +1,8 @@
 /// Measures a line of text; the render layer provides the real one.
-public protocol TextMeasuring {
+public protocol TextMeasuring: Sendable {
   func size(of text: TextRun) -> Size
+  /// From the top of the measured box down to the baseline.
+  func baseline(of text: TextRun) -> Double
 }
 
 /// A rough measure for when no font is at hand: 0.6 em per character.
@@ -10,6 +12,9 @@ public struct ApproximateTextMeasure: TextMeasuring {
   public func size(of text: TextRun) -> Size {
     Size(Double(text.string.count) * text.size * 0.6, text.size * 1.2)
   }
+
+  /// An em of ascent in the 1.2 em line.
+  public func baseline(of text: TextRun) -> Double { text.size }
 }
 
 /// A size a parent offers; nil in a dimension asks for the ideal size.

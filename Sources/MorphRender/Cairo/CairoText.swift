@@ -77,7 +77,8 @@ final class TextMeasurer: @unchecked Sendable {
     options = CairoText.makeFontOptions()
   }
 
-  func measure(_ run: TextRun) -> Size {
+  /// Advance width by line height, and the ascent: the baseline's depth in that box.
+  func measure(_ run: TextRun) -> (size: Size, baseline: Double) {
     lock.lock()
     defer { lock.unlock() }
     CairoText.select(run, options: options, on: context)
@@ -86,7 +87,8 @@ final class TextMeasurer: @unchecked Sendable {
     cairo_font_extents(context, &font)
     cairo_text_extents(context, run.string, &text)
     let size = Size(text.x_advance, font.ascent + font.descent)
-    return size.width.isFinite && size.height.isFinite ? size : .zero
+    guard size.width.isFinite, size.height.isFinite, font.ascent.isFinite else { return (.zero, 0) }
+    return (size, font.ascent)
   }
 }
 
@@ -94,7 +96,7 @@ extension CairoRenderer {
   /// The size of `text` as drawn: advance width by font line height (ascent + descent).
   public static func measure(_ text: TextRun) -> Size {
     guard text.size > 0, text.size.isFinite else { return .zero }
-    return TextMeasurer.shared.measure(text)
+    return TextMeasurer.shared.measure(text).size
   }
 }
 
@@ -103,4 +105,9 @@ public struct CairoTextMeasure: TextMeasuring {
   public init() {}
 
   public func size(of text: TextRun) -> Size { CairoRenderer.measure(text) }
+
+  public func baseline(of text: TextRun) -> Double {
+    guard text.size > 0, text.size.isFinite else { return 0 }
+    return TextMeasurer.shared.measure(text).baseline
+  }
 }

@@ -13,15 +13,19 @@ public struct ComponentOptions: Sendable {
   /// Lua state's default. A host whose standard output carries data (JSON,
   /// frames, images) sends it elsewhere.
   public var output: (@Sendable (String) -> Void)?
+  /// What `morph.measureText` measures with: the font layout draws with.
+  public var textMeasure: TextMeasuring
 
   public init(
     props: [(key: String, value: String)] = [], reduceMotion: Bool = false,
-    limits: ScriptLimits = .standard, output: (@Sendable (String) -> Void)? = nil
+    limits: ScriptLimits = .standard, output: (@Sendable (String) -> Void)? = nil,
+    textMeasure: TextMeasuring = ApproximateTextMeasure()
   ) {
     self.props = props
     self.reduceMotion = reduceMotion
     self.limits = limits
     self.output = output
+    self.textMeasure = textMeasure
   }
 }
 
@@ -79,7 +83,8 @@ public final class ComponentInstance: AnimationHost {
     path: String, source: String? = nil, options: ComponentOptions = ComponentOptions()
   ) throws(ScriptError) {
     let file = try ScriptFile(
-      path: path, source: source, limits: options.limits, output: options.output)
+      path: path, source: source, limits: options.limits, output: options.output,
+      textMeasure: options.textMeasure)
     guard case .table(let def) = file.result, file.isComponent else {
       throw Self.notAComponent(path, file.result)
     }

@@ -9,8 +9,8 @@
 -- A point, size, rect, colour or array of numbers in state animates as
 -- several engine channels (`pos.x`, `pos.y`), assembled here on each read.
 local morph, host, support = ...
-local type, error, pairs, ipairs, tostring, setmetatable, getmetatable, load, pcall =
-  type, error, pairs, ipairs, tostring, setmetatable, getmetatable, load, pcall
+local type, error, pairs, next, ipairs, tostring, setmetatable, getmetatable, load, pcall =
+  type, error, pairs, next, ipairs, tostring, setmetatable, getmetatable, load, pcall
 local format, concat, sort = string.format, table.concat, table.sort
 local math_type, huge = math.type, math.huge
 local presented, model, set_number, animate_numbers, reduce_motion, clock, velocity_of =
@@ -383,10 +383,28 @@ local function state_value(inst, k, read)
   return nil
 end
 
+-- The error for reading a key the component does not declare: a typo must
+-- not read as nil (and quietly draw a default), so it names what there is.
+local function undeclared(inst, k, props)
+  local lists = {}
+  if props and next(inst.props) ~= nil then
+    lists[#lists + 1] = "props: " .. concat(sorted_keys(inst.props), ", ")
+  end
+  if next(inst.numeric) ~= nil then lists[#lists + 1] = "state: " .. valid_keys(inst) end
+  local kind = props and "prop or state key" or "state key"
+  if props and #lists == 1 then kind = next(inst.numeric) == nil and "prop" or "state key" end
+  if #lists == 0 then lists[1] = props and "no props or state declared" or "no state declared" end
+  fail(format("no %s '%s'; %s", kind, tostring(k), concat(lists, "; ")))
+end
+
 -- A read-only view of where animations are headed.
 local function target_view(inst)
   return setmetatable({}, {
-    __index = function(_, k) return state_value(inst, k, model) end,
+    __index = function(_, k)
+      local v = state_value(inst, k, model)
+      if v == nil then undeclared(inst, k, false) end
+      return v
+    end,
     __newindex = function() fail("self.target is read-only; assign self.key or use self:animate") end,
     __metatable = "morph.Target",
   })
@@ -407,7 +425,9 @@ local function make_self(inst)
       -- Seconds since load on the virtual clock; a body that reads it keeps
       -- the host drawing (continuous motion as a pure function of time).
       if k == "time" then return clock() end
-      return methods[k]
+      v = methods[k]
+      if v == nil then undeclared(inst, k, true) end
+      return v
     end,
     __newindex = function(_, k, v)
       if inst.inBody then fail("body must not change state (change it in a handler)") end

@@ -763,6 +763,18 @@ function morph.shape(path) end
 ---@return morph.Node
 function morph.text(s, options) end
 
+---@class morph.TextMetrics
+---@field width number advance width, as `morph.text` lays out
+---@field height number line height (ascent + descent)
+---@field baseline number from the top of the box down to the baseline
+
+---The size `morph.text(s, style)` lays out at and its baseline, in the
+---font the host draws with: `measureText("Red", {size = 34}).width`.
+---@param s string|number
+---@param style? morph.TextOptions
+---@return morph.TextMetrics
+function morph.measureText(s, style) end
+
 ---Draws nothing, takes no space.
 ---@return morph.Node
 function morph.empty() end
@@ -842,6 +854,7 @@ function morph.hstack(children) end
 ---@field traits? string[] e.g. { "button" }
 
 ---The `self` handlers and `body` receive: props and state read as fields.
+---Reading a key declared in neither props nor state is an error naming the declared ones.
 ---@class morph.Self
 ---@field target table where each state value is headed (read-only)
 ---@field reduceMotion boolean true when the host asks for reduced motion

@@ -6,7 +6,7 @@
 -- are declared once, in Swift (NodeSchema), which also hands over the enum
 -- names and option keys as `schema`; the host reads the finished tree with
 -- raw table access. Trusted code: runs once per state, before any plugin.
-local morph, support, schema = ...
+local morph, support, schema, measure_text = ...
 local type, getmetatable, setmetatable = type, getmetatable, setmetatable
 local pairs, ipairs, tostring, pcall = pairs, ipairs, tostring, pcall
 local sort = table.sort
@@ -114,18 +114,33 @@ function morph.shape(path)
   return new { op = "shape", path = path }
 end
 
-function morph.text(s, opts)
+-- A string and text style, checked for `fname`: morph.text and
+-- morph.measureText take the same ones.
+local function text_style(fname, s, opts)
   if type(s) == "number" then s = tostring(s) end
-  check.string(s, 1, "text")
+  check.string(s, 1, fname)
   local size, weight, c
   if opts ~= nil then
-    options(opts, option_keys.text, 2, "text")
+    options(opts, option_keys.text, 2, fname)
     size, weight, c = opts.size, opts.weight, opts.color
-    if size ~= nil then length(size, 2, "text", "size", "size") end
-    if weight ~= nil then choice(weight, enums.FontWeight, 2, "text", "weight") end
-    if c ~= nil then c = paint(c, 2, "text", "color") end
+    if size ~= nil then length(size, 2, fname, "size", "size") end
+    if weight ~= nil then choice(weight, enums.FontWeight, 2, fname, "weight") end
+    if c ~= nil then c = paint(c, 2, fname, "color") end
   end
-  return new { op = "text", text = s, size = size, weight = weight, color = c }
+  return s, size, weight, c
+end
+
+function morph.text(s, opts)
+  local text, size, weight, c = text_style("text", s, opts)
+  return new { op = "text", text = text, size = size, weight = weight, color = c }
+end
+
+--- morph.measureText(s, style) → {width =, height =, baseline =}: the size
+--- `morph.text(s, style)` lays out at, and its baseline from the top.
+function morph.measureText(s, style)
+  local text, size, weight = text_style("measureText", s, style)
+  local width, height, baseline = measure_text(text, size, weight)
+  return { width = width, height = height, baseline = baseline }
 end
 
 local Gradient = { __name = "morph.Gradient", __metatable = "morph.Gradient" }

@@ -1,5 +1,6 @@
 import CLua
 import CMorphLua
+import MorphCore
 
 /// Limits applied to every call from the host into Lua code.
 public struct ScriptLimits: Sendable, Equatable {
@@ -40,6 +41,9 @@ public final class LuaState {
   /// Where `print` in a chunk writes, one call per printed line.
   public var output: (String) -> Void = { print($0) }
   public let limits: ScriptLimits
+  /// What `morph.measureText` measures with; a host that lays text out sets
+  /// its own, so the two agree.
+  public var textMeasure: TextMeasuring
   private var sandboxFactory: LuaRef?
   private var moduleTable: LuaRef?
   /// The functions of `Lua/component.lua` that drive a component instance.
@@ -66,8 +70,11 @@ public final class LuaState {
     if let forgetModules { try call(forgetModules) }
   }
 
-  public init(limits: ScriptLimits = .standard) throws(ScriptError) {
+  public init(
+    limits: ScriptLimits = .standard, textMeasure: TextMeasuring = ApproximateTextMeasure()
+  ) throws(ScriptError) {
     self.limits = limits
+    self.textMeasure = textMeasure
     limitsPointer = .allocate(capacity: 1)
     limitsPointer.initialize(to: morph_limits())
     limitsPointer.pointee.cap = Self.bytes(fromMiB: limits.memoryCapMiB)
@@ -225,6 +232,7 @@ public final class LuaState {
       self.push(module)
       self.push(supportTable)
       NodeSchema.push(self.lua)
+      morph_pushhostfn(self.lua, TextBindings.measure, 0)
     }
     var runtime: [LuaValue] = []
     try runTrusted(LuaSources.component, name: "morph.component", results: &runtime) {

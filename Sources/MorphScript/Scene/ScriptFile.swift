@@ -1,4 +1,5 @@
 import Foundation
+import MorphCore
 
 /// A plugin or scene file that has run once in its own sandboxed state: what
 /// it returned decides what it is (a `morph.component` definition, or a
@@ -13,7 +14,7 @@ public struct ScriptFile {
   /// its `print` goes to `output`.
   public init(
     path: String, source: String? = nil, limits: ScriptLimits = .standard,
-    output: ((String) -> Void)? = nil
+    output: ((String) -> Void)? = nil, textMeasure: TextMeasuring = ApproximateTextMeasure()
   ) throws(ScriptError) {
     let text: String
     if let source {
@@ -22,7 +23,7 @@ public struct ScriptFile {
       text = try BundledPlugins.source(atPath: path, limits: limits)
     }
     self.path = path
-    state = try LuaState(limits: limits)
+    state = try LuaState(limits: limits, textMeasure: textMeasure)
     if let output { state.output = output }
     // Only a plugin read from a file has a folder to import from.
     if source == nil, BundledPlugins.plugin(atPath: path) == nil {
@@ -44,7 +45,9 @@ public enum ScriptDocument {
   public static func load(path: String, options: ComponentOptions = ComponentOptions())
     throws(ScriptError) -> ScriptDocument
   {
-    let file = try ScriptFile(path: path, limits: options.limits, output: options.output)
+    let file = try ScriptFile(
+      path: path, limits: options.limits, output: options.output,
+      textMeasure: options.textMeasure)
     if file.isComponent, case .table(let def) = file.result {
       return .component(try ComponentInstance(file: file, definition: def, options: options))
     }
