@@ -8,34 +8,25 @@ import MorphCore
   import Darwin
 #endif
 
-/// Ctrl-C during an export: the signal only raises a flag, and the export
-/// stops at the next frame, so every output file is removed by its owner on
-/// the way out and the exit status is 130.
-final class Interruption: @unchecked Sendable {
-  private let lock = NSLock()
-  private var raised = false
-  private var source: (any DispatchSourceSignal)?
+/// Set by the SIGINT handler; a signal handler may only store to such a flag.
+nonisolated(unsafe) private var interruptRaised: sig_atomic_t = 0
 
+/// Ctrl-C during an export: the signal only raises a flag (installed
+/// synchronously, so no Ctrl-C is lost), and the export stops at the next
+/// frame, so every output file is removed by its owner on the way out and the
+/// exit status is 130.
+final class Interruption: Sendable {
   /// Catches SIGINT until `stop`.
   func start() {
-    signal(SIGINT, SIG_IGN)
-    let source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
-    source.setEventHandler { [weak self] in self?.raise() }
-    source.resume()
-    self.source = source
+    interruptRaised = 0
+    signal(SIGINT) { _ in interruptRaised = 1 }
   }
 
-  func stop() {
-    source?.cancel()
-    source = nil
-    signal(SIGINT, SIG_DFL)
-  }
-
-  func raise() { lock.withLock { raised = true } }
+  func stop() { signal(SIGINT, SIG_DFL) }
 
   /// Throws once Ctrl-C was pressed.
   func check() throws(Interrupted) {
-    if lock.withLock({ raised }) { throw Interrupted() }
+    if interruptRaised != 0 { throw Interrupted() }
   }
 }
 

@@ -16,6 +16,8 @@ public struct APNGEncoder: AnimationEncoder {
   private var held: HeldFrame<Part>?
   private var index = 0
   private var sequence: UInt32 = 0
+  /// Frames written so far (identical ones merged).
+  private var storedFrames: UInt32 = 0
 
   /// One stored frame: its rectangle, how it blends, its zlib data.
   struct Part {
@@ -24,7 +26,7 @@ public struct APNGEncoder: AnimationEncoder {
     var data: [UInt8]
   }
 
-  /// Where acTL's frame count lies: after the signature (8), IHDR (25) and acTL's length and type.
+  /// Where acTL's data lies: after the signature (8), IHDR (25) and acTL's length and type.
   static let frameCountOffset = 8 + 25 + 8
 
   public init(
@@ -70,12 +72,14 @@ public struct APNGEncoder: AnimationEncoder {
     var end: [UInt8] = []
     APNGWriter.append(&end, "IEND", [])
     try output.write(end)
-    let frames = APNGWriter.be32(sequenceFrames)
-    try output.patch(frames + APNGWriter.be32(APNGWriter.crc32(Array("acTL".utf8) + frames + loops)), at: Self.frameCountOffset)
+    // acTL's data (frame count, plays) and its CRC, now that the count is known.
+    let data = APNGWriter.be32(storedFrames) + loops
+    try output.patch(
+      data + APNGWriter.be32(APNGWriter.crc32(Array("acTL".utf8) + data)),
+      at: Self.frameCountOffset)
   }
 
   private var loops: [UInt8] { APNGWriter.be32(UInt32(clamping: timing.loops)) }
-  private var sequenceFrames: UInt32 = 0
 
   private mutating func start(_ frame: RasterImage) throws {
     var head = APNGWriter.signature
@@ -133,7 +137,7 @@ public struct APNGEncoder: AnimationEncoder {
       APNGWriter.append(&out, "fdAT", APNGWriter.be32(sequence) + part.data)
       sequence += 1
     }
-    sequenceFrames += 1
+    storedFrames += 1
     try output.write(out)
   }
 }
