@@ -3,62 +3,79 @@
 #include <stdlib.h>
 #include <string.h>
 
-static inline uint8_t paeth(int a, int b, int c) {
-  int p = a + b - c;
-  int pa = abs(p - a), pb = abs(p - b), pc = abs(p - c);
-  if (pa <= pb && pa <= pc) return (uint8_t)a;
-  return (uint8_t)(pb <= pc ? b : c);
+// Each filter is its own loop (no branch per byte), so the compiler vectorises it.
+static void filter_sub(const uint8_t *restrict cur, size_t n, uint8_t *restrict out) {
+  for (size_t i = 0; i < 4 && i < n; i++) out[i] = cur[i];
+  for (size_t i = 4; i < n; i++) out[i] = (uint8_t)(cur[i] - cur[i - 4]);
+}
+
+static void filter_up(const uint8_t *restrict cur, const uint8_t *restrict prev, size_t n,
+                      uint8_t *restrict out) {
+  for (size_t i = 0; i < n; i++) out[i] = (uint8_t)(cur[i] - prev[i]);
+}
+
+static void filter_average(const uint8_t *restrict cur, const uint8_t *restrict prev, size_t n,
+                           uint8_t *restrict out) {
+  for (size_t i = 0; i < 4 && i < n; i++) out[i] = (uint8_t)(cur[i] - (prev[i] >> 1));
+  for (size_t i = 4; i < n; i++) out[i] = (uint8_t)(cur[i] - ((cur[i - 4] + prev[i]) >> 1));
+}
+
+static void filter_paeth(const uint8_t *restrict cur, const uint8_t *restrict prev, size_t n,
+                         uint8_t *restrict out) {
+  for (size_t i = 0; i < 4 && i < n; i++) out[i] = (uint8_t)(cur[i] - prev[i]);
+  for (size_t i = 4; i < n; i++) {
+    int a = cur[i - 4], b = prev[i], c = prev[i - 4];
+    int pa = abs(b - c), pb = abs(a - c), pc = abs(a + b - 2 * c);
+    int predicted = (pa <= pb && pa <= pc) ? a : (pb <= pc ? b : c);
+    out[i] = (uint8_t)(cur[i] - predicted);
+  }
 }
 
 // Sum of the filtered bytes read as signed values, the cost libpng minimises.
-static inline unsigned long cost(const uint8_t *row, size_t n) {
+static unsigned long cost(const uint8_t *restrict row, size_t n) {
   unsigned long sum = 0;
-  for (size_t i = 0; i < n; i++) sum += row[i] < 128 ? row[i] : 256 - row[i];
-  return sum;
-}
-
-static void filter_row(int type, const uint8_t *cur, const uint8_t *prev, size_t n,
-                       uint8_t *out) {
-  const size_t bpp = 4;
   for (size_t i = 0; i < n; i++) {
-    int left = i >= bpp ? cur[i - bpp] : 0;
-    int up = prev ? prev[i] : 0;
-    int corner = (prev && i >= bpp) ? prev[i - bpp] : 0;
-    int predicted;
-    switch (type) {
-      case 1: predicted = left; break;
-      case 2: predicted = up; break;
-      case 3: predicted = (left + up) >> 1; break;
-      case 4: predicted = paeth(left, up, corner); break;
-      default: predicted = 0; break;
-    }
-    out[i] = (uint8_t)(cur[i] - predicted);
+    int v = (int8_t)row[i];
+    sum += (unsigned long)(v < 0 ? -v : v);
   }
+  return sum;
 }
 
 void morph_png_filter(const uint8_t *pixels, size_t stride, int width, int height,
                       uint8_t *out) {
   size_t n = (size_t)width * 4;
-  uint8_t *trial = malloc(n);
+  uint8_t *trials = malloc(4 * n);
   for (int y = 0; y < height; y++) {
     const uint8_t *cur = pixels + (size_t)y * stride;
-    const uint8_t *prev = y > 0 ? cur - stride : NULL;
     uint8_t *row = out + (size_t)y * (n + 1);
+    if (!trials) {  // out of memory: unfiltered rows are still a valid PNG
+      row[0] = 0;
+      memcpy(row + 1, cur, n);
+      continue;
+    }
+    const uint8_t *candidates[5] = {cur, trials, trials + n, trials + 2 * n, trials + 3 * n};
+    filter_sub(cur, n, trials);
+    int types = 2;
+    if (y > 0) {
+      const uint8_t *prev = cur - stride;
+      filter_up(cur, prev, n, trials + n);
+      filter_average(cur, prev, n, trials + 2 * n);
+      filter_paeth(cur, prev, n, trials + 3 * n);
+      types = 5;
+    }
     int best = 0;
     unsigned long best_cost = cost(cur, n);
-    memcpy(row + 1, cur, n);
-    for (int type = 1; type <= 4 && trial; type++) {
-      filter_row(type, cur, prev, n, trial);
-      unsigned long c = cost(trial, n);
+    for (int type = 1; type < types; type++) {
+      unsigned long c = cost(candidates[type], n);
       if (c < best_cost) {
         best_cost = c;
         best = type;
-        memcpy(row + 1, trial, n);
       }
     }
     row[0] = (uint8_t)best;
+    memcpy(row + 1, candidates[best], n);
   }
-  free(trial);
+  free(trials);
 }
 
 int morph_diff_rect(const uint8_t *a, const uint8_t *b, int width, int height, int rect[4]) {
@@ -74,6 +91,28 @@ int morph_diff_rect(const uint8_t *a, const uint8_t *b, int width, int height, i
     if (last > x1) x1 = last;
     if (y < y0) y0 = y;
     y1 = y;
+  }
+  if (x1 < 0) return 0;
+  rect[0] = x0;
+  rect[1] = y0;
+  rect[2] = x1 - x0 + 1;
+  rect[3] = y1 - y0 + 1;
+  return 1;
+}
+
+int morph_diff_rect_within(const uint8_t *a, const uint8_t *b, int width, int height,
+                           int tolerance, int rect[4]) {
+  int x0 = width, y0 = height, x1 = -1, y1 = -1;
+  for (int y = 0; y < height; y++) {
+    const uint8_t *ra = a + (size_t)y * width * 4, *rb = b + (size_t)y * width * 4;
+    if (memcmp(ra, rb, (size_t)width * 4) == 0) continue;
+    for (int x = 0; x < width; x++) {
+      if (morph_pixel_within(ra + x * 4, rb + x * 4, tolerance)) continue;
+      if (x < x0) x0 = x;
+      if (x > x1) x1 = x;
+      if (y < y0) y0 = y;
+      y1 = y;
+    }
   }
   if (x1 < 0) return 0;
   rect[0] = x0;

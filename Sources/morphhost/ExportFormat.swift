@@ -31,7 +31,8 @@ enum ExportFormat: String, CaseIterable {
     }
     if let name {
       guard let format = ExportFormat(rawValue: name.lowercased()), format != .filmstrip else {
-        throw UsageError("--format: expected one of \(names) (a filmstrip: --filmstrip N), got '\(name)'")
+        throw UsageError(
+          "--format: expected one of \(names) (a filmstrip: --filmstrip N), got '\(name)'")
       }
       return format
     }

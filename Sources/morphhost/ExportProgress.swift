@@ -56,7 +56,9 @@ final class ProgressBar: @unchecked Sendable {
     lock.withLock {
       done += 1
       let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
-      _ = writeAll(Array(("\r" + Self.line(done: done, total: total, seconds: seconds)).utf8), to: STDERR_FILENO)
+      _ = writeAll(
+        Array(("\r" + Self.line(done: done, total: total, seconds: seconds)).utf8),
+        to: STDERR_FILENO)
     }
   }
 

@@ -43,7 +43,9 @@ final class OutputFile {
   /// Rewrites bytes already written at `offset` (a header known only at the end).
   func patch(_ bytes: [UInt8], at offset: Int) throws(OutputError) {
     guard descriptor >= 0 else { throw OutputError(path, "already closed") }
-    let written = bytes.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, off_t(offset)) }
+    let written = bytes.withUnsafeBytes {
+      pwrite(descriptor, $0.baseAddress, $0.count, off_t(offset))
+    }
     guard written == bytes.count else { throw OutputError(path, written < 0 ? errno : EIO) }
   }
 

@@ -40,7 +40,8 @@ enum MediaProbe {
   /// Each frame's duration in seconds, as ffprobe reads them.
   static func durations(_ path: String) throws -> [Double] {
     try tool(
-      "ffprobe", ["-v", "error", "-show_entries", "frame=pkt_duration_time", "-of", "csv=p=0", path]
+      "ffprobe",
+      ["-v", "error", "-show_entries", "frame=pkt_duration_time", "-of", "csv=p=0", path]
     ).split(separator: "\n").compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
   }
 
@@ -52,7 +53,9 @@ enum MediaProbe {
     defer { unlink(raw) }
     _ = try tool(
       "ffmpeg",
-      ["-v", "error"] + decoder + ["-i", path, "-fps_mode", "passthrough", "-f", "rawvideo", "-pix_fmt", "rgba", "-y", raw])
+      ["-v", "error"] + decoder + [
+        "-i", path, "-fps_mode", "passthrough", "-f", "rawvideo", "-pix_fmt", "rgba", "-y", raw,
+      ])
     let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: raw)))
     let size = width * height * 4
     return stride(from: 0, to: bytes.count - size + 1, by: size).map {
@@ -90,11 +93,13 @@ enum MediaProbe {
             let sa = Double(src.a) / 255
             let da = Double(screen.pixels[i + 3]) / 255 * (1 - sa)
             let a = sa + da
-            out = (0..<3).map { c in
-              let value = [src.r, src.g, src.b][c]
-              return a == 0
-                ? 0 : UInt8(((Double(value) * sa + Double(screen.pixels[i + c]) * da) / a).rounded())
-            } + [UInt8((a * 255).rounded())]
+            out =
+              (0..<3).map { c in
+                let value = [src.r, src.g, src.b][c]
+                return a == 0
+                  ? 0
+                  : UInt8(((Double(value) * sa + Double(screen.pixels[i + c]) * da) / a).rounded())
+              } + [UInt8((a * 255).rounded())]
           }
           screen.pixels.replaceSubrange(i..<(i + 4), with: out)
         }

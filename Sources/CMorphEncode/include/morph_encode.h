@@ -17,6 +17,20 @@ void morph_png_filter(const uint8_t *pixels, size_t stride, int width, int heigh
 // (and leaves `rect` alone) when the images are identical.
 int morph_diff_rect(const uint8_t *a, const uint8_t *b, int width, int height, int rect[4]);
 
+// As morph_diff_rect, but pixels whose every channel differs by at most
+// `tolerance` count as unchanged.
+int morph_diff_rect_within(const uint8_t *a, const uint8_t *b, int width, int height,
+                           int tolerance, int rect[4]);
+
+// 1 when pixel `a` and pixel `b` (4 bytes each) differ by at most `tolerance` a channel.
+static inline int morph_pixel_within(const uint8_t *a, const uint8_t *b, int tolerance) {
+  for (int c = 0; c < 4; c++) {
+    int d = a[c] - b[c];
+    if (d > tolerance || d < -tolerance) return 0;
+  }
+  return 1;
+}
+
 // 1 when every pixel of `b` inside `rect` that differs from `a` is opaque.
 int morph_changes_opaque(const uint8_t *a, const uint8_t *b, int width, const int rect[4]);
 

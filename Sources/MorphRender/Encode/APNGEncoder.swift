@@ -26,12 +26,16 @@ public struct APNGEncoder: AnimationEncoder {
     var data: [UInt8]
   }
 
+  /// Animations are written once and watched often: libdeflate's level 9, a
+  /// little slower than the PNG sequence's level, for smaller files.
+  public static let defaultLevel: Int32 = 9
+
   /// Where acTL's data lies: after the signature (8), IHDR (25) and acTL's length and type.
   static let frameCountOffset = 8 + 25 + 8
 
   public init(
     output: any EncodedOutput, count: Int, timing: FrameTiming,
-    level: Int32 = PNGEncoder.defaultLevel
+    level: Int32 = APNGEncoder.defaultLevel
   ) {
     self.output = output
     self.count = count
@@ -97,24 +101,43 @@ public struct APNGEncoder: AnimationEncoder {
     previous = frame
   }
 
-  /// The changed rectangle of `frame`, cropped and compressed.
+  /// The changed rectangle of `frame`, cropped and compressed. Where it may
+  /// blend over, both ways are compressed and the smaller kept (clearing
+  /// unchanged pixels helps flat areas and hurts gradients), as ffmpeg does.
   private func part(_ frame: RasterImage, over previous: RasterImage, rect: [Int]) throws -> Part {
-    let box: [Int32] = rect.map { Int32($0) }
-    var crop = [UInt8](repeating: 0, count: rect[2] * rect[3] * 4)
-    let over = previous.pixels.withUnsafeBufferPointer { a in
+    let replaced = try crop(frame, over: previous, rect: rect, clearUnchanged: false)
+    let opaque = previous.pixels.withUnsafeBufferPointer { a in
       frame.pixels.withUnsafeBufferPointer { b in
-        let opaque = morph_changes_opaque(a.baseAddress, b.baseAddress, Int32(frame.width), box)
-        crop.withUnsafeMutableBufferPointer {
-          morph_crop(a.baseAddress, b.baseAddress, Int32(frame.width), box, opaque, $0.baseAddress)
-        }
-        return opaque != 0
+        morph_changes_opaque(a.baseAddress, b.baseAddress, Int32(frame.width), rect.map(Int32.init))
       }
     }
-    let data = try crop.withUnsafeBufferPointer { (buffer) throws(RenderError) in
+    let box = (rect[0], rect[1], rect[2], rect[3])
+    guard opaque != 0 else { return Part(rect: box, blendOver: false, data: replaced) }
+    let blended = try crop(frame, over: previous, rect: rect, clearUnchanged: true)
+    return blended.count <= replaced.count
+      ? Part(rect: box, blendOver: true, data: blended)
+      : Part(rect: box, blendOver: false, data: replaced)
+  }
+
+  private func crop(
+    _ frame: RasterImage, over previous: RasterImage, rect: [Int], clearUnchanged: Bool
+  )
+    throws -> [UInt8]
+  {
+    var crop = [UInt8](repeating: 0, count: rect[2] * rect[3] * 4)
+    previous.pixels.withUnsafeBufferPointer { a in
+      frame.pixels.withUnsafeBufferPointer { b in
+        crop.withUnsafeMutableBufferPointer {
+          morph_crop(
+            a.baseAddress, b.baseAddress, Int32(frame.width), rect.map(Int32.init),
+            clearUnchanged ? 1 : 0, $0.baseAddress)
+        }
+      }
+    }
+    return try crop.withUnsafeBufferPointer { (buffer) throws(RenderError) in
       try PNGEncoder.compressedRows(
         buffer.baseAddress!, stride: rect[2] * 4, width: rect[2], height: rect[3], level: level)
     }
-    return Part(rect: (rect[0], rect[1], rect[2], rect[3]), blendOver: over, data: data)
   }
 
   /// Writes the held frame, now that its delay is known.

@@ -10,7 +10,10 @@ private final class GIFBytes {
 /// animations store only the rectangle that changed (pixels unchanged inside
 /// it are transparent, so the previous frame shows through); animations with
 /// transparency store whole frames, each cleared before the next. Identical
-/// frames merge into one longer delay (GIF counts centiseconds).
+/// frames merge into one longer delay (GIF counts centiseconds). GIF is lossy
+/// anyway: in opaque animations a pixel whose colour moved by at most
+/// `tolerance` levels keeps the previous frame's (palettes shift a little from
+/// frame to frame, and re-storing those pixels costs most of the file).
 public final class GIFEncoder {
   let output: any EncodedOutput
   let count: Int
@@ -24,6 +27,8 @@ public final class GIFEncoder {
   private var screen: [UInt32] = []
   private var held: HeldFrame<Part>?
   private var index = 0
+  /// Levels per channel within which an opaque pixel counts as unchanged.
+  static let tolerance: Int32 = 1
 
   struct Part {
     var rect: [Int32]
@@ -53,12 +58,13 @@ public final class GIFEncoder {
         throw RenderError.io("frame \(index + 1) differs in size from frame 1")
       }
       var rect: [Int32] = [0, 0, 0, 0]
+      let tolerance = transparent ? 0 : Self.tolerance
       let changed = screen.withUnsafeBytes { a in
         display.withUnsafeBytes { b in
-          morph_diff_rect(
+          morph_diff_rect_within(
             a.baseAddress!.assumingMemoryBound(to: UInt8.self),
             b.baseAddress!.assumingMemoryBound(to: UInt8.self), Int32(frame.width),
-            Int32(frame.height), &rect)
+            Int32(frame.height), tolerance, &rect)
         }
       }
       guard changed != 0 else {
@@ -70,6 +76,7 @@ public final class GIFEncoder {
       held = HeldFrame(
         payload: crop(frame, display, rect: transparent ? whole : rect), first: index,
         end: index + 1)
+      return
     }
     screen = display
   }
@@ -122,19 +129,39 @@ public final class GIFEncoder {
     return { i in transparent && colors[Int(i)] >> 24 < 128 ? GIFQuantizer.transparentIndex : i }
   }
 
-  /// `rect` of the frame's indices; pixels that already show the right colour become transparent.
+  /// `rect` of the frame's indices; pixels that already show their colour (within
+  /// the tolerance) become transparent, and the screen takes the rest.
   private func crop(_ frame: QuantizedFrame, _ display: [UInt32], rect: [Int32]) -> Part {
     let (x0, y0, w, h) = (Int(rect[0]), Int(rect[1]), Int(rect[2]), Int(rect[3]))
     let map = mapTransparent(frame.colors)
+    let tolerance = transparent ? -1 : Self.tolerance
     var indices = [UInt8](repeating: 0, count: w * h)
     for y in 0..<h {
       for x in 0..<w {
         let i = (y0 + y) * frame.width + x0 + x
-        let keep = transparent || display[i] != screen[i]
-        indices[y * w + x] = keep ? map(frame.indices[i]) : GIFQuantizer.transparentIndex
+        if Self.within(display[i], screen[i], tolerance) {
+          indices[y * w + x] = GIFQuantizer.transparentIndex
+        } else {
+          indices[y * w + x] = map(frame.indices[i])
+          screen[i] = display[i]
+        }
       }
     }
     return Part(rect: rect, indices: indices, colors: frame.colors)
+  }
+
+  /// Whether two packed colours differ by at most `tolerance` a channel (never when negative).
+  static func within(_ a: UInt32, _ b: UInt32, _ tolerance: Int32) -> Bool {
+    guard tolerance >= 0 else { return false }
+    var a = a
+    var b = b
+    return withUnsafeBytes(of: &a) { pa in
+      withUnsafeBytes(of: &b) { pb in
+        morph_pixel_within(
+          pa.baseAddress!.assumingMemoryBound(to: UInt8.self),
+          pb.baseAddress!.assumingMemoryBound(to: UInt8.self), tolerance) != 0
+      }
+    }
   }
 
   public func finish() throws {

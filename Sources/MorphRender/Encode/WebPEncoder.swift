@@ -19,7 +19,9 @@ public final class WebPEncoder: AnimationEncoder {
     self.output = output
     self.count = count
     self.timing = timing
-    guard WebPConfigInit(&config) != 0 else { throw .io("libwebp is not the version built against") }
+    guard WebPConfigInit(&config) != 0 else {
+      throw .io("libwebp is not the version built against")
+    }
     if let quality {
       config.lossless = 0
       config.quality = Float(quality)
