@@ -50,6 +50,7 @@ struct ExportBench {
     return BenchCommand.now() - start
   }
 
+  @discardableResult
   func export(_ out: String, frames: Int) throws -> Double {
     try time(binary, ["export", "deck_fan", "--scale", "2", "--frames", "\(frames)", "-o", out])
   }
