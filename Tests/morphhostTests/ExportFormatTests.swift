@@ -2,6 +2,8 @@ import Foundation
 import MorphRender
 import Testing
 
+@testable import morphhost
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -46,6 +48,13 @@ import Testing
       let difference = MediaProbe.meanDifference(frame, reference)
       #expect(difference < 6, "mean difference \(difference) levels")
     }
+  }
+
+  @Test func progressShowsFramesRateAndTimeLeft() {
+    let line = ProgressBar.line(done: 40, total: 120, seconds: 2)
+    #expect(line.hasPrefix("[##########--------------------] 40/120 frames"))
+    #expect(line.contains("20.0 fps") && line.contains("ETA 4.0 s"))
+    #expect(ProgressBar.line(done: 0, total: 10, seconds: 0).contains("ETA …"))
   }
 
   @Test func apngStoresChangesAndReadsBack() throws {
