@@ -31,6 +31,21 @@ let package = Package(
     .systemLibrary(
       name: "CCivetWeb", providers: [.apt(["libcivetweb-dev"]), .brew(["civetweb"])]),
 
+    // Export encoders: deflate for PNG and APNG, palettes and GIF, animated WebP.
+    .systemLibrary(
+      name: "CDeflate", pkgConfig: "libdeflate",
+      providers: [.apt(["libdeflate-dev"]), .brew(["libdeflate"])]),
+    .systemLibrary(
+      name: "CImageQuant", pkgConfig: "imagequant",
+      providers: [.apt(["libimagequant-dev"]), .brew(["libimagequant"])]),
+    // Debian's giflib has no pkg-config file: the module map links it by name.
+    .systemLibrary(name: "CGif", providers: [.apt(["libgif-dev"]), .brew(["giflib"])]),
+    .systemLibrary(
+      name: "CWebP", pkgConfig: "libwebpmux",
+      providers: [.apt(["libwebp-dev"]), .brew(["webp"])]),
+    // The encoders' pixel loops (PNG row filters, frame differences).
+    .target(name: "CMorphEncode"),
+
     // Pure Swift: geometry, colour, easing, springs, paths. No C, no Lua.
     .target(name: "MorphCore"),
     // The only layer that touches the Lua C API.
@@ -46,8 +61,14 @@ let package = Package(
         .embedInCode("Plugins/card_stack.lua"), .embedInCode("Plugins/deck_fan.lua"),
         .embedInCode("Plugins/flip.lua"), .embedInCode("Plugins/ticket_tear.lua"),
       ]),
-    // Render backends: Cairo raster, terminal text and images, JSON. Never sees Lua.
-    .target(name: "MorphRender", dependencies: ["MorphCore", "CCairo", "CSixel"]),
+    // Render backends: Cairo raster, terminal text and images, JSON, export
+    // encoders. Never sees Lua.
+    .target(
+      name: "MorphRender",
+      dependencies: [
+        "MorphCore", "CCairo", "CSixel", "CDeflate", "CImageQuant", "CGif", "CWebP",
+        "CMorphEncode",
+      ]),
     // Runs components: virtual clock, input and gestures, frames, hot reload.
     .target(name: "MorphHost", dependencies: ["MorphCore", "MorphScript", "MorphRender"]),
     // Goldens for the test targets only; no product ships it.

@@ -3,8 +3,12 @@
 #   Debian/Ubuntu: liblua5.4-dev libcairo2-dev libcivetweb-dev libsixel-dev pkg-config (build),
 #                  lua5.4 lua-check (plugin linting), fonts-dejavu-core (text labels
 #                  in PNGs), tmux (live-view tests), chromium and Python's playwright
-#                  (the preview's browser test; the browser is Debian's, never a download).
-#   macOS:         lua cairo civetweb libsixel pkg-config luacheck tmux (Homebrew).
+#                  (the preview's browser test; the browser is Debian's, never a download),
+#                  libdeflate-dev libimagequant-dev libgif-dev libwebp-dev (export encoders),
+#                  ffmpeg (MP4/WebM export; ffprobe reads exports back in tests),
+#                  webp (libwebp's tools: the tests read animated WebP back).
+#   macOS:         lua cairo civetweb libsixel pkg-config luacheck tmux libdeflate libimagequant
+#                  giflib webp ffmpeg (Homebrew).
 # The Swift toolchain itself is a prerequisite (swift.org); it is not installed here.
 set -euo pipefail
 
@@ -18,6 +22,14 @@ civetweb_installed() {
 need_browser() { [ ! -x /usr/bin/chromium ] || ! command -v python3 >/dev/null 2>&1; }
 has_playwright() { python3 -c 'import playwright' >/dev/null 2>&1; }
 need_tools() { ! command -v luacheck >/dev/null 2>&1 || ! command -v tmux >/dev/null 2>&1; }
+need_export() {
+  ! pkg-config --exists libdeflate imagequant libwebpmux 2>/dev/null || ! gif_installed \
+    || ! command -v ffmpeg >/dev/null 2>&1 || ! command -v webpinfo >/dev/null 2>&1
+}
+gif_installed() {
+  [ -e /usr/include/gif_lib.h ] || [ -e /usr/local/include/gif_lib.h ] \
+    || { command -v brew >/dev/null 2>&1 && [ -e "$(brew --prefix)/include/gif_lib.h" ]; }
+}
 
 if ! command -v swift >/dev/null 2>&1; then
   echo "install-deps: the Swift toolchain (6.0 or newer) is required: https://www.swift.org/install" >&2
@@ -28,13 +40,15 @@ case "$(uname -s)" in
   Linux)
     sudo=""
     [ "$(id -u)" -ne 0 ] && sudo="sudo"
-    if need_build || need_tools || need_browser \
+    if need_build || need_tools || need_browser || need_export \
       || [ ! -e /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ]; then
       export DEBIAN_FRONTEND=noninteractive
       $sudo apt-get update -qq
       $sudo apt-get install -y -qq --no-install-recommends \
         pkg-config liblua5.4-dev libcairo2-dev libcivetweb-dev libsixel-dev lua5.4 lua-check \
         fonts-dejavu-core tmux chromium python3 python3-pip >/dev/null
+      $sudo apt-get install -y -qq --no-install-recommends \
+        libdeflate-dev libimagequant-dev libgif-dev libwebp-dev ffmpeg webp >/dev/null
     fi
     # Playwright drives Debian's chromium (the test names /usr/bin/chromium);
     # `playwright install` is never run, so no browser is downloaded.
@@ -44,9 +58,10 @@ case "$(uname -s)" in
     fi
     ;;
   Darwin)
-    if need_build || need_tools; then
+    if need_build || need_tools || need_export; then
       command -v brew >/dev/null 2>&1 || { echo "install-deps: Homebrew is required on macOS" >&2; exit 1; }
       brew install lua cairo civetweb libsixel pkg-config luacheck tmux
+      brew install libdeflate libimagequant giflib webp ffmpeg
     fi
     ;;
   *)

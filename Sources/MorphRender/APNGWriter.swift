@@ -1,3 +1,5 @@
+import CDeflate
+
 /// Writes an animated PNG from PNG frames: the first frame's IDAT chunks
 /// become the default image, later frames' become fdAT chunks, each preceded
 /// by an fcTL with its delay. Frames must share one size and pixel format
@@ -63,17 +65,9 @@ public enum APNGWriter {
 
   static func be16(_ v: UInt16) -> [UInt8] { [UInt8(v >> 8), UInt8(v & 0xFF)] }
 
-  private static let crcTable: [UInt32] = (0..<256).map { n in
-    var c = UInt32(n)
-    for _ in 0..<8 { c = c & 1 != 0 ? 0xEDB8_8320 ^ (c >> 1) : c >> 1 }
-    return c
-  }
-
-  /// CRC-32 as PNG defines it (ISO 3309).
+  /// CRC-32 as PNG defines it (ISO 3309), libdeflate's.
   static func crc32(_ bytes: [UInt8]) -> UInt32 {
-    var c: UInt32 = 0xFFFF_FFFF
-    for b in bytes { c = crcTable[Int((c ^ UInt32(b)) & 0xFF)] ^ (c >> 8) }
-    return c ^ 0xFFFF_FFFF
+    bytes.withUnsafeBufferPointer { UInt32(libdeflate_crc32(0, $0.baseAddress, $0.count)) }
   }
 }
 

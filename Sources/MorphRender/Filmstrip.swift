@@ -11,22 +11,28 @@ public enum Filmstrip {
     public let frameHeight: Int
     public let columns: Int
     public let gap: Int
+    /// Room under each frame for its label (0: no labels).
+    public let labelHeight: Int
 
-    public init(count: Int, frameWidth: Int, frameHeight: Int, columns: Int? = nil, gap: Int = 8) {
+    public init(
+      count: Int, frameWidth: Int, frameHeight: Int, columns: Int? = nil, gap: Int = 8,
+      labelHeight: Int = 0
+    ) {
       self.count = count
       self.frameWidth = frameWidth
       self.frameHeight = frameHeight
       self.columns = max(1, min(columns ?? count, count))
       self.gap = gap
+      self.labelHeight = labelHeight
     }
 
     public var rows: Int { (count + columns - 1) / columns }
     public var width: Int { columns * frameWidth + (columns - 1) * gap }
-    public var height: Int { rows * frameHeight + (rows - 1) * gap }
+    public var height: Int { rows * (frameHeight + labelHeight) + (rows - 1) * gap }
 
     /// The top-left pixel of frame `n`.
     public func origin(of n: Int) -> (x: Int, y: Int) {
-      ((n % columns) * (frameWidth + gap), (n / columns) * (frameHeight + gap))
+      ((n % columns) * (frameWidth + gap), (n / columns) * (frameHeight + labelHeight + gap))
     }
 
     /// Refuses a sheet larger than `maxSide` a side, before any frame exists.
@@ -37,6 +43,11 @@ public enum Filmstrip {
           "filmstrip \(width)×\(height) is too large (max \(maxSide) px a side)")
       }
     }
+  }
+
+  /// The label room for frames `frameHeight` pixels tall: readable, never more than the frame.
+  public static func labelHeight(frameHeight: Int) -> Int {
+    min(max(16, frameHeight / 10), 48)
   }
 
   /// Lays `frames` out as `Layout` says, with `background` between them. All
@@ -60,7 +71,7 @@ public enum Filmstrip {
   /// up front and frames can be placed as they are rendered, in any order.
   public struct Sheet {
     public let layout: Layout
-    public private(set) var image: RasterImage
+    public internal(set) var image: RasterImage
 
     public init(
       _ layout: Layout,

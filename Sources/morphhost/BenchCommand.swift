@@ -15,6 +15,7 @@ import MorphScript
 enum BenchCommand {
   static let usage = """
     Usage: morphhost bench [SCENE.lua ...] [--frames N]
+           morphhost bench --export
 
     Prints ms/frame for each stage of a frame (Lua body, reading the tree,
     layout, raster at scale 1 and 2, PNG encoding) and their shares, for each
@@ -23,10 +24,14 @@ enum BenchCommand {
     figures, 1 000 running animations ticked by the engine, the peak memory
     of exporting deck_fan with 120 and 2000 frames (child processes), and the
     live view's kitty frame rate and idle CPU on a pseudo-terminal.
+    With --export: deck_fan's APNG and GIF sizes against ffmpeg's from the same
+    frames, a 120-frame PNG sequence against a plain C + Cairo program the bench
+    compiles itself (cc, cairo), and export's peak memory.
     """
 
   static func run(_ arguments: [String], output: some TextOutput) throws -> Int32 {
     var options = CommandLineOptions(arguments)
+    if options.flag("--export") { return try runExport(output: output) }
     let frames = try options.int("--frames", in: 1...100_000) ?? 60
     var scenes = try options.remaining()
     if scenes.isEmpty { scenes = defaultScenes() }

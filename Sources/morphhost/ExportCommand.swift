@@ -11,14 +11,20 @@ import MorphScript
 #endif
 
 /// `morphhost export`: frames for review — a numbered PNG sequence, an
-/// animated PNG, or a filmstrip contact sheet. Frames stream: each is
-/// rasterised and written as it comes, so memory does not grow with length.
+/// animated PNG, GIF or WebP, an MP4 or WebM video, or a filmstrip contact
+/// sheet. Frames stream: each is rasterised and encoded as it comes, so memory
+/// does not grow with length.
 enum ExportCommand {
   static let usage = """
     Usage: morphhost export PLUGIN -o OUT [options]
 
-    OUT is a folder (a numbered PNG sequence: frame-0001.png …), a .png or
-    .apng file (an animated PNG), or with --filmstrip a .png contact sheet.
+    OUT's extension chooses the format (or --format \(ExportFormat.names)):
+      folder (no extension)  numbered PNGs: frame-0001.png …
+      .png .apng             an animated PNG (only what changed is stored)
+      .gif                   an animated GIF (libimagequant palettes)
+      .webp                  an animated WebP (lossless unless --quality)
+      .mp4 .webm             H.264 or VP9 video through ffmpeg (WebM keeps alpha)
+      .png with --filmstrip  one contact sheet
 
     What to export (one of):
       --progress-range A:B --frames N   controlled mode: N frames from progress A to B
@@ -28,11 +34,19 @@ enum ExportCommand {
     At most \(maxFrames) frames either way (--duration × --fps counts too).
     Options:
       --input SCRIPT      the input to play with --duration
-      --filmstrip N       one image of N frames side by side (--columns C to wrap)
       --scale S           pixels per point, in (0, 8] (default 1)
       --background C      #RRGGBB[AA], a name, or none (default white)
       --threads N         rasterising threads (default: one per core); the output is the same
       --set KEY=VALUE     override a prop (repeatable); --reduce-motion
+      --loop N            times an animation plays, 0 for ever (default 0; apng gif webp)
+      --hold S            hold the last frame S seconds longer (animations and video)
+      --palette P         GIF: frame (a palette per frame, default) or global (one, two passes)
+      --dither on|off     GIF dithering (default on)
+      --quality Q         WebP: lossy at quality Q in [0, 100] (default lossless)
+      --crf N             MP4/WebM quality, lower is better (default 23 for H.264, 32 for VP9)
+      --filmstrip N       one image of exactly N frames side by side (--columns C to wrap)
+      --labels            the filmstrip shows each frame's time (or progress) under it
+    Ctrl-C stops the export, removes what it wrote and exits with 130.
     """
 
   /// The most frames one export makes.
@@ -40,18 +54,29 @@ enum ExportCommand {
 
   enum Timeline {
     case progress(ClosedRange<Double>?, frames: Int)
-    case time(duration: Double, fps: Double)
+    /// `filmstrip`: exactly that many frames spread over the duration, both ends included.
+    case time(duration: Double, fps: Double, filmstrip: Int?)
 
     var frameCount: Int {
       switch self {
       case .progress(_, let frames): frames
-      case .time(let duration, let fps): ExportCommand.frameCount(duration: duration, fps: fps)
+      case .time(_, _, let n?): n
+      case .time(let duration, let fps, nil): ExportCommand.frameCount(duration: duration, fps: fps)
       }
     }
 
     var fps: Double {
-      if case .time(_, let fps) = self { return fps }
+      if case .time(_, let fps, _) = self { return fps }
       return 30
+    }
+
+    /// Seconds into the input at frame `index` (time mode).
+    func seconds(_ index: Int) -> Double {
+      switch self {
+      case .progress: 0
+      case .time(let duration, _, let n?): n == 1 ? 0 : duration * Double(index) / Double(n - 1)
+      case .time(_, let fps, nil): Double(index) / fps
+      }
     }
   }
 
@@ -60,31 +85,13 @@ enum ExportCommand {
     Int((duration * fps + 1e-9).rounded(.down)) + 1
   }
 
-  /// What `-o` names, decided by its extension before anything renders.
+  /// Checks `-o` can be written before anything renders.
   enum Target {
-    case folder(String)
-    case animation(String)
-    case filmstrip(String, columns: Int?)
-
-    static let formats = "a folder (no extension), .png or .apng (an animated PNG)"
-
-    init(_ out: String, filmstrip: Bool, columns: Int?) throws {
-      let ext = URL(fileURLWithPath: out).pathExtension.lowercased()
-      if filmstrip {
-        guard ext == "png" else {
-          throw UsageError("--filmstrip writes one .png image; got '\(out)'")
-        }
-        self = .filmstrip(out, columns: columns)
-      } else if ext == "png" || ext == "apng" {
-        self = .animation(out)
-      } else if ext.isEmpty || Self.isFolder(out) {
-        self = .folder(out)
+    static func check(_ out: String, format: ExportFormat) throws {
+      if format == .pngSequence {
+        try checkFolder(out)
       } else {
-        throw UsageError("export writes \(Self.formats); got '\(out)'")
-      }
-      switch self {
-      case .animation(let path), .filmstrip(let path, _): try OutputFile.checkReplaceable(path)
-      case .folder(let path): try Self.checkFolder(path)
+        try OutputFile.checkReplaceable(out)
       }
     }
 
@@ -108,33 +115,43 @@ enum ExportCommand {
     var options = CommandLineOptions(arguments)
     let play = try PlayOptions(&options)
     guard let out = try options.value("-o") ?? options.value("--output") else {
-      throw UsageError("export needs -o OUT (a folder, a .png/.apng file); see --help")
+      throw UsageError(
+        "export needs -o OUT (a folder, or a .png .apng .gif .webp .mp4 .webm file); see --help")
     }
+    let filmstrip = try options.int("--filmstrip", in: 1...100)
+    let format = try ExportFormat.choose(
+      name: try options.value("--format"), filmstrip: filmstrip != nil, output: out)
+    try format.checkOptions(arguments)
     let scale = try options.scale()
     let background = try RenderRequest.parseBackground(try options.value("--background"))
-    let filmstrip = try options.int("--filmstrip", in: 1...100)
-    let columns = try options.int("--columns", in: 1...100)
     let threads =
       try options.int("--threads", in: 1...64) ?? ProcessInfo.processInfo.activeProcessorCount
     let timeline = try readTimeline(&options, filmstrip: filmstrip)
+    let encoding = try EncodingOptions(&options, fps: timeline.fps)
     let given = try options.positional(name: "plugin")
-    let target = try Target(out, filmstrip: filmstrip != nil, columns: columns)
+    try Target.check(out, format: format)
     let path = try resolvePlugin(given, output: output)
-    let source = try FrameSource(path, timeline: timeline, play: play)
+    let makeSource = { try FrameSource(path, timeline: timeline, play: play) }
+    let source = try makeSource()
     let (width, height) = try CairoRenderer.pixelSize(source.canvas, scale: scale)
+    try format.checkSize(width: width, height: height)
+    let passes = format == .gif && encoding.sharedPalette ? 2 : 1
+    let interruption = Interruption()
+    interruption.start()
+    defer { interruption.stop() }
+    // A pipe to ffmpeg that closes early is an error to report, not a signal to die of.
+    signal(SIGPIPE, SIG_IGN)
     let stream = FrameStream(
-      source: source, count: timeline.frameCount, threads: threads,
-      progress: ProgressBar(total: timeline.frameCount, enabled: isatty(STDERR_FILENO) == 1)
+      source: source, makeSource: makeSource, count: timeline.frameCount, threads: threads,
+      progress: ProgressBar(
+        total: timeline.frameCount * passes, enabled: isatty(STDERR_FILENO) == 1),
+      interruption: interruption
     ) { list, renderer in try renderer.render(list, scale: scale, background: background) }
     defer { stream.progress.finish() }
-    switch target {
-    case .filmstrip(let path, let columns):
-      output.write(try stream.filmstrip(to: path, frame: (width, height), columns: columns))
-    case .animation(let path):
-      output.write(try stream.animation(to: path, fps: timeline.fps))
-    case .folder(let folder):
-      output.write(try stream.sequence(in: folder))
-    }
+    let writer = ExportWriter(
+      stream: stream, format: format, path: out, encoding: encoding, background: background,
+      size: (width, height))
+    output.write(try writer.write())
     return 0
   }
 
@@ -149,15 +166,15 @@ enum ExportCommand {
         throw UsageError("use either --progress-range/--frames or --duration/--fps, not both")
       }
       let d = duration ?? 1
-      if let n = filmstrip { return .time(duration: d, fps: Double(max(1, n - 1)) / d) }
       let f = fps ?? 30
+      if let n = filmstrip { return .time(duration: d, fps: f, filmstrip: n) }
       let count = frameCount(duration: d, fps: f)
       guard count <= maxFrames else {
         throw UsageError(
           "--duration \(String(format: "%g", d)) at --fps \(String(format: "%g", f)) is \(count) frames; at most \(maxFrames)"
         )
       }
-      return .time(duration: d, fps: f)
+      return .time(duration: d, fps: f, filmstrip: nil)
     }
     let count = filmstrip ?? frames ?? 24
     guard let range else { return .progress(nil, frames: count) }
@@ -178,57 +195,43 @@ enum ExportCommand {
   }
 }
 
-/// An export's frames on their way to one kind of output, through a `FramePipeline`.
+/// An export's frames on their way to one output, through a `FramePipeline`:
+/// made in order, rasterised (and for some formats encoded) on the workers,
+/// handed over in order. Ctrl-C is noticed before each frame is made.
 struct FrameStream {
   let source: FrameSource
+  /// A fresh source for a second pass over the same frames (a shared GIF palette).
+  let makeSource: () throws -> FrameSource
   let count: Int
   let threads: Int
   let progress: ProgressBar
+  let interruption: Interruption
   let render: @Sendable (DisplayList, CairoRenderer) throws -> RasterImage
 
-  /// Frames rasterised and encoded as PNG on the workers, handed over in order.
-  private func pngs(_ consume: (Int, [UInt8]) throws -> Void) throws {
+  /// Runs every frame of `source` through `work` (on the workers) into `consume` (in order).
+  func run<Result>(
+    _ source: FrameSource, work: @escaping @Sendable (RasterImage) throws -> Result,
+    consume: (Int, Result) throws -> Void
+  ) throws {
     let render = self.render
+    let interruption = self.interruption
     try FramePipeline.run(
-      count: count, workers: threads, produce: source.next,
-      work: { try render($0, $1).pngData() },
-      consume: { i, png in
-        try consume(i, png)
+      count: count, workers: threads,
+      produce: { i in
+        try interruption.check()
+        return try source.next(i)
+      },
+      work: { list, renderer in try work(try render(list, renderer)) },
+      consume: { i, result in
+        try consume(i, result)
         progress.advance()
       })
+    try interruption.check()
   }
 
-  func animation(to path: String, fps: Double) throws -> String {
-    let file = try OutputFile(path)
-    var apng = APNGStream(frameCount: count, delay: APNGWriter.delay(fps: fps))
-    try pngs { _, png in try file.write(try apng.frame(png)) }
-    try file.write(try apng.end())
-    try file.commit()
-    return "wrote \(path) (animated PNG, \(count) frames)"
-  }
-
-  func sequence(in folder: String) throws -> String {
-    let sequence = try PNGSequence(folder)
-    try pngs { i, png in try sequence.write(png, frame: i) }
-    sequence.keep()
-    return "wrote \(count) frames to \(folder)/"
-  }
-
-  /// The sheet is laid out (and an oversized one refused) before any frame renders.
-  func filmstrip(to path: String, frame: (width: Int, height: Int), columns: Int?) throws
-    -> String
-  {
-    var sheet = try Filmstrip.Sheet(
-      Filmstrip.Layout(
-        count: count, frameWidth: frame.width, frameHeight: frame.height, columns: columns))
-    try FramePipeline.run(
-      count: count, workers: threads, produce: source.next, work: render,
-      consume: { i, image in
-        try sheet.place(image, at: i)
-        progress.advance()
-      })
-    try OutputFile.write(try sheet.image.pngData(), to: path)
-    return "wrote \(path) (\(count) frames, \(sheet.image.width)×\(sheet.image.height))"
+  /// Every frame as a raster, in order.
+  func rasters(_ source: FrameSource? = nil, _ consume: (Int, RasterImage) throws -> Void) throws {
+    try run(source ?? self.source, work: { $0 }, consume: consume)
   }
 }
 
@@ -244,15 +247,26 @@ final class FrameSource {
     case .progress(let range, let frames):
       let points = ExportCommand.samples(range ?? document.progressRange, frames)
       make = { try document.frame(progress: points[$0]).list }
-    case .time(_, let fps):
+    case .time:
       let host = try document.componentHost(for: "--duration")
       var player = ScriptPlayer(try play.script() ?? .defaultTap)
       make = { i in
-        try player.play(until: Double(i) / fps, on: host)
+        try player.play(until: timeline.seconds(i), on: host)
         return try host.frame().list
       }
     }
+    label = { i in
+      switch timeline {
+      case .progress(let range, let frames):
+        let points = ExportCommand.samples(range ?? document.progressRange, frames)
+        return String(format: "%.3g", points[i])
+      case .time: return String(format: "%.2f s", timeline.seconds(i))
+      }
+    }
   }
+
+  /// What a filmstrip shows under frame `index`: its time, or its progress.
+  let label: (Int) -> String
 
   func next(_ index: Int) throws -> DisplayList { try make(index) }
 }
@@ -283,34 +297,5 @@ final class PNGSequence {
     guard !kept else { return }
     for path in written { unlink(path) }
     if madeFolder { rmdir(folder) }
-  }
-}
-
-/// A one-line progress bar on standard error (terminals only).
-final class ProgressBar: @unchecked Sendable {
-  let total: Int
-  let enabled: Bool
-  private var done = 0
-  private let lock = NSLock()
-
-  init(total: Int, enabled: Bool) {
-    self.total = total
-    self.enabled = enabled && total >= 8
-  }
-
-  func advance() {
-    guard enabled else { return }
-    lock.withLock {
-      done += 1
-      let width = 30
-      let filled = width * done / max(1, total)
-      let bar =
-        String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled)
-      _ = writeAll(Array("\r[\(bar)] \(done)/\(total) frames".utf8), to: STDERR_FILENO)
-    }
-  }
-
-  func finish() {
-    if enabled { _ = writeAll(Array("\n".utf8), to: STDERR_FILENO) }
   }
 }

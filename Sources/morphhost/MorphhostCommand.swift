@@ -28,7 +28,7 @@ struct MorphhostCommand {
       morphhost eval 'CODE'          run Lua with `morph` loaded; print what it prints and returns
       morphhost eval -f FILE         the same for a file ('-' reads standard input)
       morphhost render FILE [...]    one frame as PNG, terminal text or JSON (render --help)
-      morphhost export PLUGIN -o OUT PNG frames, an animated PNG or a filmstrip (export --help)
+      morphhost export PLUGIN -o OUT PNGs, APNG, GIF, WebP, MP4/WebM or a filmstrip (export --help)
       morphhost check PLUGIN...      load, render and poke plugins; report problems (check --help)
       morphhost new NAME             a plugin skeleton with editor support (new --help)
       morphhost list                 the bundled plugins

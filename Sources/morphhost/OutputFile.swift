@@ -37,6 +37,18 @@ final class OutputFile {
     if let failure = writeAll(bytes, to: descriptor) { throw OutputError(path, failure) }
   }
 
+  /// Where the bytes go until `commit`: for a program that writes the file itself.
+  var temporaryPath: String { temporary }
+
+  /// Rewrites bytes already written at `offset` (a header known only at the end).
+  func patch(_ bytes: [UInt8], at offset: Int) throws(OutputError) {
+    guard descriptor >= 0 else { throw OutputError(path, "already closed") }
+    let written = bytes.withUnsafeBytes {
+      pwrite(descriptor, $0.baseAddress, $0.count, off_t(offset))
+    }
+    guard written == bytes.count else { throw OutputError(path, written < 0 ? errno : EIO) }
+  }
+
   /// Flushes, closes and renames over the target (checked again: it may have changed).
   func commit() throws(OutputError) {
     guard descriptor >= 0 else { throw OutputError(path, "already closed") }

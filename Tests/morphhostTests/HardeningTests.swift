@@ -190,10 +190,10 @@ private func expectRefusal(
   @Test func unknownExportFormatIsRefusedAndMakesNothing() throws {
     let dir = try scratch()
     defer { try? FileManager.default.removeItem(at: dir) }
-    let gif = dir.appendingPathComponent("x.gif").path
-    let result = try Subprocess.run(["export", "deck_fan", "-o", gif, "--frames", "2"])
-    expectRefusal(result, mentioning: ".png or .apng")
-    #expect(!FileManager.default.fileExists(atPath: gif))
+    let bmp = dir.appendingPathComponent("x.bmp").path
+    let result = try Subprocess.run(["export", "deck_fan", "-o", bmp, "--frames", "2"])
+    expectRefusal(result, mentioning: ".gif .webp .mp4 .webm")
+    #expect(!FileManager.default.fileExists(atPath: bmp))
   }
 
   @Test func anAbandonedWriteLeavesNothing() throws {

@@ -102,6 +102,9 @@ struct AlphaBlur {
     left: Int, right: Int
   ) {
     let scale = 1 / Float(left + right + 1)
+    if axis.lineStep == 1 {
+      return boxAcross(src, dst, axis, left: left, right: right, scale: scale)
+    }
     for line in 0..<axis.lines {
       let base = line * axis.lineStep
       var sum: Float = 0
@@ -112,6 +115,39 @@ struct AlphaBlur {
         dst[base + i * axis.step] = sum * scale
         let leaving = i - left
         if leaving >= 0 { sum -= src[base + leaving * axis.step] }
+      }
+    }
+  }
+
+  /// `box` along columns, all columns at once: the same sums in the same order
+  /// (so the same result), but reading memory row by row instead of a column at
+  /// a time, which kept missing the cache (the blur was a third of an export frame).
+  private static func boxAcross(
+    _ src: UnsafeMutablePointer<Float>, _ dst: UnsafeMutablePointer<Float>, _ axis: Axis,
+    left: Int, right: Int, scale: Float
+  ) {
+    let columns = axis.lines
+    let row = axis.step
+    var sums = [Float](repeating: 0, count: columns)
+    sums.withUnsafeMutableBufferPointer { sums in
+      let sum = sums.baseAddress!
+      for k in 0..<min(right, axis.length) {
+        let line = src + k * row
+        for c in 0..<columns { sum[c] += line[c] }
+      }
+      for i in 0..<axis.length {
+        let entering = i + right
+        if entering < axis.length {
+          let line = src + entering * row
+          for c in 0..<columns { sum[c] += line[c] }
+        }
+        let out = dst + i * row
+        for c in 0..<columns { out[c] = sum[c] * scale }
+        let leaving = i - left
+        if leaving >= 0 {
+          let line = src + leaving * row
+          for c in 0..<columns { sum[c] -= line[c] }
+        }
       }
     }
   }

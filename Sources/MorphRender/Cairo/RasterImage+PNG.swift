@@ -1,11 +1,6 @@
 import CCairo
 import Foundation
 
-/// Collects the bytes Cairo's PNG writer hands out.
-private final class ByteSink {
-  var bytes: [UInt8] = []
-}
-
 /// Feeds a byte array to Cairo's PNG reader.
 private final class ByteSource {
   let bytes: [UInt8]
@@ -15,33 +10,9 @@ private final class ByteSource {
 }
 
 extension RasterImage {
-  /// The image as a PNG (8-bit RGBA). Cairo encodes from premultiplied pixels, so colour is
-  /// exact for any image a renderer produced; a translucent pixel of another source may
-  /// move by the rounding of premultiplication.
+  /// The image as a PNG (8-bit RGBA, the pixels exactly), through `PNGEncoder`.
   public func pngData() throws(RenderError) -> [UInt8] {
-    guard width > 0, height > 0 else {
-      throw .invalidCanvas("cannot encode an empty \(width)×\(height) image as PNG")
-    }
-    let layer = try CairoLayer(width: width, height: height)
-    layer.withPixels(writes: true) { data, stride in
-      pixels.withUnsafeBufferPointer { src in
-        PixelConversion.premultiply(
-          src.baseAddress!, width: width, height: height, into: data, stride: stride)
-      }
-    }
-    let sink = ByteSink()
-    let status = withExtendedLifetime(sink) {
-      cairo_surface_write_to_png_stream(
-        layer.surface,
-        { closure, data, length in
-          guard let closure, let data else { return CAIRO_STATUS_WRITE_ERROR }
-          let sink = Unmanaged<ByteSink>.fromOpaque(closure).takeUnretainedValue()
-          sink.bytes.append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
-          return CAIRO_STATUS_SUCCESS
-        }, Unmanaged.passUnretained(sink).toOpaque())
-    }
-    if let error = RenderError.check(status, "encode a \(width)×\(height) PNG") { throw error }
-    return sink.bytes
+    try PNGEncoder.encode(self)
   }
 
   /// Writes the image as a PNG file at `path`.

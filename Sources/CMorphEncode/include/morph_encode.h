@@ -1,0 +1,42 @@
+#ifndef MORPH_ENCODE_H
+#define MORPH_ENCODE_H
+// Pixel loops behind morphhost's encoders (PNG rows, frame differences), in C
+// so they stay fast in debug builds too. Pixels are 8-bit RGBA, straight alpha.
+#include <stddef.h>
+#include <stdint.h>
+
+// Filters `height` rows of `width` pixels (`stride` bytes apart) for PNG: each
+// output row is a filter type byte, then width * 4 filtered bytes. The filter
+// of each row is the one with the smallest sum of absolute values (libpng's
+// heuristic), so the result depends on the pixels alone.
+void morph_png_filter(const uint8_t *pixels, size_t stride, int width, int height,
+                      uint8_t *out);
+
+// The smallest rectangle holding every pixel where `a` and `b` (both width x
+// height, tightly packed) differ, as x, y, width, height in `rect`. Returns 0
+// (and leaves `rect` alone) when the images are identical.
+int morph_diff_rect(const uint8_t *a, const uint8_t *b, int width, int height, int rect[4]);
+
+// As morph_diff_rect, but pixels whose every channel differs by at most
+// `tolerance` count as unchanged.
+int morph_diff_rect_within(const uint8_t *a, const uint8_t *b, int width, int height,
+                           int tolerance, int rect[4]);
+
+// 1 when pixel `a` and pixel `b` (4 bytes each) differ by at most `tolerance` a channel.
+static inline int morph_pixel_within(const uint8_t *a, const uint8_t *b, int tolerance) {
+  for (int c = 0; c < 4; c++) {
+    int d = a[c] - b[c];
+    if (d > tolerance || d < -tolerance) return 0;
+  }
+  return 1;
+}
+
+// 1 when every pixel of `b` inside `rect` that differs from `a` is opaque.
+int morph_changes_opaque(const uint8_t *a, const uint8_t *b, int width, const int rect[4]);
+
+// Copies `rect` of `b` to `out` (tightly packed); with `clear_unchanged`,
+// pixels equal in `a` become transparent black.
+void morph_crop(const uint8_t *a, const uint8_t *b, int width, const int rect[4],
+                int clear_unchanged, uint8_t *out);
+
+#endif

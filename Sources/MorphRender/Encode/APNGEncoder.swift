@@ -1,0 +1,166 @@
+import CMorphEncode
+
+/// An animated PNG made small: after the first frame, each frame stores only
+/// the rectangle that changed. Where every changed pixel is opaque the
+/// rectangle blends over the previous frame with unchanged pixels cleared
+/// (they compress to almost nothing); otherwise it replaces its area. Nothing
+/// is disposed, so the canvas always holds the previous frame. Identical
+/// frames merge into one longer delay; the frame count in the header is
+/// patched at the end, so frames still stream.
+public struct APNGEncoder: AnimationEncoder {
+  let output: any EncodedOutput
+  let count: Int
+  let timing: FrameTiming
+  let level: Int32
+  private var previous: RasterImage?
+  private var held: HeldFrame<Part>?
+  private var index = 0
+  private var sequence: UInt32 = 0
+  /// Frames written so far (identical ones merged).
+  private var storedFrames: UInt32 = 0
+
+  /// One stored frame: its rectangle, how it blends, its zlib data.
+  struct Part {
+    var rect: (x: Int, y: Int, width: Int, height: Int)
+    var blendOver: Bool
+    var data: [UInt8]
+  }
+
+  /// Animations are written once and watched often: libdeflate's level 9, a
+  /// little slower than the PNG sequence's level, for smaller files.
+  public static let defaultLevel: Int32 = 9
+
+  /// Where acTL's data lies: after the signature (8), IHDR (25) and acTL's length and type.
+  static let frameCountOffset = 8 + 25 + 8
+
+  public init(
+    output: any EncodedOutput, count: Int, timing: FrameTiming,
+    level: Int32 = APNGEncoder.defaultLevel
+  ) {
+    self.output = output
+    self.count = count
+    self.timing = timing
+    self.level = level
+  }
+
+  public mutating func add(_ frame: RasterImage) throws {
+    defer { index += 1 }
+    guard let previous else {
+      try start(frame)
+      return
+    }
+    guard frame.width == previous.width, frame.height == previous.height else {
+      throw RenderError.io("frame \(index + 1) differs in size from frame 1")
+    }
+    var rect: [Int32] = [0, 0, 0, 0]
+    let changed = previous.pixels.withUnsafeBufferPointer { a in
+      frame.pixels.withUnsafeBufferPointer { b in
+        morph_diff_rect(
+          a.baseAddress, b.baseAddress, Int32(frame.width), Int32(frame.height), &rect)
+      }
+    }
+    guard changed != 0 else {
+      held?.end = index + 1
+      return
+    }
+    try flush()
+    held = HeldFrame(
+      payload: try part(frame, over: previous, rect: rect.map(Int.init)), first: index,
+      end: index + 1)
+    self.previous = frame
+  }
+
+  public mutating func finish() throws {
+    guard held != nil else { throw RenderError.io("an animation needs frames") }
+    try flush()
+    var end: [UInt8] = []
+    APNGWriter.append(&end, "IEND", [])
+    try output.write(end)
+    // acTL's data (frame count, plays) and its CRC, now that the count is known.
+    let data = APNGWriter.be32(storedFrames) + loops
+    try output.patch(
+      data + APNGWriter.be32(APNGWriter.crc32(Array("acTL".utf8) + data)),
+      at: Self.frameCountOffset)
+  }
+
+  private var loops: [UInt8] { APNGWriter.be32(UInt32(clamping: timing.loops)) }
+
+  private mutating func start(_ frame: RasterImage) throws {
+    var head = APNGWriter.signature
+    APNGWriter.append(&head, "IHDR", PNGEncoder.header(width: frame.width, height: frame.height))
+    APNGWriter.append(&head, "acTL", APNGWriter.be32(0) + loops)
+    try output.write(head)
+    let data = try frame.pixels.withUnsafeBufferPointer { (buffer) throws(RenderError) in
+      try PNGEncoder.compressedRows(
+        buffer.baseAddress!, stride: frame.width * 4, width: frame.width, height: frame.height,
+        level: level)
+    }
+    held = HeldFrame(
+      payload: Part(rect: (0, 0, frame.width, frame.height), blendOver: false, data: data),
+      first: 0, end: 1)
+    previous = frame
+  }
+
+  /// The changed rectangle of `frame`, cropped and compressed. Where it may
+  /// blend over, both ways are compressed and the smaller kept (clearing
+  /// unchanged pixels helps flat areas and hurts gradients), as ffmpeg does.
+  private func part(_ frame: RasterImage, over previous: RasterImage, rect: [Int]) throws -> Part {
+    let replaced = try crop(frame, over: previous, rect: rect, clearUnchanged: false)
+    let opaque = previous.pixels.withUnsafeBufferPointer { a in
+      frame.pixels.withUnsafeBufferPointer { b in
+        morph_changes_opaque(a.baseAddress, b.baseAddress, Int32(frame.width), rect.map(Int32.init))
+      }
+    }
+    let box = (rect[0], rect[1], rect[2], rect[3])
+    guard opaque != 0 else { return Part(rect: box, blendOver: false, data: replaced) }
+    let blended = try crop(frame, over: previous, rect: rect, clearUnchanged: true)
+    return blended.count <= replaced.count
+      ? Part(rect: box, blendOver: true, data: blended)
+      : Part(rect: box, blendOver: false, data: replaced)
+  }
+
+  private func crop(
+    _ frame: RasterImage, over previous: RasterImage, rect: [Int], clearUnchanged: Bool
+  )
+    throws -> [UInt8]
+  {
+    var crop = [UInt8](repeating: 0, count: rect[2] * rect[3] * 4)
+    previous.pixels.withUnsafeBufferPointer { a in
+      frame.pixels.withUnsafeBufferPointer { b in
+        crop.withUnsafeMutableBufferPointer {
+          morph_crop(
+            a.baseAddress, b.baseAddress, Int32(frame.width), rect.map(Int32.init),
+            clearUnchanged ? 1 : 0, $0.baseAddress)
+        }
+      }
+    }
+    return try crop.withUnsafeBufferPointer { (buffer) throws(RenderError) in
+      try PNGEncoder.compressedRows(
+        buffer.baseAddress!, stride: rect[2] * 4, width: rect[2], height: rect[3], level: level)
+    }
+  }
+
+  /// Writes the held frame, now that its delay is known.
+  private mutating func flush() throws {
+    guard let held else { return }
+    self.held = nil
+    let part = held.payload
+    let (numerator, denominator) = timing.apngDelay(held.first, held.end, count: count)
+    var out: [UInt8] = []
+    var control = APNGWriter.be32(sequence)
+    control += APNGWriter.be32(UInt32(part.rect.width)) + APNGWriter.be32(UInt32(part.rect.height))
+    control += APNGWriter.be32(UInt32(part.rect.x)) + APNGWriter.be32(UInt32(part.rect.y))
+    control += APNGWriter.be16(numerator) + APNGWriter.be16(denominator)
+    control += [0, part.blendOver ? 1 : 0]  // dispose none; blend over or source
+    APNGWriter.append(&out, "fcTL", control)
+    sequence += 1
+    if held.first == 0 {
+      APNGWriter.append(&out, "IDAT", part.data)
+    } else {
+      APNGWriter.append(&out, "fdAT", APNGWriter.be32(sequence) + part.data)
+      sequence += 1
+    }
+    storedFrames += 1
+    try output.write(out)
+  }
+}

@@ -1,0 +1,237 @@
+import CGif
+import CMorphEncode
+
+/// Collects what giflib writes, handed on after each frame.
+private final class GIFBytes {
+  var bytes: [UInt8] = []
+}
+
+/// An animated GIF through giflib, from frames already quantized. Opaque
+/// animations store only the rectangle that changed (pixels unchanged inside
+/// it are transparent, so the previous frame shows through); animations with
+/// transparency store whole frames, each cleared before the next. Identical
+/// frames merge into one longer delay (GIF counts centiseconds). GIF is lossy
+/// anyway: in opaque animations a pixel whose colour moved by at most
+/// `tolerance` levels keeps the previous frame's (palettes shift a little from
+/// frame to frame, and re-storing those pixels costs most of the file).
+public final class GIFEncoder {
+  let output: any EncodedOutput
+  let count: Int
+  let timing: FrameTiming
+  /// With a transparent background, pixels under half alpha become transparent.
+  let transparent: Bool
+  private let sink = GIFBytes()
+  private var gif: UnsafeMutablePointer<GifFileType>?
+  private var globalColors: [UInt32] = []
+  /// What the viewer shows after the last written frame, one packed RGBA word a pixel.
+  private var screen: [UInt32] = []
+  private var held: HeldFrame<Part>?
+  private var index = 0
+  /// Levels per channel within which an opaque pixel counts as unchanged.
+  static let tolerance: Int32 = 1
+
+  struct Part {
+    var rect: [Int32]
+    var indices: [UInt8]
+    var colors: [UInt32]
+  }
+
+  public init(output: any EncodedOutput, count: Int, timing: FrameTiming, transparent: Bool) {
+    self.output = output
+    self.count = count
+    self.timing = timing
+    self.transparent = transparent
+  }
+
+  deinit {
+    // An export that failed midway: release giflib's state; the bytes are dropped.
+    if gif != nil { EGifCloseFile(gif, nil) }
+  }
+
+  public func add(_ frame: QuantizedFrame) throws {
+    defer { index += 1 }
+    let display = shown(frame)
+    if gif == nil {
+      try start(frame)
+    } else {
+      guard frame.width * frame.height == screen.count else {
+        throw RenderError.io("frame \(index + 1) differs in size from frame 1")
+      }
+      var rect: [Int32] = [0, 0, 0, 0]
+      let tolerance = transparent ? 0 : Self.tolerance
+      let changed = screen.withUnsafeBytes { a in
+        display.withUnsafeBytes { b in
+          morph_diff_rect_within(
+            a.baseAddress!.assumingMemoryBound(to: UInt8.self),
+            b.baseAddress!.assumingMemoryBound(to: UInt8.self), Int32(frame.width),
+            Int32(frame.height), tolerance, &rect)
+        }
+      }
+      guard changed != 0 else {
+        held?.end = index + 1
+        return
+      }
+      try flush()
+      let whole: [Int32] = [0, 0, Int32(frame.width), Int32(frame.height)]
+      held = HeldFrame(
+        payload: crop(frame, display, rect: transparent ? whole : rect), first: index,
+        end: index + 1)
+      return
+    }
+    screen = display
+  }
+
+  /// The colour each pixel shows (transparent pixels as 0), indices already mapped.
+  private func shown(_ frame: QuantizedFrame) -> [UInt32] {
+    frame.indices.map { i in
+      let color = frame.colors[Int(i)]
+      return transparent && color >> 24 < 128 ? 0 : color | 0xFF00_0000
+    }
+  }
+
+  private func start(_ frame: QuantizedFrame) throws {
+    var status: Int32 = 0
+    guard
+      let gif = EGifOpen(
+        Unmanaged.passUnretained(sink).toOpaque(),
+        { file, data, length in
+          guard let file, let data, let user = file.pointee.UserData else { return 0 }
+          let sink = Unmanaged<GIFBytes>.fromOpaque(user).takeUnretainedValue()
+          sink.bytes.append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
+          return length
+        }, &status)
+    else { throw RenderError.io("giflib could not start: \(Self.describe(status))") }
+    self.gif = gif
+    EGifSetGifVersion(gif, true)
+    globalColors = frame.colors
+    try check(
+      Self.withColorMap(globalColors) {
+        EGifPutScreenDesc(gif, Int32(frame.width), Int32(frame.height), 8, 0, $0)
+      })
+    if timing.loops != 1 {
+      // NETSCAPE2.0: how many times to repeat after the first play (0: forever).
+      let repeats = timing.loops == 0 ? 0 : min(timing.loops - 1, 65535)
+      try check(EGifPutExtensionLeader(gif, APPLICATION_EXT_FUNC_CODE))
+      try check(EGifPutExtensionBlock(gif, 11, Array("NETSCAPE2.0".utf8)))
+      try check(EGifPutExtensionBlock(gif, 3, [1, UInt8(repeats & 0xFF), UInt8(repeats >> 8)]))
+      try check(EGifPutExtensionTrailer(gif))
+    }
+    let whole: [Int32] = [0, 0, Int32(frame.width), Int32(frame.height)]
+    held = HeldFrame(
+      payload: Part(
+        rect: whole, indices: frame.indices.map(mapTransparent(frame.colors)),
+        colors: frame.colors), first: 0, end: 1)
+    try drain()
+  }
+
+  private func mapTransparent(_ colors: [UInt32]) -> (UInt8) -> UInt8 {
+    let transparent = self.transparent
+    return { i in transparent && colors[Int(i)] >> 24 < 128 ? GIFQuantizer.transparentIndex : i }
+  }
+
+  /// `rect` of the frame's indices; pixels that already show their colour (within
+  /// the tolerance) become transparent, and the screen takes the rest.
+  private func crop(_ frame: QuantizedFrame, _ display: [UInt32], rect: [Int32]) -> Part {
+    let (x0, y0, w, h) = (Int(rect[0]), Int(rect[1]), Int(rect[2]), Int(rect[3]))
+    let map = mapTransparent(frame.colors)
+    let tolerance = transparent ? -1 : Self.tolerance
+    var indices = [UInt8](repeating: 0, count: w * h)
+    for y in 0..<h {
+      for x in 0..<w {
+        let i = (y0 + y) * frame.width + x0 + x
+        if Self.within(display[i], screen[i], tolerance) {
+          indices[y * w + x] = GIFQuantizer.transparentIndex
+        } else {
+          indices[y * w + x] = map(frame.indices[i])
+          screen[i] = display[i]
+        }
+      }
+    }
+    return Part(rect: rect, indices: indices, colors: frame.colors)
+  }
+
+  /// Whether two packed colours differ by at most `tolerance` a channel (never when negative).
+  static func within(_ a: UInt32, _ b: UInt32, _ tolerance: Int32) -> Bool {
+    guard tolerance >= 0 else { return false }
+    var a = a
+    var b = b
+    return withUnsafeBytes(of: &a) { pa in
+      withUnsafeBytes(of: &b) { pb in
+        morph_pixel_within(
+          pa.baseAddress!.assumingMemoryBound(to: UInt8.self),
+          pb.baseAddress!.assumingMemoryBound(to: UInt8.self), tolerance) != 0
+      }
+    }
+  }
+
+  public func finish() throws {
+    guard gif != nil else { throw RenderError.io("an animation needs frames") }
+    try flush()
+    var status: Int32 = 0
+    let closed = EGifCloseFile(gif, &status)
+    gif = nil
+    guard closed == GIF_OK else {
+      throw RenderError.io("giflib could not finish: \(Self.describe(status))")
+    }
+    try drain()
+  }
+
+  /// Writes the held frame, now that its delay is known.
+  private func flush() throws {
+    guard let held, let gif else { return }
+    self.held = nil
+    let part = held.payload
+    var control = GraphicsControlBlock(
+      DisposalMode: transparent ? DISPOSE_BACKGROUND : DISPOSE_DO_NOT, UserInputFlag: false,
+      DelayTime: Int32(timing.duration(held.first, held.end, count: count, unitsPerSecond: 100)),
+      TransparentColor: Int32(GIFQuantizer.transparentIndex))
+    var extensionBytes = [UInt8](repeating: 0, count: 4)
+    _ = EGifGCBToExtension(&control, &extensionBytes)
+    try check(EGifPutExtension(gif, GRAPHICS_EXT_FUNC_CODE, 4, extensionBytes))
+    let local = part.colors == globalColors ? nil : part.colors
+    try check(
+      Self.withColorMap(local) {
+        EGifPutImageDesc(gif, part.rect[0], part.rect[1], part.rect[2], part.rect[3], false, $0)
+      })
+    var indices = part.indices
+    let width = Int(part.rect[2])
+    for row in 0..<Int(part.rect[3]) {
+      try indices.withUnsafeMutableBufferPointer { (buffer) throws in
+        try check(EGifPutLine(gif, buffer.baseAddress! + row * width, Int32(width)))
+      }
+    }
+    try drain()
+  }
+
+  private func drain() throws {
+    guard !sink.bytes.isEmpty else { return }
+    let bytes = sink.bytes
+    sink.bytes.removeAll(keepingCapacity: true)
+    try output.write(bytes)
+  }
+
+  private func check(_ status: Int32) throws {
+    guard status == GIF_OK else {
+      throw RenderError.io("giflib failed: \(Self.describe(gif?.pointee.Error ?? 0))")
+    }
+  }
+
+  static func describe(_ code: Int32) -> String {
+    GifErrorString(code).map { String(cString: $0) } ?? "error \(code)"
+  }
+
+  /// A 256-entry giflib colour map of `colors` (nil gives nil), for the call.
+  static func withColorMap(
+    _ colors: [UInt32]?, _ body: (UnsafeMutablePointer<ColorMapObject>?) -> Int32
+  ) -> Int32 {
+    guard let colors else { return body(nil) }
+    let entries = (0..<256).map { i -> GifColorType in
+      let c = i < colors.count ? colors[i] : 0
+      return GifColorType(
+        Red: UInt8(c & 0xFF), Green: UInt8((c >> 8) & 0xFF), Blue: UInt8((c >> 16) & 0xFF))
+    }
+    guard let map = GifMakeMapObject(256, entries) else { return GIF_ERROR }
+    defer { GifFreeMapObject(map) }
+    return body(map)
+  }
+}

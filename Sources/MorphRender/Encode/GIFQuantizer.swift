@@ -1,0 +1,125 @@
+import CImageQuant
+
+/// A frame reduced to at most 255 colours by libimagequant: one palette index
+/// per pixel. Index 255 is kept free: it is the encoder's transparent index.
+public struct QuantizedFrame: Sendable {
+  public let width: Int
+  public let height: Int
+  public var indices: [UInt8]
+  /// RGBA of each palette entry, as packed by `GIFQuantizer.pack`.
+  public var colors: [UInt32]
+}
+
+/// Palettes for GIF: per frame, or one shared by every frame (built from a
+/// histogram of all of them, then used to remap each).
+public enum GIFQuantizer {
+  /// The transparent index, outside every palette.
+  static let transparentIndex: UInt8 = 255
+  static let maxColors: Int32 = 255
+
+  static func attributes() throws(RenderError) -> OpaquePointer {
+    guard let attr = liq_attr_create() else { throw .io("cannot start libimagequant") }
+    liq_set_max_colors(attr, maxColors)
+    return attr
+  }
+
+  /// `frame` with a palette of its own.
+  public static func quantize(_ frame: RasterImage, dither: Bool) throws(RenderError)
+    -> QuantizedFrame
+  {
+    let attr = try attributes()
+    defer { liq_attr_destroy(attr) }
+    return try frame.pixels.withUnsafeBufferPointer { (buffer) throws(RenderError) in
+      let image = try liqImage(attr, buffer.baseAddress!, frame)
+      defer { liq_image_destroy(image) }
+      var result: OpaquePointer?
+      guard liq_image_quantize(image, attr, &result) == LIQ_OK, let result else {
+        throw .io("libimagequant could not make a palette for a frame")
+      }
+      defer { liq_result_destroy(result) }
+      return try remap(image, with: result, frame: frame, dither: dither)
+    }
+  }
+
+  static func liqImage(_ attr: OpaquePointer, _ pixels: UnsafePointer<UInt8>, _ frame: RasterImage)
+    throws(RenderError) -> OpaquePointer
+  {
+    guard
+      let image = liq_image_create_rgba(attr, pixels, Int32(frame.width), Int32(frame.height), 0)
+    else { throw .io("libimagequant refused a \(frame.width)×\(frame.height) frame") }
+    return image
+  }
+
+  static func remap(
+    _ image: OpaquePointer, with result: OpaquePointer, frame: RasterImage, dither: Bool
+  ) throws(RenderError) -> QuantizedFrame {
+    liq_set_dithering_level(result, dither ? 1 : 0)
+    var indices = [UInt8](repeating: 0, count: frame.width * frame.height)
+    let status = indices.withUnsafeMutableBufferPointer {
+      liq_write_remapped_image(result, image, $0.baseAddress!, $0.count)
+    }
+    guard status == LIQ_OK else { throw .io("libimagequant could not remap a frame") }
+    let palette = liq_get_palette(result)!.pointee
+    let colors = withUnsafeBytes(of: palette.entries) { raw in
+      (0..<Int(palette.count)).map { i in
+        pack(raw[i * 4], raw[i * 4 + 1], raw[i * 4 + 2], raw[i * 4 + 3])
+      }
+    }
+    return QuantizedFrame(
+      width: frame.width, height: frame.height, indices: indices, colors: colors)
+  }
+
+  /// One RGBA colour in a word, the byte order `RasterImage` uses in memory.
+  static func pack(_ r: UInt8, _ g: UInt8, _ b: UInt8, _ a: UInt8) -> UInt32 {
+    UInt32(r) | UInt32(g) << 8 | UInt32(b) << 16 | UInt32(a) << 24
+  }
+
+  /// One palette for every frame: `add` each frame, then `remap` each.
+  public final class SharedPalette {
+    private let attr: OpaquePointer
+    private let histogram: OpaquePointer
+    private var result: OpaquePointer?
+    private let dither: Bool
+
+    public init(dither: Bool) throws(RenderError) {
+      attr = try GIFQuantizer.attributes()
+      guard let histogram = liq_histogram_create(attr) else {
+        liq_attr_destroy(attr)
+        throw .io("cannot start a libimagequant histogram")
+      }
+      self.histogram = histogram
+      self.dither = dither
+    }
+
+    deinit {
+      if let result { liq_result_destroy(result) }
+      liq_histogram_destroy(histogram)
+      liq_attr_destroy(attr)
+    }
+
+    /// Counts `frame`'s colours (first pass).
+    public func add(_ frame: RasterImage) throws(RenderError) {
+      try frame.pixels.withUnsafeBufferPointer { (buffer) throws(RenderError) in
+        let image = try GIFQuantizer.liqImage(attr, buffer.baseAddress!, frame)
+        defer { liq_image_destroy(image) }
+        guard liq_histogram_add_image(histogram, attr, image) == LIQ_OK else {
+          throw .io("libimagequant could not count a frame's colours")
+        }
+      }
+    }
+
+    /// `frame` in the shared palette (second pass).
+    public func remap(_ frame: RasterImage) throws(RenderError) -> QuantizedFrame {
+      if result == nil {
+        guard liq_histogram_quantize(histogram, attr, &result) == LIQ_OK, result != nil else {
+          throw .io("libimagequant could not make the shared palette")
+        }
+      }
+      return try frame.pixels.withUnsafeBufferPointer { (buffer) throws(RenderError) in
+        let image = try GIFQuantizer.liqImage(attr, buffer.baseAddress!, frame)
+        defer { liq_image_destroy(image) }
+        return try GIFQuantizer.remap(image, with: result!, frame: frame, dither: dither)
+      }
+    }
+  }
+}

@@ -1,0 +1,105 @@
+import Foundation
+import MorphRender
+
+/// What `export` writes. The one table of formats: extensions, names, and the
+/// options that only some formats take.
+enum ExportFormat: String, CaseIterable {
+  case pngSequence = "png"
+  case apng
+  case gif
+  case webp
+  case mp4
+  case webm
+  case filmstrip
+
+  /// The extensions that choose a format (`.png` alone is an animated PNG, or
+  /// a sheet with --filmstrip; no extension is a folder of PNGs).
+  static let byExtension: [String: ExportFormat] = [
+    "png": .apng, "apng": .apng, "gif": .gif, "webp": .webp, "mp4": .mp4, "webm": .webm,
+  ]
+
+  static var names: String { allCases.map(\.rawValue).joined(separator: ", ") }
+
+  /// From --format, --filmstrip and the output's extension.
+  static func choose(name: String?, filmstrip: Bool, output: String) throws -> ExportFormat {
+    let ext = URL(fileURLWithPath: output).pathExtension.lowercased()
+    if filmstrip {
+      guard name == nil || name == "filmstrip", ext == "png" else {
+        throw UsageError("--filmstrip writes one .png image; got '\(output)'")
+      }
+      return .filmstrip
+    }
+    if let name {
+      guard let format = ExportFormat(rawValue: name.lowercased()), format != .filmstrip else {
+        throw UsageError(
+          "--format: expected one of \(names) (a filmstrip: --filmstrip N), got '\(name)'")
+      }
+      return format
+    }
+    if let format = byExtension[ext] { return format }
+    if ext.isEmpty || ExportCommand.Target.isFolder(output) { return .pngSequence }
+    throw UsageError(
+      "export writes a folder (PNG frames) or .png .apng .gif .webp .mp4 .webm; got '\(output)'")
+  }
+
+  /// Options only some formats read; giving one to another format is a usage error.
+  static let specificOptions: [(option: String, formats: Set<ExportFormat>)] = [
+    ("--loop", [.apng, .gif, .webp]),
+    ("--hold", [.apng, .gif, .webp, .mp4, .webm]),
+    ("--palette", [.gif]), ("--dither", [.gif]),
+    ("--quality", [.webp]), ("--crf", [.mp4, .webm]),
+    ("--labels", [.filmstrip]), ("--columns", [.filmstrip]),
+  ]
+
+  func checkOptions(_ arguments: [String]) throws {
+    for (option, formats) in Self.specificOptions where !formats.contains(self) {
+      if arguments.contains(where: { $0 == option || $0.hasPrefix(option + "=") }) {
+        throw UsageError("\(option) does not apply to \(rawValue) output")
+      }
+    }
+  }
+
+  /// The frame size a format can hold, checked before anything renders.
+  func checkSize(width: Int, height: Int) throws {
+    let limit: Int? =
+      switch self {
+      case .webp: 16383
+      case .gif: 65535
+      default: nil
+      }
+    if let limit, width > limit || height > limit {
+      throw UsageError("\(rawValue) frames are at most \(limit) px a side; got \(width)×\(height)")
+    }
+  }
+}
+
+/// The format options of one export, read and checked before anything renders.
+struct EncodingOptions {
+  var timing: FrameTiming
+  var sharedPalette = false
+  var dither = true
+  var quality: Double?
+  var crf: Int?
+  var labels = false
+  var columns: Int?
+
+  init(_ options: inout CommandLineOptions, fps: Double) throws {
+    let hold = try options.double("--hold", in: .within(0...600)) ?? 0
+    let loops = try options.int("--loop", in: 0...65535) ?? 0
+    timing = FrameTiming(fps: fps, hold: hold, loops: loops)
+    switch try options.value("--palette") {
+    case nil, "frame": sharedPalette = false
+    case "global": sharedPalette = true
+    case let other?: throw UsageError("--palette expects frame or global, got '\(other)'")
+    }
+    switch try options.value("--dither") {
+    case nil, "on": dither = true
+    case "off": dither = false
+    case let other?: throw UsageError("--dither expects on or off, got '\(other)'")
+    }
+    quality = try options.double("--quality", in: .within(0...100))
+    crf = try options.int("--crf", in: 0...63)
+    labels = options.flag("--labels")
+    columns = try options.int("--columns", in: 1...100)
+  }
+}

@@ -1,0 +1,113 @@
+import Foundation
+import MorphCore
+import MorphRender
+
+/// An `OutputFile` as an encoder's destination.
+final class FileOutput: EncodedOutput {
+  let file: OutputFile
+
+  init(_ file: OutputFile) { self.file = file }
+
+  func write(_ bytes: [UInt8]) throws { try file.write(bytes) }
+  func patch(_ bytes: [UInt8], at offset: Int) throws { try file.patch(bytes, at: offset) }
+}
+
+/// Writes one export in its format; returns the line to print.
+struct ExportWriter {
+  let stream: FrameStream
+  let format: ExportFormat
+  let path: String
+  let encoding: EncodingOptions
+  let background: Color?
+  let size: (width: Int, height: Int)
+
+  var count: Int { stream.count }
+
+  func write() throws -> String {
+    switch format {
+    case .pngSequence: return try sequence()
+    case .filmstrip: return try filmstrip()
+    case .apng:
+      return try animation("animated PNG") {
+        APNGEncoder(output: $0, count: count, timing: encoding.timing)
+      }
+    case .webp:
+      return try animation(encoding.quality == nil ? "animated WebP, lossless" : "animated WebP") {
+        try WebPEncoder(
+          output: $0, count: count, timing: encoding.timing, quality: encoding.quality)
+      }
+    case .gif: return try gif()
+    case .mp4: return try video(.h264, "MP4, H.264")
+    case .webm: return try video(.vp9, "WebM, VP9")
+    }
+  }
+
+  /// Frames in order into an encoder that writes `path`, committed at the end.
+  private func animation(
+    _ kind: String, _ make: (FileOutput) throws -> some AnimationEncoder
+  ) throws -> String {
+    let file = try OutputFile(path)
+    var encoder = try make(FileOutput(file))
+    try stream.rasters { _, frame in try encoder.add(frame) }
+    try encoder.finish()
+    try file.commit()
+    return "wrote \(path) (\(kind), \(count) frames)"
+  }
+
+  private func gif() throws -> String {
+    let file = try OutputFile(path)
+    let encoder = GIFEncoder(
+      output: FileOutput(file), count: count, timing: encoding.timing,
+      transparent: background == nil)
+    let dither = encoding.dither
+    if encoding.sharedPalette {
+      // Two passes over the same frames: count every colour, then remap each frame.
+      let palette = try GIFQuantizer.SharedPalette(dither: dither)
+      try stream.rasters { _, frame in try palette.add(frame) }
+      try stream.rasters(try stream.makeSource()) { _, frame in
+        try encoder.add(try palette.remap(frame))
+      }
+    } else {
+      try stream.run(
+        stream.source, work: { try GIFQuantizer.quantize($0, dither: dither) },
+        consume: { _, frame in try encoder.add(frame) })
+    }
+    try encoder.finish()
+    try file.commit()
+    let palette = encoding.sharedPalette ? "one palette" : "a palette per frame"
+    return "wrote \(path) (GIF, \(count) frames, \(palette))"
+  }
+
+  private func video(_ codec: VideoEncoder.Codec, _ kind: String) throws -> String {
+    let file = try OutputFile(path)
+    let encoder = try VideoEncoder(
+      file: file, codec: codec, width: size.width, height: size.height, timing: encoding.timing,
+      crf: encoding.crf, background: background)
+    try stream.rasters { _, frame in try encoder.add(frame) }
+    try encoder.finish()
+    try file.commit()
+    return "wrote \(path) (\(kind), \(count) frames)"
+  }
+
+  /// PNGs encoded on the workers, written as they come.
+  private func sequence() throws -> String {
+    let sequence = try PNGSequence(path)
+    try stream.run(
+      stream.source, work: { try $0.pngData() },
+      consume: { i, png in try sequence.write(png, frame: i) })
+    sequence.keep()
+    return "wrote \(count) frames to \(path)/"
+  }
+
+  /// The sheet is laid out (and an oversized one refused) before any frame renders.
+  private func filmstrip() throws -> String {
+    let layout = Filmstrip.Layout(
+      count: count, frameWidth: size.width, frameHeight: size.height, columns: encoding.columns,
+      labelHeight: encoding.labels ? Filmstrip.labelHeight(frameHeight: size.height) : 0)
+    var sheet = try Filmstrip.Sheet(layout)
+    try stream.rasters { i, frame in try sheet.place(frame, at: i) }
+    if encoding.labels { try sheet.label((0..<count).map(stream.source.label)) }
+    try OutputFile.write(try sheet.image.pngData(), to: path)
+    return "wrote \(path) (\(count) frames, \(sheet.image.width)×\(sheet.image.height))"
+  }
+}

@@ -1,0 +1,59 @@
+import MorphCore
+import Testing
+
+@testable import MorphRender
+
+/// Bytes an encoder wrote, patches applied: a file in memory.
+private final class MemoryOutput: EncodedOutput {
+  var bytes: [UInt8] = []
+  func write(_ more: [UInt8]) throws { bytes += more }
+  func patch(_ replacement: [UInt8], at offset: Int) throws {
+    bytes.replaceSubrange(offset..<(offset + replacement.count), with: replacement)
+  }
+}
+
+@Suite struct EncoderTests {
+  static func solid(_ value: UInt8, width: Int = 6, height: Int = 4) -> RasterImage {
+    RasterImage(
+      width: width, height: height,
+      pixels: (0..<(width * height)).flatMap { _ in [value, value, value, 255] })
+  }
+
+  @Test func timingRoundsEachEndSoNothingDrifts() {
+    let timing = FrameTiming(fps: 30, hold: 0.5)
+    let centiseconds = (0..<30).map { timing.duration($0, $0 + 1, count: 30, unitsPerSecond: 100) }
+    #expect(Set(centiseconds.dropLast()) == [3, 4])
+    #expect(centiseconds.reduce(0, +) == 150)  // one second, then the half-second hold
+    #expect(timing.apngDelay(0, 3, count: 30) == (3, 30))
+    #expect(timing.apngDelay(29, 30, count: 30) == (16, 30))
+    #expect(FrameTiming(fps: 12.5).apngDelay(0, 1, count: 2) == (80, 1000))
+  }
+
+  @Test func pngEncodesThePixelsExactly() throws {
+    var image = Self.solid(0)
+    // Opaque, so Cairo's premultiplying decoder gives the colours back exactly.
+    for i in image.pixels.indices { image.pixels[i] = i % 4 == 3 ? 255 : UInt8((i * 37) % 256) }
+    #expect(try RasterImage.decodePNG(try PNGEncoder.encode(image)) == image)
+  }
+
+  @Test func apngStoresOnlyTheChangeAndMergesRepeats() throws {
+    let output = MemoryOutput()
+    var encoder = APNGEncoder(output: output, count: 4, timing: FrameTiming(fps: 10, loops: 2))
+    var changed = Self.solid(10)
+    changed.pixels.replaceSubrange(
+      ((1 * 6 + 2) * 4)..<((1 * 6 + 4) * 4), with: [200, 0, 0, 255, 200, 0, 0, 255])
+    for frame in [Self.solid(10), Self.solid(10), changed, changed] { try encoder.add(frame) }
+    try encoder.finish()
+    let chunks = try APNGWriter.chunks(output.bytes)
+    let control = try #require(chunks.first { $0.type == "acTL" })
+    #expect(control.data == [0, 0, 0, 2, 0, 0, 0, 2])  // two stored frames, two plays
+    let frames = chunks.filter { $0.type == "fcTL" }
+    #expect(frames.count == 2)
+    // The second stores the 2×1 rectangle at (2, 1); each shows for two frames at 10 fps.
+    #expect(Array(frames[1].data[4..<20]) == [0, 0, 0, 2, 0, 0, 0, 1, 0, 0, 0, 2, 0, 0, 0, 1])
+    #expect(frames.allSatisfy { Array($0.data[20..<24]) == [0, 2, 0, 10] })
+    // The patched header's CRC matches its new data (acTL's CRC sits at bytes 49…52).
+    let crc = APNGWriter.be32(APNGWriter.crc32(Array("acTL".utf8) + control.data))
+    #expect(Array(output.bytes[49..<53]) == crc)
+  }
+}

@@ -1,0 +1,312 @@
+import Foundation
+import MorphRender
+import Testing
+
+@testable import morphhost
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Issue 13: every export format, read back by decoders that are not morphhost's.
+@Suite struct ExportFormatTests {
+  static let size = (width: 428, height: 288)  // deck_fan at scale 1
+
+  static func scratch() throws -> URL {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("formats-\(UUID())")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+  }
+
+  /// Exports deck_fan over its whole progress range; the output's path.
+  static func export(_ name: String, in dir: URL, frames: Int = 8, _ extra: [String] = [])
+    throws -> String
+  {
+    let out = dir.appendingPathComponent(name).path
+    let result = try Subprocess.run(
+      ["export", "deck_fan", "-o", out, "--progress-range", "0:1", "--frames", "\(frames)"]
+        + extra, deadline: 180)
+    #expect(result.status == 0, Comment(rawValue: result.err))
+    return out
+  }
+
+  /// The first and last frames `render` makes for the same export.
+  static func references(_ extra: [String] = []) throws -> [RasterImage] {
+    try ["0", "1"].map { try MediaProbe.render(["deck_fan", "--progress", $0] + extra) }
+  }
+
+  static func expectLossless(_ frames: [RasterImage], _ references: [RasterImage]) {
+    for (frame, reference) in zip(frames, references) {
+      #expect(MediaProbe.shareWithin(32, frame, reference) > 0.99)
+    }
+  }
+
+  static func expectClose(_ frames: [RasterImage], _ references: [RasterImage]) {
+    for (frame, reference) in zip(frames, references) {
+      let difference = MediaProbe.meanDifference(frame, reference)
+      #expect(difference < 6, "mean difference \(difference) levels")
+    }
+  }
+
+  @Test func progressShowsFramesRateAndTimeLeft() {
+    let line = ProgressBar.line(done: 40, total: 120, seconds: 2)
+    #expect(line.hasPrefix("[##########--------------------] 40/120 frames"))
+    #expect(line.contains("20.0 fps") && line.contains("ETA 4.0 s"))
+    #expect(ProgressBar.line(done: 0, total: 10, seconds: 0).contains("ETA …"))
+  }
+
+  @Test func apngStoresChangesAndReadsBack() throws {
+    let dir = try Self.scratch()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let out = try Self.export("fan.apng", in: dir, ["--loop", "3", "--hold", "0.5"])
+    let stream = try MediaProbe.stream(out)
+    #expect(stream["codec_name"] == "apng" && stream["nb_read_frames"] == "8")
+    #expect(stream["width"] == "428" && stream["height"] == "288")
+    let durations = try MediaProbe.durations(out)
+    #expect(durations.count == 8)
+    for d in durations.dropLast() { #expect(abs(d - 1.0 / 30) < 0.002) }
+    #expect(abs((durations.last ?? 0) - (1.0 / 30 + 0.5)) < 0.002)
+    let chunks = try APNGWriter.chunks([UInt8](try Data(contentsOf: URL(fileURLWithPath: out))))
+    let control = try #require(chunks.first { $0.type == "acTL" })
+    #expect(Array(control.data[4..<8]) == [0, 0, 0, 3])  // plays three times
+    // Later frames store a rectangle smaller than the canvas.
+    let widths = chunks.filter { $0.type == "fcTL" }.map {
+      Int($0.data[6]) << 8 | Int($0.data[7])
+    }
+    #expect(widths.first == 428 && widths.dropFirst().contains { $0 < 428 })
+    let frames = try MediaProbe.frames(out, width: 428, height: 288)
+    #expect(frames.count == 8)
+    Self.expectLossless([frames[0], frames[7]], try Self.references())
+  }
+
+  @Test func identicalFramesMergeIntoLongerDelays() throws {
+    let dir = try Self.scratch()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    // flip settles well within 2 s: the rest of the timeline is one still frame.
+    for name in ["flip.apng", "flip.gif"] {
+      let out = dir.appendingPathComponent(name).path
+      let result = try Subprocess.run([
+        "export", "flip", "-o", out, "--duration", "2", "--fps", "10",
+      ])
+      #expect(result.status == 0, Comment(rawValue: result.err))
+      let durations = try MediaProbe.durations(out)
+      #expect(durations.count < 21, "\(name): \(durations.count) frames")
+      #expect(abs(durations.reduce(0, +) - 2.1) < 0.02, "\(name): \(durations)")
+    }
+  }
+
+  @Test func gifReadsBackWithItsLoopCount() throws {
+    let dir = try Self.scratch()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let out = try Self.export("fan.gif", in: dir, ["--loop", "3"])
+    let stream = try MediaProbe.stream(out)
+    #expect(stream["codec_name"] == "gif" && stream["nb_read_frames"] == "8")
+    #expect(stream["width"] == "428" && stream["height"] == "288")
+    // Centiseconds, rounded without drift: 8 frames at 30 fps last 0.27 s.
+    let durations = try MediaProbe.durations(out)
+    #expect(durations.count == 8)
+    #expect(durations.allSatisfy { $0 == 0.03 || $0 == 0.04 })
+    #expect(abs(durations.reduce(0, +) - 0.27) < 0.001)
+    // NETSCAPE2.0: repeats after the first play, little-endian.
+    let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: out)))
+    let tag = Array("NETSCAPE2.0".utf8)
+    let at = try #require((0..<(bytes.count - 15)).first { Array(bytes[$0..<($0 + 11)]) == tag })
+    #expect(Array(bytes[(at + 11)..<(at + 15)]) == [3, 1, 2, 0])
+    let frames = try MediaProbe.frames(out, width: 428, height: 288)
+    Self.expectClose([frames[0], frames[7]], try Self.references())
+  }
+
+  @Test func gifVariantsKeepTransparencyAndPalettes() throws {
+    let dir = try Self.scratch()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let clear = try Self.export("clear.gif", in: dir, frames: 4, ["--background", "none"])
+    let frames = try MediaProbe.frames(clear, width: 428, height: 288)
+    let reference = try Self.references(["--background", "none"])
+    #expect(frames.count == 4)
+    for (frame, expected) in zip([frames[0], frames[3]], reference) {
+      // Transparent where the render is clear, opaque where it is solid.
+      for i in stride(from: 3, to: expected.pixels.count, by: 4 * 97) {
+        if expected.pixels[i] == 0 { #expect(frame.pixels[i] == 0) }
+        if expected.pixels[i] == 255 { #expect(frame.pixels[i] == 255) }
+      }
+    }
+    let global = try Self.export("global.gif", in: dir, ["--palette", "global", "--dither", "off"])
+    Self.expectClose(
+      try [MediaProbe.frames(global, width: 428, height: 288)].flatMap { [$0[0], $0[7]] },
+      try Self.references())
+  }
+
+  @Test func webpIsLosslessByDefaultAndLossyOnRequest() throws {
+    let dir = try Self.scratch()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let out = try Self.export("fan.webp", in: dir, ["--loop", "2", "--background", "none"])
+    let info = try MediaProbe.tool("webpinfo", ["-summary", out])
+    #expect(info.contains("Number of frames: 8"))
+    #expect(info.contains("Loop count      : 2"))
+    #expect(info.contains("Alpha: 1"))
+    #expect(info.contains("Lossless"))
+    #expect(info.contains("Duration: 33") && info.contains("Duration: 34"))
+    let reference = try Self.references(["--background", "none"])
+    let frames = try MediaProbe.webpFrames(out)
+    #expect(frames.count == 8)
+    Self.expectLossless([frames[0], frames[7]], reference)
+    let lossy = try Self.export("lossy.webp", in: dir, ["--quality", "80"])
+    #expect(!(try MediaProbe.tool("webpinfo", [lossy])).contains("Lossless"))
+    Self.expectClose(try MediaProbe.webpFrames(lossy).suffix(1), try Self.references().suffix(1))
+  }
+
+  @Test func videoReadsBackThroughFFmpeg() throws {
+    let dir = try Self.scratch()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let mp4 = try Self.export("fan.mp4", in: dir, ["--crf", "18"])
+    let stream = try MediaProbe.stream(mp4)
+    #expect(stream["codec_name"] == "h264" && stream["nb_read_frames"] == "8")
+    let frames = try MediaProbe.frames(mp4, width: 428, height: 288)
+    Self.expectClose([frames[0], frames[7]], try Self.references())
+    let webm = try Self.export("fan.webm", in: dir, ["--background", "none"])
+    let vp9 = try MediaProbe.stream(webm)
+    #expect(vp9["codec_name"] == "vp9" && vp9["alpha_mode"] == "1")
+    let decoded = try MediaProbe.frames(
+      webm, width: 428, height: 288, decoder: ["-c:v", "libvpx-vp9"])
+    #expect(decoded.count == 8)
+    #expect(decoded.first?.pixel(x: 0, y: 0).a == 0)  // the corner stays transparent
+    // An odd size is padded to an even one.
+    let odd = try Self.export("odd.mp4", in: dir, frames: 2, ["--scale", "1.25"])
+    let padded = try MediaProbe.stream(odd)
+    #expect(padded["width"] == "536" && padded["height"] == "360")
+  }
+
+  @Test func videoWithoutFFmpegNamesThePackage() throws {
+    let dir = try Self.scratch()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let out = dir.appendingPathComponent("fan.mp4").path
+    let result = try Subprocess.run(
+      ["export", "deck_fan", "-o", out, "--frames", "2"], environment: ["PATH": "/nonexistent"])
+    #expect(result.status == 1)
+    #expect(result.err.split(separator: "\n").count == 1)
+    #expect(result.err.contains("apt-get install ffmpeg"), Comment(rawValue: result.err))
+    #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty)
+  }
+
+  @Test func exportsAreTheSameWhateverTheRunOrThreads() throws {
+    let dir = try Self.scratch()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    for name in ["frames", "fan.apng", "fan.gif", "fan.webp"] {
+      var outputs: [[Data]] = []
+      for (run, threads) in [(0, "1"), (1, "2"), (2, "2")] {
+        let out = try Self.export(
+          "\(run)-\(name)", in: dir, frames: 6, ["--threads", threads, "--scale", "0.5"])
+        let files =
+          name == "frames"
+          ? try FileManager.default.contentsOfDirectory(atPath: out).sorted().map {
+            try Data(contentsOf: URL(fileURLWithPath: out + "/" + $0))
+          } : [try Data(contentsOf: URL(fileURLWithPath: out))]
+        outputs.append(files)
+      }
+      #expect(outputs[0] == outputs[1] && outputs[1] == outputs[2], "\(name) differs")
+    }
+  }
+
+  @Test(arguments: [
+    (["-o", "fan.bmp"], "fan.bmp"),
+    (["-o", "fan.gif", "--fps", "0"], "--fps"),
+    (["-o", "fan.gif", "--fps", "0.01"], "--fps"),
+    (["-o", "fan.webp", "--frames", "1e9"], "--frames"),
+    (["-o", "fan.mp4", "--duration", "-1"], "--duration"),
+    (["-o", "fan.gif", "--crf", "20"], "--crf"),
+    (["-o", "fan.apng", "--quality", "50"], "--quality"),
+    (["-o", "/nonexistent/fan.gif"], "folder does not exist"),
+    (["-o", "/dev/full", "--format", "gif"], "not a regular file"),
+    (["-o", "/dev/full", "--format", "webm"], "not a regular file"),
+  ])
+  func badRequestsAreOneLineAndLeaveNothing(arguments: [String], mentioning: String) throws {
+    let dir = try Self.scratch()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let absolute = arguments.map { $0.hasPrefix("fan.") ? dir.appendingPathComponent($0).path : $0 }
+    let result = try Subprocess.run(["export", "deck_fan"] + absolute)
+    #expect(!result.timedOut && result.signal == nil)
+    #expect(result.status != 0)
+    #expect(result.err.split(separator: "\n").count == 1, Comment(rawValue: result.err))
+    #expect(result.err.contains(mentioning), Comment(rawValue: result.err))
+    #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty)
+  }
+
+  @Test func filmstripHasExactlyTheFramesAskedWithLabels() throws {
+    let dir = try Self.scratch()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let out = dir.appendingPathComponent("strip.png").path
+    let plain = try Subprocess.run([
+      "export", "deck_fan", "-o", out, "--duration", "0.72", "--fps", "12", "--filmstrip", "9",
+    ])
+    #expect(plain.status == 0, Comment(rawValue: plain.err))
+    var sheet = try RasterImage.decodePNG([UInt8](try Data(contentsOf: URL(fileURLWithPath: out))))
+    #expect(sheet.width == 9 * 428 + 8 * 8 && sheet.height == 288)
+    let labelled = try Subprocess.run([
+      "export", "deck_fan", "-o", out, "--duration", "0.72", "--filmstrip", "9", "--labels",
+    ])
+    #expect(labelled.status == 0, Comment(rawValue: labelled.err))
+    sheet = try RasterImage.decodePNG([UInt8](try Data(contentsOf: URL(fileURLWithPath: out))))
+    #expect(sheet.width == 9 * 428 + 8 * 8 && sheet.height == 288 + 28)
+    // Something dark is written in the label strip under the first frame.
+    let strip = (288..<sheet.height).flatMap { y in (0..<428).map { sheet.pixel(x: $0, y: y) } }
+    #expect(strip.contains { $0.r < 128 })
+  }
+
+  /// Ctrl-C stops the export: exit status 130 and nothing left behind (the
+  /// ffmpeg child included). Under a deadline, as every subprocess here.
+  @Test(arguments: ["long.apng", "long.mp4", "frames"])
+  func ctrlCRemovesPartialOutput(name: String) throws {
+    let dir = try Self.scratch()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    // As from a terminal: SIGINT neither blocked nor ignored in the child.
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var none = sigset_t()
+    sigemptyset(&none)
+    var interrupt = sigset_t()
+    sigemptyset(&interrupt)
+    sigaddset(&interrupt, SIGINT)
+    posix_spawnattr_setsigmask(&attributes, &none)
+    posix_spawnattr_setsigdefault(&attributes, &interrupt)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    for fd: Int32 in [0, 1, 2] {
+      posix_spawn_file_actions_addopen(&actions, fd, "/dev/null", fd == 0 ? O_RDONLY : O_WRONLY, 0)
+    }
+    let arguments = [
+      builtBinary.path, "export", "deck_fan", "-o", dir.appendingPathComponent(name).path,
+      "--frames", "5000",
+    ]
+    let argv = arguments.map { strdup($0) } + [nil]
+    defer { for arg in argv { free(arg) } }
+    var pid: pid_t = 0
+    #expect(posix_spawn(&pid, builtBinary.path, &actions, &attributes, argv, environ) == 0)
+    var status: Int32 = 0
+    func exited() -> Bool { waitpid(pid, &status, WNOHANG) == pid }
+    let deadline = Date().addingTimeInterval(60)
+    var done = false
+    while !done, try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty,
+      Date() < deadline
+    {
+      done = exited()
+      usleep(20_000)
+    }
+    usleep(300_000)  // a few frames in
+    kill(pid, SIGINT)
+    while !done && Date() < deadline {
+      done = exited()
+      usleep(20_000)
+    }
+    if !done {
+      kill(pid, SIGKILL)
+      waitpid(pid, &status, 0)
+    }
+    #expect(done && status & 0x7F == 0 && (status >> 8) & 0xFF == 130, "status \(status)")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty)
+  }
+}
