@@ -46,27 +46,17 @@ enum PreviewCommand {
     guard given.count <= 1 else { throw UsageError("expected one plugin or folder") }
     let catalog = try PreviewCatalog(given.first, options: play.component, output: output)
     let server = try PreviewServer(catalog: catalog, port: port)
+    // Listening before the URL is printed: whoever reads the URL may stop
+    // the server at once, and a signal that came before the sources
+    // resumed would be ignored for good.
+    let interrupt = InterruptSignal()
     let url = "http://127.0.0.1:\(server.port)/"
     output.write(url)
     output.error("morphhost: previewing \(catalog.title) at \(url) (Ctrl-C stops)")
     if open || (!noOpen && isatty(STDOUT_FILENO) == 1) { openBrowser(url, output: output) }
-    waitForInterrupt()
+    interrupt.wait()
     server.stop()
     return 0
-  }
-
-  /// Blocks until Ctrl-C or SIGTERM.
-  static func waitForInterrupt() {
-    let stop = DispatchSemaphore(value: 0)
-    let sources = [SIGINT, SIGTERM].map { number in
-      signal(number, SIG_IGN)
-      let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-      source.setEventHandler { stop.signal() }
-      source.resume()
-      return source
-    }
-    stop.wait()
-    for source in sources { source.cancel() }
   }
 
   static func openBrowser(_ url: String, output: some TextOutput) {
@@ -83,6 +73,33 @@ enum PreviewCommand {
     do { try process.run() } catch {
       output.error("morphhost: cannot open a browser (\(opener)): open \(url) yourself")
     }
+  }
+}
+
+/// Ctrl-C or SIGTERM, caught from the moment this is made. A plain
+/// handler, installed synchronously: a dispatch signal source registers
+/// later, on its own thread, and a signal that fell before it listened
+/// was lost (the server then never stopped).
+final class InterruptSignal {
+  /// Set by the handler; a signal handler may only store to such a flag.
+  nonisolated(unsafe) private static var raised: Int32 = 0
+
+  init() {
+    Self.raised = 0
+    var signals = sigset_t()
+    sigemptyset(&signals)
+    for number in [SIGINT, SIGTERM] {
+      signal(number) { _ in InterruptSignal.raised = 1 }
+      sigaddset(&signals, number)
+    }
+    // A parent may start us with them blocked; this thread takes them.
+    pthread_sigmask(SIG_UNBLOCK, &signals, nil)
+  }
+
+  /// Blocks until one of the signals arrives (a few wake-ups a second).
+  func wait() {
+    while Self.raised == 0 { usleep(50_000) }
+    for number in [SIGINT, SIGTERM] { signal(number, SIG_DFL) }
   }
 }
 
