@@ -231,6 +231,6 @@ private func mode(_ env: [String: String], forceASCII: Bool = false) -> Terminal
   #expect(ANSI.enterAlternateScreen == "\(esc)[?1049h")
   #expect(ANSI.leaveAlternateScreen == "\(esc)[?1049l")
   #expect(ANSI.hideCursor == "\(esc)[?25l" && ANSI.showCursor == "\(esc)[?25h")
-  #expect(ANSI.enableMouse == "\(esc)[?1000h\(esc)[?1002h\(esc)[?1006h")
-  #expect(ANSI.disableMouse == "\(esc)[?1006l\(esc)[?1002l\(esc)[?1000l")
+  #expect(ANSI.enableMouse == "\(esc)[?1000h\(esc)[?1002h\(esc)[?1003h\(esc)[?1006h")
+  #expect(ANSI.disableMouse == "\(esc)[?1006l\(esc)[?1003l\(esc)[?1002l\(esc)[?1000l")
 }

@@ -263,4 +263,39 @@ import Testing
     // most); the keyboard thread's cancel ends it within a tick.
     #expect(Date().timeIntervalSince(pressed) < 0.6)
   }
+
+  /// Pointer motion with no button down (SGR any-event reports, as tmux
+  /// forwards them) hovers: the cell under it maps to a canvas point as a
+  /// click does, and moving off the component ends the hover.
+  @Test(.enabled(if: tmuxAvailable, "needs tmux (installed by scripts/install-deps.sh)"))
+  func pointerMotionHoversAndLeavingEndsIt() throws {
+    let tmux = Tmux()
+    let plugin = Self.repository.appendingPathComponent("Tests/morphhostTests/Fixtures/hover.lua")
+    let command =
+      "TERM=xterm-256color '\(Self.binary)' run '\(plugin.path)'; echo \"exit=$?\"; sleep 30"
+    try tmux.run(["new-session", "-d", "-s", "live", "-x", "80", "-y", "26", command])
+    _ = try tmux.waitFor("the first frame") {
+      $0.contains("Hover Probe") && $0.contains("not hovered")
+    }
+    // Button bits 35: motion (32) with no button (3), at column 40, row 12.
+    let move = { (column: Int, row: Int) in
+      try tmux.run(["send-keys", "-t", "live", "-l", "\u{1B}[<35;\(column);\(row)M"])
+    }
+    try move(40, 12)
+    let screen = try tmux.waitFor("the hover") {
+      $0.contains("hovered at") && !$0.contains("not hovered")
+    }
+    // The picture is 80 columns for a 248-point canvas (24 pt margins): the
+    // middle column is near the component's middle, x = 100.
+    let x = screen.firstMatch(of: /hovered at (\d+),/).flatMap { Int($0.1) } ?? -1
+    #expect((85...115).contains(x), "column 40 hovers at x = \(x)")
+    try move(60, 12)
+    _ = try tmux.waitFor("the hover to follow") {
+      ($0.firstMatch(of: /hovered at (\d+),/).flatMap { Int($0.1) } ?? 0) > x + 40
+    }
+    try move(1, 1)  // the margin's corner: off the component
+    _ = try tmux.waitFor("the hover to end") { $0.contains("not hovered") }
+    try tmux.run(["send-keys", "-t", "live", "q"])
+    _ = try tmux.waitFor("a clean exit") { $0.contains("exit=0") }
+  }
 }

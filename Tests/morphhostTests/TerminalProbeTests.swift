@@ -34,6 +34,23 @@ import Testing
     #expect(reader.feed([0x1B]) == [.key("escape")])
   }
 
+  /// xterm's SGR reports: button 0 pressed and dragged (bit 32), released
+  /// (`m`), and motion with no button (35, any-event tracking) as a move;
+  /// the wheel (64) and other buttons are ignored.
+  @Test func mouseReportsIncludeMotionWithNoButton() {
+    var reader = KeyReader()
+    let reports =
+      "\u{1B}[<0;3;4M\u{1B}[<32;5;4M\u{1B}[<0;5;4m\u{1B}[<35;7;2M"
+      + "\u{1B}[<64;1;1M\u{1B}[<34;1;1M"
+    #expect(
+      reader.feed(Array(reports.utf8)) == [
+        .mouse(MouseEvent(kind: .press, column: 3, row: 4)),
+        .mouse(MouseEvent(kind: .drag, column: 5, row: 4)),
+        .mouse(MouseEvent(kind: .release, column: 5, row: 4)),
+        .mouse(MouseEvent(kind: .move, column: 7, row: 2)),
+      ])
+  }
+
   @Test func imagesAreCentredAndTheMouseFindsThePoint() {
     let canvas = Size(428, 288)
     let layout = PictureLayout.image(

@@ -28,9 +28,10 @@ public enum ANSI {
     "\u{1B}[\(row);\(col)H"
   }
 
-  /// Reports button presses (1000) and drags (1002) in SGR encoding (1006), which has no
-  /// 223-column limit.
-  public static let enableMouse = "\u{1B}[?1000h\u{1B}[?1002h\u{1B}[?1006h"
+  /// Reports button presses (1000), drags (1002) and motion with no button down (1003,
+  /// xterm's any-event tracking, for hover) in SGR encoding (1006), which has no 223-column
+  /// limit.
+  public static let enableMouse = "\u{1B}[?1000h\u{1B}[?1002h\u{1B}[?1003h\u{1B}[?1006h"
   /// Undoes `enableMouse`, in reverse order.
-  public static let disableMouse = "\u{1B}[?1006l\u{1B}[?1002l\u{1B}[?1000l"
+  public static let disableMouse = "\u{1B}[?1006l\u{1B}[?1003l\u{1B}[?1002l\u{1B}[?1000l"
 }

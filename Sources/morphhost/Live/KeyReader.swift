@@ -6,7 +6,8 @@ enum TerminalInput: Equatable {
 
 /// An SGR mouse report (1-based cell coordinates).
 struct MouseEvent: Equatable {
-  enum Kind: Equatable { case press, drag, release }
+  /// `move`: the pointer moved with no button down (any-event tracking).
+  enum Kind: Equatable { case press, drag, release, move }
   var kind: Kind
   var column: Int
   var row: Int
@@ -89,7 +90,8 @@ struct KeyReader {
     return b.count > 4096 ? (nil, b.count) : nil
   }
 
-  /// ESC [ < button ; column ; row (M press/drag | m release)
+  /// ESC [ < button ; column ; row (M press/drag/move | m release). Bit 32 of
+  /// the button marks motion; its low bits 3 mean no button is down.
   private func decodeMouse(_ b: [UInt8]) -> (TerminalInput?, Int)? {
     guard
       let end = b[3...].firstIndex(where: { $0 == UInt8(ascii: "M") || $0 == UInt8(ascii: "m") })
@@ -99,10 +101,17 @@ struct KeyReader {
     }
     guard fields.count == 3 else { return (nil, end + 1) }
     let button = fields[0]
-    let kind: MouseEvent.Kind =
-      b[end] == UInt8(ascii: "m") ? .release : (button & 32) != 0 ? .drag : .press
-    // Only the primary button; wheel and others are ignored.
-    guard button & 3 == 0, button & 64 == 0 else { return (nil, end + 1) }
+    let motion = button & 32 != 0
+    let kind: MouseEvent.Kind
+    if b[end] == UInt8(ascii: "m") {
+      kind = .release
+    } else if motion {
+      kind = button & 3 == 3 ? .move : .drag
+    } else {
+      kind = .press
+    }
+    // Only the primary button (or none, moving); wheel and others are ignored.
+    guard button & 3 == 0 || kind == .move, button & 64 == 0 else { return (nil, end + 1) }
     return (.mouse(MouseEvent(kind: kind, column: fields[1], row: fields[2])), end + 1)
   }
 }

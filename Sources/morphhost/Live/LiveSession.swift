@@ -260,6 +260,9 @@ final class LiveSession {
     case .release:
       if pointerDown { try host.pointerUp(at: p) }
       pointerDown = false
+    case .move:
+      // Off the component's frame (the margin, the status line) ends a hover.
+      if !pointerDown { try host.hover(at: p) }
     }
   }
 
@@ -399,7 +402,8 @@ final class LiveSession {
 
      space, enter   tap the component's centre
      ← → (h l)      drag left/right by steps; released after a short pause
-     mouse          click to tap, drag to drag (terminals with mouse reporting)
+     mouse          click to tap, drag to drag, move to hover; moving off
+                    the component ends the hover (terminals with mouse reporting)
      r              reload the plugin now (it also reloads on every save)
      p              pause / resume the clock
      [ ]            scrub progress while paused
