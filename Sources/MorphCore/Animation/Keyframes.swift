@@ -190,42 +190,149 @@ public struct ResolvedKeyframes: Hashable, Sendable {
   }
 }
 
+/// A keyframe for a value of any animatable kind: one number keyframe per
+/// component, each interpolated on its own (a spring's velocity per component).
+public struct ValueKeyframe: Hashable, Sendable {
+  public let kind: AnimatableKind
+  public let components: [Keyframe]
+
+  public init(kind: AnimatableKind, components: [Keyframe]) {
+    self.kind = kind
+    self.components = components
+  }
+
+  /// A number keyframe.
+  public init(_ keyframe: Keyframe) {
+    self.init(kind: .number, components: [keyframe])
+  }
+
+  /// A `SpringKeyframe` for every component. With no duration a composite's
+  /// components all run for the spring's own settling duration
+  /// (`Spring.settlingDuration()`, as SwiftUI's), so they stay in step even
+  /// when some start on target; a number settles from where it starts.
+  public static func spring(
+    kind: AnimatableKind, to: [Double], duration: Double?, spring: Spring,
+    startVelocity: [Double?]
+  ) -> ValueKeyframe {
+    let shared = duration ?? (kind == .number ? nil : spring.settlingDuration())
+    let components = to.indices.map {
+      Keyframe.spring(
+        to: to[$0], duration: shared, spring: spring,
+        startVelocity: $0 < startVelocity.count ? startVelocity[$0] : nil)
+    }
+    return ValueKeyframe(kind: kind, components: components)
+  }
+
+  /// The value the track reaches at this keyframe's end, component by component.
+  public var target: [Double] { components.map(\.target) }
+}
+
+/// Why keyframes cannot make a track: one line naming the track and keyframe.
+public struct KeyframeError: Error, CustomStringConvertible, Sendable {
+  public let description: String
+}
+
 /// Tracks of keyframes for several keys, as SwiftUI's `KeyframeTimeline`:
-/// each track plays from its key's value; `value(at:)` scrubs it from the
-/// timeline's initial values.
+/// each track plays from its key's value; `components(_:at:)` scrubs it
+/// from the timeline's initial values. A track animates one kind of value
+/// (a number, point, size, rect, colour or array) as one number track per
+/// component.
 public struct KeyframeTimeline: Sendable {
-  /// Tracks by key, sorted by key.
-  public let tracks: [(key: String, track: KeyframeTrack)]
+  public struct Track: Sendable {
+    public let key: String
+    public let kind: AnimatableKind
+    /// One number track per component of `kind`, in its order.
+    public let components: [KeyframeTrack]
+  }
+
+  /// Tracks sorted by key.
+  public let tracks: [Track]
   /// Each key's value before the timeline starts, for scrubbing.
-  public let initial: [String: Double]
+  public let initial: [String: [Double]]
   /// Delay and speed, applied to every track when played.
   public var modifiers = AnimationModifiers.none
-  private let scrubbed: [String: ResolvedKeyframes]
+  private let scrubbed: [String: [ResolvedKeyframes]]
 
+  /// Tracks of keyframes of any kind; every keyframe of a track, and its
+  /// initial value, must be of one kind.
+  public init(
+    values: [String: [ValueKeyframe]], initial: [String: (AnimatableKind, [Double])] = [:]
+  )
+    throws(KeyframeError)
+  {
+    var tracks: [Track] = []
+    for key in values.keys.sorted() {
+      tracks.append(try Self.track(key, values[key] ?? []))
+    }
+    var starts: [String: [Double]] = [:]
+    for track in tracks {
+      guard let (kind, value) = initial[track.key] else { continue }
+      guard kind == track.kind, value.count == kind.count else {
+        throw KeyframeError(
+          description:
+            "initial value for '\(track.key)' is \(kind); its track animates \(track.kind)")
+      }
+      starts[track.key] = value
+    }
+    self.init(tracks: tracks, initial: starts)
+  }
+
+  /// Tracks of number keyframes.
   public init(tracks: [String: [Keyframe]], initial: [String: Double] = [:]) {
-    self.tracks = tracks.keys.sorted().map { (key: $0, track: KeyframeTrack(tracks[$0] ?? [])) }
+    let built = tracks.keys.sorted().map {
+      Track(key: $0, kind: .number, components: [KeyframeTrack(tracks[$0] ?? [])])
+    }
+    self.init(tracks: built, initial: initial.mapValues { [$0] })
+  }
+
+  private init(tracks: [Track], initial: [String: [Double]]) {
+    self.tracks = tracks
     self.initial = initial
-    var scrubbed: [String: ResolvedKeyframes] = [:]
-    for (key, track) in self.tracks {
-      scrubbed[key] = track.resolved(from: initial[key] ?? 0, velocity: 0)
+    var scrubbed: [String: [ResolvedKeyframes]] = [:]
+    for track in tracks {
+      let start = initial[track.key] ?? Array(repeating: 0, count: track.components.count)
+      scrubbed[track.key] = zip(track.components, start).map {
+        $0.resolved(from: $1, velocity: 0)
+      }
     }
     self.scrubbed = scrubbed
   }
 
-  public var keys: [String] { tracks.map(\.key) }
-
-  /// The longest track's duration, from the initial values.
-  public var duration: Double { scrubbed.values.map(\.duration).max() ?? 0 }
-
-  /// Key `key`'s value `time` seconds into the timeline (modifiers aside).
-  public func value(_ key: String, at time: Double) -> Double? {
-    scrubbed[key]?.value(at: time)
+  /// One track from keyframes that must all be of the first one's kind.
+  private static func track(_ key: String, _ keyframes: [ValueKeyframe]) throws(KeyframeError)
+    -> Track
+  {
+    guard let kind = keyframes.first?.kind else {
+      throw KeyframeError(description: "track '\(key)' has no keyframes")
+    }
+    for (i, k) in keyframes.enumerated() where k.kind != kind || k.components.count != kind.count {
+      throw KeyframeError(
+        description: "track '\(key)' keyframe \(i + 1) is \(k.kind), but keyframe 1 is \(kind)")
+    }
+    let components = (0..<kind.count).map { c in KeyframeTrack(keyframes.map { $0.components[c] }) }
+    return Track(key: key, kind: kind, components: components)
   }
 
-  /// The curve the engine plays for track `key`.
-  public func curve(_ key: String) -> AnimationCurve? {
-    guard var track = tracks.first(where: { $0.key == key })?.track else { return nil }
-    track.modifiers = modifiers
-    return .keyframes(track)
+  public var keys: [String] { tracks.map(\.key) }
+
+  /// How many keyframes the timeline holds, counting each component.
+  public var keyframeCount: Int {
+    tracks.reduce(0) { $0 + $1.components.reduce(0) { $0 + $1.keyframes.count } }
+  }
+
+  public func kind(_ key: String) -> AnimatableKind? { tracks.first { $0.key == key }?.kind }
+
+  /// The longest track's duration, from the initial values.
+  public var duration: Double { scrubbed.values.joined().map(\.duration).max() ?? 0 }
+
+  /// Key `key`'s components `time` seconds into the timeline (modifiers aside).
+  public func components(_ key: String, at time: Double) -> [Double]? {
+    scrubbed[key]?.map { $0.value(at: time) }
+  }
+
+  /// A number track's value `time` seconds into the timeline (modifiers aside).
+  public func value(_ key: String, at time: Double) -> Double? {
+    guard kind(key) == .number else { return nil }
+    return components(key, at: time)?.first
   }
 }

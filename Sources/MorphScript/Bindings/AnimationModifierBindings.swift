@@ -60,10 +60,10 @@ enum AnimationModifierBindings {
         a.push(timing, as: CurveBindings.timingType)
       } else if var timeline = KeyframeBindings.timelineType.value(a.lua, at: 1) {
         timeline.modifiers = try change(timeline.modifiers, a)
-        let keyframes = timeline.tracks.reduce(0) { $0 + $1.track.keyframes.count }
         try a.push(
           timeline, as: KeyframeBindings.timelineType,
-          bytes: (keyframes + timeline.tracks.count) * KeyframeBindings.bytesPerKeyframe)
+          bytes: (timeline.keyframeCount + timeline.tracks.count)
+            * KeyframeBindings.bytesPerKeyframe)
       } else {
         throw a.typeError(1, "morph.Spring or morph.Timing")
       }

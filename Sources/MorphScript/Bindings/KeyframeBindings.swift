@@ -7,7 +7,7 @@ import MorphCore
 /// state key, which `t:value(time [, key])` scrubs and a component plays
 /// with `self:play(t)`; `morph.stagger(n, step, curve)` delays copies.
 enum KeyframeBindings {
-  static let keyframeType = ObjectType<Keyframe>(name: "morph.Keyframe")
+  static let keyframeType = ObjectType<ValueKeyframe>(name: "morph.Keyframe")
   static let timelineType = ObjectType<KeyframeTimeline>(name: "morph.Keyframes")
 
   /// What one keyframe costs outside Lua's heap, charged to the plugin.
@@ -28,7 +28,27 @@ enum KeyframeBindings {
     register(lua, functions)
   }
 
-  static func target(_ a: LuaArgs) throws -> Double { try a.finite(1) }
+  /// The value a keyframe reaches: any animatable kind.
+  static func target(_ a: LuaArgs) throws -> (AnimatableKind, [Double]) {
+    guard let value = AnimatableValues.read(a.lua, at: 1) else {
+      throw a.typeError(1, AnimatableValues.expected)
+    }
+    return value
+  }
+
+  /// A velocity option in the target's shape (nil: not given), one per component.
+  static func velocity(_ o: LuaOptions, _ key: String, of kind: AnimatableKind) throws -> [Double?]
+  {
+    morph_rawgetfield(o.lua, o.index, key)
+    defer { morph_pop(o.lua, 1) }
+    if lua_type(o.lua, -1) == LUA_TNIL { return Array(repeating: nil, count: kind.count) }
+    guard let values = AnimatableValues.components(o.lua, at: -1, of: kind) else {
+      let shape = kind == .color ? "a table {l, a, b, alpha} (OKLab per second)" : "\(kind)"
+      throw o.args.error(
+        o.index, "option '\(key)': \(shape) like the target expected, got \(o.args.typeName(-1))")
+    }
+    return values
+  }
 
   static func duration(_ a: LuaArgs, _ i: Int32) throws -> Double {
     let d = try a.finite(i)
@@ -47,25 +67,26 @@ enum KeyframeBindings {
   static let keyframeFunctions: [HostFunction] = [
     HostFunction(name: "linear") { lua in
       hostCall(lua, "linear") { a in
-        let k = Keyframe.linear(
-          to: try target(a), duration: try duration(a, 2), curve: try bezier(a, 3))
-        a.push(k, as: keyframeType)
+        let (kind, to) = try target(a)
+        let (d, curve) = (try duration(a, 2), try bezier(a, 3))
+        let components = to.map { Keyframe.linear(to: $0, duration: d, curve: curve) }
+        a.push(ValueKeyframe(kind: kind, components: components), as: keyframeType)
         return 1
       }
     },
     HostFunction(name: "spring") { lua in
       hostCall(lua, "spring") { a in
-        let to = try target(a)
+        let (kind, to) = try target(a)
         var spring = Spring.defaultSpring
         var length: Double?
-        var velocity: Double?
+        var velocities = [Double?](repeating: nil, count: to.count)
         if !a.isNoneOrNil(2) {
           let o = try a.options(2, allowed: ["duration", "spring", "startVelocity"])
           length = try o.number("duration")
           if let d = length, !(d >= 0 && d.isFinite) {
             throw a.error(2, "option 'duration' must be a finite number >= 0, got \(d)")
           }
-          velocity = try o.number("startVelocity")
+          velocities = try velocity(o, "startVelocity", of: kind)
           morph_rawgetfield(a.lua, o.index, "spring")
           defer { morph_pop(a.lua, 1) }
           if let s = SpringBindings.type.value(a.lua, at: -1) {
@@ -74,32 +95,34 @@ enum KeyframeBindings {
             throw a.error(2, "option 'spring': morph.Spring expected, got \(a.typeName(-1))")
           }
         }
-        a.push(
-          Keyframe.spring(to: to, duration: length, spring: spring, startVelocity: velocity),
-          as: keyframeType)
+        let k = ValueKeyframe.spring(
+          kind: kind, to: to, duration: length, spring: spring, startVelocity: velocities)
+        a.push(k, as: keyframeType)
         return 1
       }
     },
     HostFunction(name: "cubic") { lua in
       hostCall(lua, "cubic") { a in
-        let to = try target(a)
+        let (kind, to) = try target(a)
         let d = try duration(a, 2)
-        var start: Double?
-        var end: Double?
+        var start = [Double?](repeating: nil, count: to.count)
+        var end = start
         if !a.isNoneOrNil(3) {
           let o = try a.options(3, allowed: ["startVelocity", "endVelocity"])
-          start = try o.number("startVelocity")
-          end = try o.number("endVelocity")
+          start = try velocity(o, "startVelocity", of: kind)
+          end = try velocity(o, "endVelocity", of: kind)
         }
-        a.push(
-          Keyframe.cubic(to: to, duration: d, startVelocity: start, endVelocity: end),
-          as: keyframeType)
+        let components = to.indices.map {
+          Keyframe.cubic(to: to[$0], duration: d, startVelocity: start[$0], endVelocity: end[$0])
+        }
+        a.push(ValueKeyframe(kind: kind, components: components), as: keyframeType)
         return 1
       }
     },
     HostFunction(name: "move") { lua in
       hostCall(lua, "move") { a in
-        a.push(Keyframe.move(to: try target(a)), as: keyframeType)
+        let (kind, to) = try target(a)
+        a.push(ValueKeyframe(kind: kind, components: to.map(Keyframe.move)), as: keyframeType)
         return 1
       }
     },
@@ -109,24 +132,29 @@ enum KeyframeBindings {
     HostFunction(name: "keyframes") { lua in
       hostCall(lua, "keyframes") { a in
         let tracks = try readTracks(a, 1)
-        let initial = a.isNoneOrNil(2) ? [:] : try readNumbers(a, 2)
+        let initial = a.isNoneOrNil(2) ? [:] : try readInitial(a, 2)
         for key in initial.keys where tracks[key] == nil {
           throw a.error(2, "initial value for '\(key)', which has no track")
         }
-        let count = tracks.values.reduce(0) { $0 + $1.count }
+        let timeline: KeyframeTimeline
+        do {
+          timeline = try KeyframeTimeline(values: tracks, initial: initial)
+        } catch {
+          throw a.error(1, "\(error)")
+        }
         try a.push(
-          KeyframeTimeline(tracks: tracks, initial: initial), as: timelineType,
-          bytes: (count + tracks.count) * bytesPerKeyframe)
+          timeline, as: timelineType,
+          bytes: (timeline.keyframeCount + tracks.count) * bytesPerKeyframe)
         return 1
       }
     }
   ]
 
   /// `{ key = { keyframe, … }, … }`.
-  static func readTracks(_ a: LuaArgs, _ i: Int32) throws -> [String: [Keyframe]] {
+  static func readTracks(_ a: LuaArgs, _ i: Int32) throws -> [String: [ValueKeyframe]] {
     try a.checkType(i, LUA_TTABLE, "table")
     let lua = a.lua
-    var tracks: [String: [Keyframe]] = [:]
+    var tracks: [String: [ValueKeyframe]] = [:]
     lua_pushnil(lua)
     while lua_next(lua, i) != 0 {
       defer { morph_pop(lua, 1) }
@@ -137,7 +165,7 @@ enum KeyframeBindings {
       guard lua_type(lua, -1) == LUA_TTABLE else {
         throw a.error(i, "track '\(key)' must be a list of keyframes, got \(a.typeName(-1))")
       }
-      var keyframes: [Keyframe] = []
+      var keyframes: [ValueKeyframe] = []
       for n in 1...max(1, Int(lua_rawlen(lua, -1))) where lua_rawlen(lua, -1) > 0 {
         lua_rawgeti(lua, -1, lua_Integer(n))
         defer { morph_pop(lua, 1) }
@@ -153,17 +181,16 @@ enum KeyframeBindings {
     return tracks
   }
 
-  /// `{ key = number, … }`.
-  static func readNumbers(_ a: LuaArgs, _ i: Int32) throws -> [String: Double] {
+  /// `{ key = value, … }`: each key's value (of its track's kind) before the timeline starts.
+  static func readInitial(_ a: LuaArgs, _ i: Int32) throws -> [String: (AnimatableKind, [Double])] {
     try a.checkType(i, LUA_TTABLE, "table")
     let lua = a.lua
-    var values: [String: Double] = [:]
+    var values: [String: (AnimatableKind, [Double])] = [:]
     lua_pushnil(lua)
     while lua_next(lua, i) != 0 {
       defer { morph_pop(lua, 1) }
-      let value = morph_tonumber(lua, -1)
-      guard lua_type(lua, -2) == LUA_TSTRING, lua_type(lua, -1) == LUA_TNUMBER, value.isFinite
-      else { throw a.error(i, "initial values must be { key = number }") }
+      guard lua_type(lua, -2) == LUA_TSTRING, let value = AnimatableValues.read(lua, at: -1)
+      else { throw a.error(i, "initial values must be { key = \(AnimatableValues.expected) }") }
       values[LuaState.owner(of: lua).stringValue(at: -2)] = value
     }
     return values
@@ -176,16 +203,16 @@ enum KeyframeBindings {
         let time = try a.number(2)
         if !a.isNoneOrNil(3) {
           let key = try a.string(3)
-          guard let v = timeline.value(key, at: time) else {
+          guard let v = timeline.components(key, at: time), let kind = timeline.kind(key) else {
             throw a.error(3, "no track '\(key)'; tracks: \(timeline.keys.joined(separator: ", "))")
           }
-          a.push(v)
+          AnimatableValues.push(a.lua, kind, v)
           return 1
         }
         lua_createtable(a.lua, 0, Int32(timeline.keys.count))
-        for key in timeline.keys {
-          a.push(timeline.value(key, at: time) ?? .nan)
-          morph_rawsetfield(a.lua, -2, key)
+        for track in timeline.tracks {
+          AnimatableValues.push(a.lua, track.kind, timeline.components(track.key, at: time) ?? [])
+          morph_rawsetfield(a.lua, -2, track.key)
         }
         return 1
       }
@@ -213,7 +240,7 @@ enum KeyframeBindings {
     indexMethodsThenProperties(lua) { a, key in
       let k = try a.object(1, keyframeType)
       guard key == "to" else { return false }
-      a.push(k.target)
+      AnimatableValues.push(a.lua, k.kind, k.target)
       return true
     }
   }
@@ -221,7 +248,9 @@ enum KeyframeBindings {
   static let keyframeMeta: [HostFunction] = [
     HostFunction(name: "__tostring") { lua in
       hostCall(lua, "tostring") { a in
-        a.push("keyframe(\(try a.object(1, keyframeType)))")
+        let k = try a.object(1, keyframeType)
+        let shown = k.components.map { "\($0)" }.joined(separator: ", ")
+        a.push(k.kind == .number ? "keyframe(\(shown))" : "keyframe(\(k.kind.name): \(shown))")
         return 1
       }
     }

@@ -17,7 +17,7 @@ protocol AnimationHost: AnyObject {
     velocities: [String: Double]
   ) -> Int
   /// Plays a timeline's tracks as one animation, `plays` times (nil: forever).
-  func play(_ timeline: KeyframeTimeline, plays: Int?) -> Int
+  func play(_ timeline: KeyframeTimeline, plays: Int?, channels: [String: [String]]) -> Int
   /// Animation `id` has a `done` callback: its completion needs Lua.
   func awaitCompletion(_ id: Int)
 }
@@ -52,14 +52,65 @@ enum ComponentHostFunctions {
     throw a.typeError(i, "morph.Spring, morph.Timing or morph.Bezier")
   }
 
+  /// `{ key = { channel, … } }`: the engine channels of each track's components.
+  static func channelNames(_ a: LuaArgs, _ i: Int32) throws -> [String: [String]] {
+    try a.checkType(i, LUA_TTABLE, "table")
+    let lua = a.lua
+    var names: [String: [String]] = [:]
+    lua_pushnil(lua)
+    while lua_next(lua, i) != 0 {
+      defer { morph_pop(lua, 1) }
+      let state = LuaState.owner(of: lua)
+      var list: [String] = []
+      for n in 0..<Int(lua_rawlen(lua, -1)) {
+        lua_rawgeti(lua, -1, lua_Integer(n + 1))
+        list.append(state.stringValue(at: -1))
+        morph_pop(lua, 1)
+      }
+      names[state.stringValue(at: -2)] = list
+    }
+    return names
+  }
+
   static let functions: [HostFunction] =
     numbers + [
       HostFunction(name: "play") { lua in
         hostCall(lua, "play") { a in
           let timeline = try a.object(1, KeyframeBindings.timelineType)
           let plays = try a.integer(2)
-          let id = try host(a).play(timeline, plays: plays > 0 ? plays : nil)
+          let channels = try channelNames(a, 3)
+          let id = try host(a).play(timeline, plays: plays > 0 ? plays : nil, channels: channels)
           lua_pushinteger(a.lua, lua_Integer(id))
+          return 1
+        }
+      },
+      HostFunction(name: "trackKind") { lua in
+        hostCall(lua, "trackKind") { a in
+          let timeline = try a.object(1, KeyframeBindings.timelineType)
+          let kind = timeline.kind(try a.string(2)) ?? .number
+          a.push(kind.name)
+          lua_pushinteger(a.lua, lua_Integer(kind.count))
+          a.push(kind.description)
+          return 3
+        }
+      },
+      HostFunction(name: "shapes") { lua in
+        hostCall(lua, "shapes") { a in
+          // The composite kinds as component.lua's shapes: { name =, fields = {…} }.
+          let kinds = AnimatableKind.namedTables + [.color]
+          lua_createtable(a.lua, Int32(kinds.count), 0)
+          for (i, kind) in kinds.enumerated() {
+            lua_createtable(a.lua, 0, 2)
+            a.push(kind.name)
+            morph_rawsetfield(a.lua, -2, "name")
+            lua_createtable(a.lua, Int32(kind.fields.count), 0)
+            for (j, field) in kind.fields.enumerated() {
+              a.push(field)
+              lua_rawseti(a.lua, -2, lua_Integer(j + 1))
+            }
+            morph_rawsetfield(a.lua, -2, "fields")
+            lua_rawseti(a.lua, -2, lua_Integer(i + 1))
+          }
           return 1
         }
       },

@@ -183,22 +183,24 @@ public final class ComponentInstance: AnimationHost {
 
   func awaitCompletion(_ id: Int) { awaited.insert(id) }
 
-  func play(_ timeline: KeyframeTimeline, plays: Int?) -> Int {
+  /// Plays `timeline`, each track's component `i` on engine channel
+  /// `channels[key][i]` (a composite key's channels are named by the component).
+  func play(_ timeline: KeyframeTimeline, plays: Int?, channels: [String: [String]]) -> Int {
     var modifiers = timeline.modifiers
     if let plays {
       if plays > 1 { modifiers = modifiers.repeatCount(plays, autoreverses: false) }
     } else {
       modifiers = modifiers.repeatForever(autoreverses: false)
     }
-    var tracks: [(key: String, curve: AnimationCurve)] = []
-    for (key, track) in timeline.tracks {
-      var curve = AnimationCurve.keyframes(track)
-      curve.modifiers = modifiers
-      tracks.append((key, curve))
+    var tracks: [(key: String, track: KeyframeTrack)] = []
+    for track in timeline.tracks {
+      for (channel, component) in zip(channels[track.key] ?? [], track.components) {
+        tracks.append((channel, component))
+      }
     }
     if reduceMotion {
       // Reduce motion: each track's last value at once.
-      for (key, track) in timeline.tracks {
+      for (key, track) in tracks {
         let from = engine.presented(key, at: time) ?? 0
         completed += engine.set(key, to: track.resolved(from: from, velocity: 0).endValue)
       }
@@ -206,8 +208,14 @@ public final class ComponentInstance: AnimationHost {
       completed += done
       return id
     }
-    let (id, done) = engine.play(tracks, at: time)
+    let curves = tracks.map { key, track in
+      var curve = AnimationCurve.keyframes(track)
+      curve.modifiers = modifiers
+      return (key: key, curve: curve)
+    }
+    let (id, done) = engine.play(curves, at: time)
     completed += done
     return id
   }
+
 }

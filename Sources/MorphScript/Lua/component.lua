@@ -16,6 +16,7 @@ local math_type, huge = math.type, math.huge
 local presented, model, set_number, animate_numbers, reduce_motion, clock, velocity_of =
   host.presented, host.target, host.set, host.animate, host.reduceMotion, host.time, host.velocity
 local play_timeline, color_channels, color_from = host.play, host.colorChannels, host.color
+local track_kind = host.trackKind
 local awaits = host.awaits
 local Component = { __name = "morph.Component", __metatable = "morph.Component" }
 -- self proxy → instance; weak so a dropped instance is collected.
@@ -122,12 +123,11 @@ end
 -- tables with exactly these number fields, morph.Color (OKLab, premultiplied
 -- by alpha: Color.animatableChannels in Swift owns the conversion), and
 -- arrays of numbers. A shape is a list of fields, one engine channel each.
-local table_shapes = {
-  { name = "point", fields = { "x", "y" } },
-  { name = "size", fields = { "width", "height" } },
-  { name = "rect", fields = { "x", "y", "width", "height" } },
-}
-local color_fields = { "l", "a", "b", "alpha" }
+-- Swift's AnimatableKind owns the kinds and their fields (keyframes read them too).
+local table_shapes, color_fields = {}, nil
+for _, shape in ipairs(host.shapes()) do
+  if shape.name == "color" then color_fields = shape.fields else table_shapes[#table_shapes + 1] = shape end
+end
 
 local function field_count(t)
   local n = 0
@@ -331,14 +331,28 @@ local function play(self, timeline, options)
     fail("bad argument #1 to 'play' (morph.Keyframes expected, got " .. typename(timeline) .. ")")
   end
   local done, plays = play_extras(options)
+  -- Each track's engine channels: a number key's own, one field of a
+  -- composite (`pos.y`), or every channel of a composite of the track's kind.
+  local channels = {}
   for _, k in ipairs(timeline.keys) do
-    -- A track drives a number key, or one field of a composite (`pos.y`).
-    if not inst.fields[k] and not check_key(inst, k, "play") then
-      fail(format("play: track '%s' must animate a number in state", k))
+    local kind, count, kind_text = track_kind(timeline, k)
+    if kind == "number" then
+      if not inst.fields[k] and not check_key(inst, k, "play") then
+        fail(format("play: track '%s' must animate a number in state", k))
+      end
+      channels[k] = { k }
+    else
+      check_key(inst, k, "play")
+      local shape = inst.numeric[k]
+      if not shape or shape.name ~= kind or #shape.fields ~= count then
+        fail(format("play: track '%s' animates %s; state '%s' is %s", k, kind_text, k,
+          shape and shape_text(shape) or "not animatable"))
+      end
+      channels[k] = shape.channels
     end
   end
   if inst.inBody then fail("body must not change state (play from a handler)") end
-  local id = play_timeline(timeline, plays)
+  local id = play_timeline(timeline, plays, channels)
   if done then
     inst.completions[id] = done
     awaits(id)
