@@ -231,17 +231,24 @@ function morph.linear(duration) end
 -- Keyframes -----------------------------------------------------------------
 -- SwiftUI's KeyframeAnimator: tracks of keyframes per state key, each keyframe
 -- reaching its value at the end of its duration. The engine plays them (no Lua
--- runs per frame); `value(t)` scrubs them.
+-- runs per frame); `value(t)` scrubs them. A keyframe's value is any kind that
+-- animates: a number, a point {x, y}, a size {width, height}, a rect {x, y,
+-- width, height}, a morph.Color (premultiplied OKLab, as `animate`) or an array
+-- of numbers; every component goes through the track's keyframes on its own
+-- (a spring's velocity per component), and one track keeps to one kind.
+
+---A value that animates (a colour's velocity is `{l, a, b, alpha}` per second).
+---@alias morph.Animatable number|{x: number, y: number}|{width: number, height: number}|{x: number, y: number, width: number, height: number}|morph.Color|number[]
 
 ---One keyframe (`morph.keyframe.linear/spring/cubic/move`).
 ---@class morph.Keyframe
----@field to number the value it reaches
+---@field to morph.Animatable the value it reaches
 
 ---Keyframe constructors, as SwiftUI's LinearKeyframe, SpringKeyframe, CubicKeyframe, MoveKeyframe.
 morph.keyframe = {}
 
 ---`LinearKeyframe`: to `to` over `duration` seconds along `curve` (default linear).
----@param to number
+---@param to morph.Animatable
 ---@param duration number
 ---@param curve? morph.Bezier|morph.BezierPreset
 ---@return morph.Keyframe
@@ -249,37 +256,41 @@ function morph.keyframe.linear(to, duration, curve) end
 
 ---`SpringKeyframe`: a spring towards `to`, cut after `duration` (default: until
 ---it settles); the next keyframe starts where and as fast as it was cut.
----`startVelocity` (default: the velocity carried in) is how fast it starts.
----@param to number
----@param options? { duration?: number, spring?: morph.Spring, startVelocity?: number }
+---`startVelocity` (default: the velocity carried in) is how fast it starts, in
+---the value's shape (`{x =, y =}` for a point). A composite without a `duration`
+---runs the spring's `settlingDuration` on every component, so they stay in step.
+---@param to morph.Animatable
+---@param options? { duration?: number, spring?: morph.Spring, startVelocity?: number|table }
 ---@return morph.Keyframe
 function morph.keyframe.spring(to, options) end
 
 ---`CubicKeyframe`: a cubic through the values. Adjacent cubics without velocities
 ---form a Catmull-Rom spline; next to another kind, a cubic matches its velocity;
----the track's last cubic comes to rest.
----@param to number
+---the track's last cubic comes to rest. Velocities are in the value's shape.
+---@param to morph.Animatable
 ---@param duration number
----@param options? { startVelocity?: number, endVelocity?: number }
+---@param options? { startVelocity?: number|table, endVelocity?: number|table }
 ---@return morph.Keyframe
 function morph.keyframe.cubic(to, duration, options) end
 
 ---`MoveKeyframe`: jumps to `to` at once.
----@param to number
+---@param to morph.Animatable
 ---@return morph.Keyframe
 function morph.keyframe.move(to) end
 
----A timeline: one track of keyframes per number key (or one field of a composite key: `"pos.y"`).
+---A timeline: one track of keyframes per state key, of the key's kind (or of
+---numbers on one field of a composite key: `"pos.y"`).
 ---@class morph.Keyframes
 ---@field duration number the longest track, in seconds (from the initial values)
 ---@field keys string[] the tracks' keys, sorted
 local Keyframes = {}
 
 ---Scrubs the timeline from its initial values: all tracks at `t` seconds as
----`{key = value}`, or one track's value when `key` is given.
+---`{key = value}`, or one track's value when `key` is given (a point track's
+---as `{x =, y =}`, a colour track's as a morph.Color).
 ---@param t number
 ---@param key? string
----@return table<string, number>|number
+---@return table<string, morph.Animatable>|morph.Animatable
 function Keyframes:value(t, key) end
 
 ---A copy that waits `seconds` before it starts (for `morph.stagger`).
@@ -293,10 +304,12 @@ function Keyframes:delay(seconds) end
 function Keyframes:speed(factor) end
 
 ---A timeline of keyframe tracks by state key; `initial` gives each key's value
----before the timeline starts, for scrubbing (default 0). A component plays it
----with `self:play(timeline)`, each track from its key's presented value.
+---before the timeline starts, for scrubbing (default 0 for every component). A
+---component plays it with `self:play(timeline)`, each track from its key's
+---presented value. A keyframe of another kind than its track's first is an
+---error naming it (`track 'pos' keyframe 2 is a size {width, height}, but …`).
 ---@param tracks table<string, morph.Keyframe[]>
----@param initial? table<string, number>
+---@param initial? table<string, morph.Animatable>
 ---@return morph.Keyframes
 function morph.keyframes(tracks, initial) end
 
@@ -884,8 +897,8 @@ function Self:velocity(key) end
 ---@field done? fun(self: morph.Self) runs once, when every track has finished or been taken over
 ---@field repeat? boolean|integer true: restart forever (SwiftUI's `repeating: true`); n: play n times
 
----Plays a keyframe timeline on number keys, each track from its key's presented
----value and velocity; it replaces what was animating those keys. With reduce
+---Plays a keyframe timeline on state keys of its tracks' kinds (a point track
+---on a point key, …), each component from its presented value and velocity; it replaces what was animating those keys. With reduce
 ---motion on, each key takes its track's last value at once.
 ---@param timeline morph.Keyframes
 ---@param options? morph.PlayOptions
