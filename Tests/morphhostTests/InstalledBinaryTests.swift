@@ -15,20 +15,21 @@ import Testing
     let binary = root.appendingPathComponent("morphhost")
     try FileManager.default.copyItem(at: builtBinary, to: binary)
 
-    let list = try runProcess(binary, ["list"], in: work)
+    let list = try Subprocess.run(["list"], executable: binary.path, in: work)
     #expect(list.status == 0, Comment(rawValue: list.err))
     let listed = list.out.split(separator: "\n").map { $0.split(separator: " ").first ?? "" }
     #expect(listed == Self.names.map { Substring($0) }, Comment(rawValue: list.out))
 
     for name in Self.names {
-      let render = try runProcess(binary, ["render", name, "-o", "\(name).png"], in: work)
+      let render = try Subprocess.run(
+        ["render", name, "-o", "\(name).png"], executable: binary.path, in: work)
       #expect(render.status == 0, "\(name): \(render.err)")
       let png = try Data(contentsOf: work.appendingPathComponent("\(name).png"))
       let image = try RasterImage.decodePNG([UInt8](png))
       #expect(image.width > 100 && image.height > 100, "\(name)")
     }
     // `run` in a pipe plays one tap and stops once the card settles.
-    let run = try runProcess(binary, ["run", "flip"], in: work)
+    let run = try Subprocess.run(["run", "flip"], executable: binary.path, in: work)
     #expect(run.status == 0, Comment(rawValue: run.err))
     #expect(run.out.contains("settled at t="), Comment(rawValue: run.out))
     // Nothing but what was asked for was written beside the user.
@@ -42,11 +43,9 @@ import Testing
     let dir = FileManager.default.temporaryDirectory.appendingPathComponent("columns-\(UUID())")
     try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: dir) }
-    var environment = ProcessInfo.processInfo.environment
-    environment["COLUMNS"] = "40"
-    environment["LINES"] = "10"
-    let result = try runProcess(
-      builtBinary, ["render", "flip", "--format", "ascii"], in: dir, environment: environment)
+    let result = try Subprocess.run(
+      ["render", "flip", "--format", "ascii"], in: dir,
+      environment: ["COLUMNS": "40", "LINES": "10"])
     #expect(result.status == 0, Comment(rawValue: result.err))
     // One row is kept for the prompt: 40×9 cells, fitted to the 428×288 canvas.
     let grid = TerminalLayout.fit(canvas: (428, 288), cols: 40, rows: 9)

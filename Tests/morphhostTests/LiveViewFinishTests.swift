@@ -27,9 +27,7 @@ import Testing
 
   /// `run FILE` in an 80×26 tmux window (its exit status echoed after).
   func start(_ tmux: Tmux, _ file: URL, term: String = "xterm-256color", width: Int = 80) throws {
-    let command =
-      "TERM=\(term) NO_COLOR= '\(Self.binary)' run '\(file.path)'; echo \"exit=$?\"; sleep 30"
-    try tmux.run(["new-session", "-d", "-s", "live", "-x", "\(width)", "-y", "26", command])
+    try tmux.startRun(file.path, environment: "TERM=\(term) NO_COLOR=", width: width)
   }
 
   /// Whether `screen` shows `text` once rows are joined and spaces dropped
@@ -81,8 +79,7 @@ import Testing
     }
     #expect(back.contains("e shows the whole error"))
     #expect(Self.statusIsOnTheBottomRow(back, "Good Card"))
-    try tmux.run(["send-keys", "-t", "live", "q"])
-    _ = try tmux.waitFor("a clean exit") { $0.contains("exit=0") }
+    try tmux.quit()
   }
 
   @Test(.enabled(if: LiveViewTests.tmuxAvailable, "needs tmux"))
@@ -106,8 +103,7 @@ import Testing
     }
     // The same picture and error panel as before the help, row for row.
     #expect(restored == withError)
-    try tmux.run(["send-keys", "-t", "live", "q"])
-    _ = try tmux.waitFor("a clean exit") { $0.contains("exit=0") }
+    try tmux.quit()
   }
 
   @Test(.enabled(if: LiveViewTests.tmuxAvailable, "needs tmux"))
@@ -125,8 +121,7 @@ import Testing
       $0.contains("Flip Card") && $0.contains("Showing front")
     }
     #expect(!running.contains("waiting for a save"))
-    try tmux.run(["send-keys", "-t", "live", "q"])
-    _ = try tmux.waitFor("a clean exit") { $0.contains("exit=0") }
+    try tmux.quit()
   }
 
   /// In a wide window the picture (74 of 120 columns: the height limits it)
@@ -148,8 +143,7 @@ import Testing
     }
     #expect(gutters.count >= 20, "picture rows found: \(gutters.count)")
     #expect(Set(gutters) == [23], "left gutters: \(Set(gutters)); (120 - 74) / 2 = 23")
-    try tmux.run(["send-keys", "-t", "live", "q"])
-    _ = try tmux.waitFor("a clean exit") { $0.contains("exit=0") }
+    try tmux.quit()
   }
 
   /// TERM=xterm alone means 256 colours; tmux's RGB feature for it means truecolour.
@@ -160,18 +154,14 @@ import Testing
     let tmux = Tmux()
     let scratch = try Scratch()
     // The option is set while the shell sleeps, before morphhost asks tmux.
-    let command =
-      "sleep 1; TERM=xterm COLORTERM= NO_COLOR= '\(Self.binary)' run '\(scratch.file.path)'; "
-      + "echo \"exit=$?\"; sleep 30"
-    try tmux.run([
-      "-f", "/dev/null", "new-session", "-d", "-s", "live", "-x", "80", "-y", "26", command,
-    ])
+    try tmux.startRun(
+      scratch.file.path, environment: "TERM=xterm COLORTERM= NO_COLOR=", before: "sleep 1; ",
+      config: "/dev/null")
     if rgb { try tmux.run(["set-option", "-as", "terminal-features", ",xterm*:RGB"]) }
     _ = try tmux.waitFor("the first frame") { $0.contains("Showing front") }
     let styled = try tmux.run(["capture-pane", "-t", "live", "-p", "-e"], capture: true)
     #expect(styled.contains("8;2;") == rgb, "24-bit colour escapes")
     #expect(styled.contains("8;5;") == !rgb, "256-colour escapes")
-    try tmux.run(["send-keys", "-t", "live", "q"])
-    _ = try tmux.waitFor("a clean exit") { $0.contains("exit=0") }
+    try tmux.quit()
   }
 }

@@ -11,10 +11,8 @@ import Testing
 /// Drives `morphhost run` in a real pseudo-terminal through tmux: it must
 /// start, draw, react to keys and a file save, and hand the terminal back.
 @Suite(.serialized) struct LiveViewTests {
-  static let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-    .appendingPathComponent("morphhost").path
-  static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .deletingLastPathComponent().deletingLastPathComponent()
+  static let binary = Subprocess.binary
+  static let repository = Subprocess.repository
 
   /// A private tmux server for one test.
   final class Tmux {
@@ -64,6 +62,33 @@ import Testing
 
     func screen() throws -> String { try run(["capture-pane", "-t", "live", "-p"], capture: true) }
 
+    /// A `width × height` window named `live` running the shell line
+    /// `command` (`config`: tmux's configuration file, e.g. /dev/null for none).
+    func start(_ command: String, width: Int = 80, height: Int = 26, config: String? = nil) throws {
+      let options = config.map { ["-f", $0] } ?? []
+      try run(
+        options + [
+          "new-session", "-d", "-s", "live", "-x", "\(width)", "-y", "\(height)", command,
+        ])
+    }
+
+    /// `morphhost run PLUGIN` in the window with `environment` (after the
+    /// shell line `before`); the shell then shows `exit=STATUS` and waits.
+    func startRun(
+      _ plugin: String, environment: String = "TERM=xterm-256color", before: String = "",
+      width: Int = 80, config: String? = nil
+    ) throws {
+      let line =
+        "\(environment) '\(LiveViewTests.binary)' run '\(plugin)'; echo \"exit=$?\"; sleep 30"
+      try start(before + line, width: width, config: config)
+    }
+
+    /// Presses `key` (q by default) and waits for the shell's `exit=0`.
+    func quit(with key: String = "q") throws {
+      try run(["send-keys", "-t", "live", key])
+      _ = try waitFor("a clean exit") { $0.contains("exit=0") }
+    }
+
     /// Polls the screen until `predicate` holds (or 10 s pass).
     func waitFor(_ what: String, _ predicate: (String) -> Bool) throws -> String {
       let deadline = Date().addingTimeInterval(10)
@@ -93,7 +118,7 @@ import Testing
     let command =
       "cd '\(Self.repository.path)' && TERM=xterm-256color '\(Self.binary)' run flip; "
       + "echo \"exit=$?\" > '\(marker.path)'; tput rmcup 2>/dev/null; printf 'SHELL-BACK\\n'; sleep 30"
-    try tmux.run(["new-session", "-d", "-s", "live", "-x", "80", "-y", "26", command])
+    try tmux.start(command)
     _ = try tmux.waitFor("the status line") {
       $0.contains("Flip Card") && $0.contains("Showing front")
     }
@@ -119,9 +144,7 @@ import Testing
     let original = try String(
       contentsOf: Self.repository.appendingPathComponent("Plugins/flip.lua"), encoding: .utf8)
     try original.write(to: file, atomically: true, encoding: .utf8)
-    let command =
-      "TERM=xterm-256color '\(Self.binary)' run '\(file.path)'; echo \"exit=$?\"; sleep 30"
-    try tmux.run(["new-session", "-d", "-s", "live", "-x", "80", "-y", "26", command])
+    try tmux.startRun(file.path)
     _ = try tmux.waitFor("the first frame") { $0.contains("Flip Card") }
     try tmux.run(["send-keys", "-t", "live", "space"])
     _ = try tmux.waitFor("the flip") { $0.contains("Showing back") }
@@ -140,8 +163,7 @@ import Testing
       screen.split(separator: "\n").contains { $0.contains("Edited Card") && $0.count <= 60 }
     }
     // Ctrl-C (a key in raw mode) quits cleanly too.
-    try tmux.run(["send-keys", "-t", "live", "C-c"])
-    _ = try tmux.waitFor("a clean exit") { $0.contains("exit=0") }
+    try tmux.quit(with: "C-c")
   }
 
   @Test(.enabled(if: tmuxAvailable, "needs tmux (installed by scripts/install-deps.sh)"))
@@ -153,15 +175,12 @@ import Testing
     let original = try String(
       contentsOf: Self.repository.appendingPathComponent("Plugins/flip.lua"), encoding: .utf8)
     try original.write(to: file, atomically: true, encoding: .utf8)
-    let command =
-      "TERM=xterm-256color '\(Self.binary)' run '\(file.path)'; echo \"exit=$?\"; sleep 30"
-    try tmux.run(["new-session", "-d", "-s", "live", "-x", "80", "-y", "26", command])
+    try tmux.startRun(file.path)
     _ = try tmux.waitFor("the first frame") { $0.contains("Flip Card") }
     try ("error('deep trouble')\n" + original).write(to: file, atomically: true, encoding: .utf8)
     let expected = "error: \(file.path):1: deep trouble"
     _ = try tmux.waitFor("the whole error") { Self.unwrapped($0).contains(expected) }
-    try tmux.run(["send-keys", "-t", "live", "q"])
-    _ = try tmux.waitFor("a clean exit") { $0.contains("exit=0") }
+    try tmux.quit()
   }
 
   /// The screen with each full-width row joined to the next, as wrapped text reads.
@@ -186,7 +205,7 @@ import Testing
     let command =
       "cd '\(dir.path)' && '\(Self.binary)' render flip --format ascii -o frame.txt; "
       + "echo \"exit=$?\"; sleep 30"
-    try tmux.run(["new-session", "-d", "-s", "live", "-x", "50", "-y", "20", command])
+    try tmux.start(command, width: 50, height: 20)
     _ = try tmux.waitFor("render to finish") { $0.contains("exit=0") }
     let lines = try String(contentsOf: text, encoding: .utf8).split(separator: "\n")
     // One row is kept for the prompt: 50×19 cells, fitted to the 428×288 canvas.
@@ -203,9 +222,7 @@ import Testing
   func pluginTextCannotReachTheTerminal() throws {
     let tmux = Tmux()
     let plugin = Self.repository.appendingPathComponent("Tests/morphhostTests/Fixtures/noisy.lua")
-    let command =
-      "sleep 1; TERM=xterm-256color '\(Self.binary)' run '\(plugin.path)'; echo \"exit=$?\"; sleep 30"
-    try tmux.run(["new-session", "-d", "-s", "live", "-x", "200", "-y", "26", command])
+    try tmux.startRun(plugin.path, before: "sleep 1; ", width: 200)
     try tmux.run(["set-option", "-g", "set-clipboard", "on"])
     _ = try tmux.waitFor("the escaped name, value and print") {
       $0.contains("noisy\\x1b]52;c;aGVsbG8=\\x07") && $0.contains("v\\x1b]52")
@@ -214,8 +231,7 @@ import Testing
     try tmux.run(["send-keys", "-t", "live", "space"])
     _ = try tmux.waitFor("the escaped error") { $0.contains("tapped\\x1b]52") }
     #expect(!(try tmux.run(["list-buffers"], capture: true)).contains("buffer"))
-    try tmux.run(["send-keys", "-t", "live", "q"])
-    _ = try tmux.waitFor("a clean exit") { $0.contains("exit=0") }
+    try tmux.quit()
   }
 
   /// A save whose body spins inside `pcall` cannot swallow the budget: the
@@ -235,7 +251,7 @@ import Testing
     let command =
       "TERM=xterm-256color '\(Self.binary)' run '\(file.path)'; echo \"exit=$?\" > '\(marker.path)'; "
       + "echo done; sleep 30"
-    try tmux.run(["new-session", "-d", "-s", "live", "-x", "100", "-y", "30", command])
+    try tmux.start(command, width: 100, height: 30)
     _ = try tmux.waitFor("the first frame") { $0.contains("Flip Card") }
     let spin = original.replacingOccurrences(
       of: "body = function(self)",
@@ -271,15 +287,13 @@ import Testing
   func pointerMotionHoversAndLeavingEndsIt() throws {
     let tmux = Tmux()
     let plugin = Self.repository.appendingPathComponent("Tests/morphhostTests/Fixtures/hover.lua")
-    let command =
-      "TERM=xterm-256color '\(Self.binary)' run '\(plugin.path)'; echo \"exit=$?\"; sleep 30"
-    try tmux.run(["new-session", "-d", "-s", "live", "-x", "80", "-y", "26", command])
+    try tmux.startRun(plugin.path)
     _ = try tmux.waitFor("the first frame") {
       $0.contains("Hover Probe") && $0.contains("not hovered")
     }
     // Button bits 35: motion (32) with no button (3), at column 40, row 12.
     let move = { (column: Int, row: Int) in
-      try tmux.run(["send-keys", "-t", "live", "-l", "\u{1B}[<35;\(column);\(row)M"])
+      _ = try tmux.run(["send-keys", "-t", "live", "-l", "\u{1B}[<35;\(column);\(row)M"])
     }
     try move(40, 12)
     let screen = try tmux.waitFor("the hover") {
@@ -295,7 +309,6 @@ import Testing
     }
     try move(1, 1)  // the margin's corner: off the component
     _ = try tmux.waitFor("the hover to end") { $0.contains("not hovered") }
-    try tmux.run(["send-keys", "-t", "live", "q"])
-    _ = try tmux.waitFor("a clean exit") { $0.contains("exit=0") }
+    try tmux.quit()
   }
 }

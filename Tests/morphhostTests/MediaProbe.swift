@@ -10,8 +10,8 @@ enum MediaProbe {
 
   /// Runs a tool under a deadline; its standard output.
   static func tool(_ name: String, _ arguments: [String]) throws -> String {
-    let result = try runProcess(
-      URL(fileURLWithPath: "/usr/bin/\(name)"), arguments, in: scratch, deadline: 120)
+    let result = try Subprocess.run(
+      arguments, executable: "/usr/bin/\(name)", in: scratch, deadline: 120)
     guard result.status == 0 else {
       throw ProbeError(description: "\(name) \(arguments.joined(separator: " ")): \(result.err)")
     }

@@ -109,9 +109,8 @@ import Testing
     #expect(png.0 == 200 && png.1.contains("image/png"))
 
     // A second preview on the same port says so in one line and exits 1.
-    let taken = try runProcess(
-      builtBinary, ["preview", "flip.lua", "--port", "\(port)", "--no-open"], in: dir,
-      deadline: 30)
+    let taken = try Subprocess.run(
+      ["preview", "flip.lua", "--port", "\(port)", "--no-open"], in: dir, deadline: 30)
     #expect(taken.status == 1)
     #expect(taken.err.contains("cannot listen on 127.0.0.1:\(port)"), "\(taken.err)")
   }
@@ -119,8 +118,7 @@ import Testing
   @Test func missingPluginIsOneLine() throws {
     let dir = try Self.scratch()
     defer { try? FileManager.default.removeItem(at: dir) }
-    let result = try runProcess(
-      builtBinary, ["preview", "nope.lua", "--no-open"], in: dir, deadline: 30)
+    let result = try Subprocess.run(["preview", "nope.lua", "--no-open"], in: dir, deadline: 30)
     #expect(result.status == 1)
     #expect(result.err.split(separator: "\n").count == 1, "\(result.err)")
     #expect(result.out.isEmpty)
@@ -183,9 +181,8 @@ import Testing
 
   static var browserAvailable: Bool {
     guard FileManager.default.isExecutableFile(atPath: "/usr/bin/chromium") else { return false }
-    let probe = try? runProcess(
-      URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-c", "import playwright"],
-      in: FileManager.default.temporaryDirectory, deadline: 30)
+    let probe = try? Subprocess.run(
+      ["python3", "-c", "import playwright"], executable: "/usr/bin/env", deadline: 30)
     return probe?.status == 0
   }
 
@@ -193,13 +190,12 @@ import Testing
   /// it saves the README's screenshot (docs/preview.png).
   @Test(.enabled(if: browserAvailable, Comment(rawValue: browserReason)))
   func inARealBrowser() throws {
-    let result = try runProcess(
-      URL(fileURLWithPath: "/usr/bin/env"),
+    let result = try Subprocess.run(
       [
         "python3", Self.repository.appendingPathComponent("Tests/browser/test_preview.py").path,
         builtBinary.path, Self.repository.appendingPathComponent("Plugins/flip.lua").path,
         Self.repository.appendingPathComponent("docs/preview.png").path,
-      ], in: FileManager.default.temporaryDirectory, deadline: 240)
+      ], executable: "/usr/bin/env", deadline: 240)
     #expect(result.status == 0, "\(result.out)\n\(result.err)")
     #expect(result.out.contains("all checks passed"))
   }

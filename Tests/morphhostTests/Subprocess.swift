@@ -7,8 +7,10 @@ import Testing
   import Darwin
 #endif
 
-/// Runs the built `morphhost` binary as a child process with a deadline, so a
-/// case that would hang or trap fails the test instead of the test run.
+/// Runs a child process (the built `morphhost` unless told otherwise) with a
+/// deadline, so a case that would hang or trap fails the test instead of the
+/// test run. Its output goes to files in a scratch folder (no pipe to fill up,
+/// nothing written beside the files a test looks at).
 enum Subprocess {
   static let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
     .appendingPathComponent("morphhost").path
@@ -27,11 +29,12 @@ enum Subprocess {
     var peakMemory: Int
   }
 
-  /// Runs `morphhost ARGUMENTS` (give paths absolute: the folder is the test's). Standard output goes
-  /// to `stdout` when given (e.g. "/dev/full"), else it is captured.
+  /// Runs `executable ARGUMENTS` in `directory` (default: the test's folder,
+  /// so give paths absolute) with `environment` added to the test's. Standard
+  /// output goes to `stdout` when given (e.g. "/dev/full"), else it is captured.
   static func run(
-    _ arguments: [String], stdout: String? = nil, environment: [String: String] = [:],
-    deadline: Double = 60
+    _ arguments: [String], executable: String = binary, in directory: URL? = nil,
+    stdout: String? = nil, environment: [String: String] = [:], deadline: Double = 60
   ) throws -> Result {
     let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
       "morph-sub-\(UUID())")
@@ -45,7 +48,8 @@ enum Subprocess {
     posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
     posix_spawn_file_actions_addopen(&actions, 1, outPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
     posix_spawn_file_actions_addopen(&actions, 2, errPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-    let argv = ([binary] + arguments).map { strdup($0) } + [nil]
+    if let directory { try changeDirectory(&actions, directory.path) }
+    let argv = ([executable] + arguments).map { strdup($0) } + [nil]
     defer { for arg in argv { free(arg) } }
     var env = ProcessInfo.processInfo.environment
     for (key, value) in environment { env[key] = value }
@@ -53,9 +57,7 @@ enum Subprocess {
     defer { for entry in envp { free(entry) } }
     var pid: pid_t = 0
     let start = Date()
-    guard posix_spawn(&pid, binary, &actions, nil, argv, envp) == 0 else {
-      throw POSIXError(.ENOENT)
-    }
+    try spawn(&pid, executable, &actions, argv, envp)
     var status: Int32 = 0
     var timedOut = false
     var usage = rusage()
@@ -64,6 +66,7 @@ enum Subprocess {
         kill(pid, SIGKILL)
         wait4(pid, &status, 0, &usage)
         timedOut = true
+        Issue.record("\(executable) \(arguments) still ran after \(deadline) s")
         break
       }
       usleep(10_000)
@@ -84,66 +87,44 @@ enum Subprocess {
       out: stdout == nil ? text(outPath) : "", err: text(errPath), seconds: seconds,
       peakMemory: peak)
   }
+
+  /// Adds a chdir to the child's actions. glibc declares
+  /// `posix_spawn_file_actions_addchdir_np` only under _GNU_SOURCE, which
+  /// Swift's Glibc module is not built with, so it is looked up by name.
+  private static func changeDirectory(_ actions: inout posix_spawn_file_actions_t, _ path: String)
+    throws
+  {
+    #if canImport(Darwin)
+      let code = posix_spawn_file_actions_addchdir_np(&actions, path)
+    #else
+      typealias AddChdir =
+        @convention(c) (
+          UnsafeMutablePointer<posix_spawn_file_actions_t>, UnsafePointer<CChar>
+        ) -> Int32
+      guard let symbol = dlsym(nil, "posix_spawn_file_actions_addchdir_np") else {
+        throw POSIXError(.ENOSYS)
+      }
+      let code = unsafeBitCast(symbol, to: AddChdir.self)(&actions, path)
+    #endif
+    guard code == 0 else { throw POSIXError(POSIXErrorCode(rawValue: code) ?? .EINVAL) }
+  }
+
+  /// posix_spawn, tried again while the executable is "busy" (ETXTBSY): a
+  /// binary a test just copied may still be open for writing in another
+  /// test's child until that child's own exec.
+  private static func spawn(
+    _ pid: inout pid_t, _ executable: String, _ actions: inout posix_spawn_file_actions_t,
+    _ argv: [UnsafeMutablePointer<CChar>?], _ envp: [UnsafeMutablePointer<CChar>?]
+  ) throws {
+    for _ in 0..<50 {
+      let code = posix_spawn(&pid, executable, &actions, nil, argv, envp)
+      if code == 0 { return }
+      guard code == ETXTBSY else { throw POSIXError(POSIXErrorCode(rawValue: code) ?? .ENOENT) }
+      usleep(50_000)
+    }
+    throw POSIXError(.ETXTBSY)
+  }
 }
 
 /// The `morphhost` executable SwiftPM built beside the test bundle.
-let builtBinary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-  .appendingPathComponent("morphhost")
-
-/// What a finished child process left behind.
-struct ProcessResult {
-  var status: Int32
-  var out: String
-  var err: String
-}
-
-/// Runs `executable` in `directory` with its output in files (no pipe to
-/// fill up), killing it after `deadline` seconds so a hang fails the test
-/// instead of stalling the suite.
-func runProcess(
-  _ executable: URL, _ arguments: [String], in directory: URL,
-  environment: [String: String] = ProcessInfo.processInfo.environment, deadline: Double = 60
-) throws -> ProcessResult {
-  let outFile = directory.appendingPathComponent(".out-\(UUID())")
-  let errFile = directory.appendingPathComponent(".err-\(UUID())")
-  FileManager.default.createFile(atPath: outFile.path, contents: nil)
-  FileManager.default.createFile(atPath: errFile.path, contents: nil)
-  defer {
-    try? FileManager.default.removeItem(at: outFile)
-    try? FileManager.default.removeItem(at: errFile)
-  }
-  // A copied binary can be briefly "busy" (ETXTBSY): another test's fork
-  // may still hold the copy's write handle until its own exec. Try again.
-  var attempt = 0
-  var process: Process
-  while true {
-    process = Process()
-    process.executableURL = executable
-    process.arguments = arguments
-    process.currentDirectoryURL = directory
-    process.environment = environment
-    process.standardInput = FileHandle.nullDevice
-    process.standardOutput = try FileHandle(forWritingTo: outFile)
-    process.standardError = try FileHandle(forWritingTo: errFile)
-    do {
-      try process.run()
-      break
-    } catch let error as NSError {
-      let underlying = error.userInfo[NSUnderlyingErrorKey] as? NSError
-      attempt += 1
-      guard underlying?.code == Int(ETXTBSY), attempt < 50 else { throw error }
-      Thread.sleep(forTimeInterval: 0.05)
-    }
-  }
-  let end = Date().addingTimeInterval(deadline)
-  while process.isRunning && Date() < end { Thread.sleep(forTimeInterval: 0.02) }
-  if process.isRunning {
-    process.terminate()
-    process.waitUntilExit()
-    Issue.record("\(executable.lastPathComponent) \(arguments) still ran after \(deadline) s")
-  }
-  return ProcessResult(
-    status: process.terminationStatus,
-    out: try String(contentsOf: outFile, encoding: .utf8),
-    err: try String(contentsOf: errFile, encoding: .utf8))
-}
+let builtBinary = URL(fileURLWithPath: Subprocess.binary)
