@@ -120,7 +120,7 @@ public enum Golden {
       let golden = Filmstrip.frame(n, of: expected, layout: layout)
       guard let d = ImageComparison.compare(expected: golden, actual: frame, tolerance: tolerance)
       else { continue }
-      if d.differingFraction > tolerance.maxDifferingFraction {
+      if !tolerance.allows(d) {
         try strip.writePNG(to: actualPath)
         return .differs(frame: n, frames: frames.count, d, actualPath: actualPath)
       }

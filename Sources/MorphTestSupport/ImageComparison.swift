@@ -16,16 +16,27 @@ public struct ImageTolerance: Hashable, Sendable {
   /// The fraction of a frame's pixels that may break their bar (stray
   /// pixels of text and blur).
   public var maxDifferingFraction: Double
+  /// The most pixels breaking their bar that may touch one another: stray
+  /// pixels scatter, while a changed glyph or a moved detail is a blob that
+  /// a fraction of a large frame would let through.
+  public var maxClusterPixels: Int
 
   public init(
     channelDelta: Int = 16, edgeChannelDelta: Int = 128, edgeContrast: Int = 24,
-    edgeRadius: Int = 1, maxDifferingFraction: Double = 0.0002
+    edgeRadius: Int = 1, maxDifferingFraction: Double = 0.0002, maxClusterPixels: Int = 8
   ) {
     self.channelDelta = channelDelta
     self.edgeChannelDelta = edgeChannelDelta
     self.edgeContrast = edgeContrast
     self.edgeRadius = edgeRadius
     self.maxDifferingFraction = maxDifferingFraction
+    self.maxClusterPixels = maxClusterPixels
+  }
+
+  /// Whether `difference` is within this tolerance.
+  public func allows(_ difference: ImageDifference) -> Bool {
+    difference.differingFraction <= maxDifferingFraction
+      && difference.largestCluster <= maxClusterPixels
   }
 
   public static let standard = ImageTolerance()
@@ -40,12 +51,18 @@ public struct ImageDifference: Hashable, Sendable, CustomStringConvertible {
   /// Pixels that break their bar (tight away from edges, looser near them).
   public var differingPixels: Int
   public var pixelCount: Int
+  /// The most differing pixels that touch one another (8-connected).
+  public var largestCluster: Int
 
-  public init(maxChannelDelta: Int, meanDelta: Double, differingPixels: Int, pixelCount: Int) {
+  public init(
+    maxChannelDelta: Int, meanDelta: Double, differingPixels: Int, pixelCount: Int,
+    largestCluster: Int = 0
+  ) {
     self.maxChannelDelta = maxChannelDelta
     self.meanDelta = meanDelta
     self.differingPixels = differingPixels
     self.pixelCount = pixelCount
+    self.largestCluster = largestCluster
   }
 
   public static let identical = ImageDifference(
@@ -60,6 +77,7 @@ public struct ImageDifference: Hashable, Sendable, CustomStringConvertible {
     let percent = (differingFraction * 100_000).rounded() / 1000
     let mean = (meanDelta * 1000).rounded() / 1000
     return "\(differingPixels) of \(pixelCount) pixels differ (\(percent)%), "
+      + "\(largestCluster) of them touching, "
       + "max channel delta \(maxChannelDelta), mean delta \(mean)"
   }
 }
@@ -75,7 +93,7 @@ public enum ImageComparison {
       expected, contrast: tolerance.edgeContrast, radius: tolerance.edgeRadius)
     var maxDelta = 0
     var total = 0
-    var differing = 0
+    var differs = [Bool](repeating: false, count: expected.width * expected.height)
     expected.pixels.withUnsafeBufferPointer { e in
       actual.pixels.withUnsafeBufferPointer { a in
         for pixel in 0..<(expected.width * expected.height) {
@@ -89,14 +107,43 @@ public enum ImageComparison {
           }
           maxDelta = max(maxDelta, worst)
           let bar = nearEdge[pixel] ? tolerance.edgeChannelDelta : tolerance.channelDelta
-          if worst > bar { differing += 1 }
+          if worst > bar { differs[pixel] = true }
         }
       }
     }
     return ImageDifference(
       maxChannelDelta: maxDelta,
       meanDelta: expected.pixels.isEmpty ? 0 : Double(total) / Double(expected.pixels.count),
-      differingPixels: differing, pixelCount: expected.width * expected.height)
+      differingPixels: differs.count { $0 }, pixelCount: expected.width * expected.height,
+      largestCluster: largestCluster(differs, width: expected.width))
+  }
+
+  /// The size of the largest 8-connected group of marked pixels.
+  public static func largestCluster(_ mask: [Bool], width: Int) -> Int {
+    var seen = mask.map { !$0 }
+    var largest = 0
+    var stack: [Int] = []
+    for start in mask.indices where !seen[start] {
+      seen[start] = true
+      stack.append(start)
+      var size = 0
+      while let i = stack.popLast() {
+        size += 1
+        let (x, y) = (i % width, i / width)
+        for dy in -1...1 {
+          for dx in -1...1 {
+            let (nx, ny) = (x + dx, y + dy)
+            guard nx >= 0, nx < width, ny >= 0 else { continue }
+            let n = ny * width + nx
+            guard n < mask.count, !seen[n] else { continue }
+            seen[n] = true
+            stack.append(n)
+          }
+        }
+      }
+      largest = max(largest, size)
+    }
+    return largest
   }
 
   /// Which pixels lie within `radius` of an edge: a pair of neighbours whose

@@ -22,8 +22,9 @@ enum BenchCommand {
     scene (default: Examples/scenes/*.lua), plus the cost of building nodes in
     Lua against plain tables, hot-reload latency, the browser preview's
     figures, 1 000 running animations ticked by the engine, the peak memory
-    of exporting deck_fan with 120 and 2000 frames (child processes), and the
-    live view's kitty frame rate and idle CPU on a pseudo-terminal.
+    of exporting deck_fan with 120 and 2000 frames (child processes; fewer
+    with a small --frames), and the live view's kitty frame rate and idle
+    CPU on a pseudo-terminal.
     With --export: deck_fan's APNG and GIF sizes against ffmpeg's from the same
     frames, a 120-frame PNG sequence against a plain C + Cairo program the bench
     compiles itself (cc, cairo), and export's peak memory.
@@ -49,7 +50,9 @@ enum BenchCommand {
     if let flip = PluginLocator.bundled().first(where: { $0.name == "flip" }) {
       output.write(try reloadLatency(source: flip.source, saves: max(5, min(frames, 40))))
     }
-    output.write(try exportMemory())
+    // 120 and 2 000 frames by default; a quick run (`--frames 1`) exports 2 and 33.
+    let shortExport = min(120, 2 * frames)
+    output.write(try exportMemory(short: shortExport, long: shortExport * 50 / 3))
     for line in try PreviewBench.figures(saves: max(5, min(frames, 20))) { output.write(line) }
     for line in try terminalFigures() { output.write(line) }
     return 0
@@ -57,7 +60,7 @@ enum BenchCommand {
 
   /// Peak resident memory of `morphhost export deck_fan --scale 2` with a short and a long
   /// timeline, each in its own child process: streaming export should not grow with length.
-  static func exportMemory(short: Int = 120, long: Int = 2000) throws -> String {
+  static func exportMemory(short: Int, long: Int) throws -> String {
     let dir = FileManager.default.temporaryDirectory.appendingPathComponent("bench-\(UUID())")
     try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: dir) }

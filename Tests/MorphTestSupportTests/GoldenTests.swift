@@ -38,7 +38,44 @@ private func card(shift: Double = 0, cardShift: Double = 0) throws -> RasterImag
   return try CairoRenderer().render(list, scale: 1, background: .white)
 }
 
+/// The card with a caption under it, drawn at 2×, as a filmstrip frame is.
+private func captioned(_ caption: String) throws -> RasterImage {
+  let list = DisplayList(
+    canvas: Size(428, 288),
+    commands: [
+      .item(
+        DisplayItem(
+          kind: .text, path: Path(), frame: Rect(x: 0, y: 0, width: 428, height: 30),
+          transform: ProjectiveTransform(.translation(0, 240)),
+          text: TextRun(string: caption, size: 13, color: Color(white: 0.2))))
+    ])
+  return try CairoRenderer().render(list, scale: 2, background: .white)
+}
+
 @Suite struct ImageComparisonTests {
+  /// One digit of a caption changed is a few dozen pixels of a large frame,
+  /// under the differing fraction; they touch, so the frame fails.
+  @Test func aChangedDigitFailsThoughItIsATinyFraction() throws {
+    let d = try #require(
+      ImageComparison.compare(
+        expected: try captioned("Current card is 1"), actual: try captioned("Current card is 2")))
+    #expect(d.differingFraction <= ImageTolerance.standard.maxDifferingFraction, "\(d)")
+    #expect(d.largestCluster > ImageTolerance.standard.maxClusterPixels, "\(d)")
+    #expect(!ImageTolerance.standard.allows(d))
+  }
+
+  @Test func scatteredPixelsAreNotACluster() {
+    // A checkerboard of every other row and column: no two marks touch.
+    var mask = (0..<100).map { ($0 / 10) % 2 == 0 && $0 % 2 == 0 }
+    #expect(ImageComparison.largestCluster(mask, width: 10) == 1)
+    // (9, 1) touches (8, 0) and (8, 2), not (0, 2) at the next row's start.
+    mask[19] = true
+    #expect(ImageComparison.largestCluster(mask, width: 10) == 3)
+    // (5, 5) joins its four diagonal neighbours.
+    mask[55] = true
+    #expect(ImageComparison.largestCluster(mask, width: 10) == 5)
+  }
+
   @Test func reportsTheDifferenceAgainstTheTightBarAwayFromEdges() throws {
     var b = solid(10, 10, 100)
     b.pixels[0] = 140  // one pixel far off
