@@ -309,6 +309,18 @@ private func composite(_ handlers: String) throws -> ComponentInstance {
         "play: track 'box' animates a point {x, y}; state 'box' is a size {width, height}"
       ),
       (
+        "self:play(m.keyframes { pos = { k.linear(5, 1) } })",
+        "play: track 'pos' animates a number; state 'pos' is a point {x, y}"
+      ),
+      (
+        "self:play(m.keyframes { scale = { k.linear({ x = 1, y = 2 }, 1) } })",
+        "play: track 'scale' animates a point {x, y}; state 'scale' is a number"
+      ),
+      (
+        "self:play(m.keyframes { note = { k.linear({ x = 1, y = 2 }, 1) } })",
+        "play: track 'note' animates a point {x, y}; state 'note' is not animatable"
+      ),
+      (
         "self:play(m.keyframes { bars = { k.linear({ 1, 2 }, 1) } })",
         "play: track 'bars' animates an array of 2 numbers; state 'bars' is an array of 3 numbers"
       ),

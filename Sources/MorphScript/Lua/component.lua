@@ -336,19 +336,18 @@ local function play(self, timeline, options)
   local channels = {}
   for _, k in ipairs(timeline.keys) do
     local kind, count, kind_text = track_kind(timeline, k)
-    if kind == "number" then
-      if not inst.fields[k] and not check_key(inst, k, "play") then
-        fail(format("play: track '%s' must animate a number in state", k))
-      end
+    -- true: a number key or one field of a composite; a shape; false: not animatable.
+    local shape = true
+    if not inst.fields[k] then shape = check_key(inst, k, "play") or inst.numeric[k] end
+    if kind == "number" and shape == true then
       channels[k] = { k }
-    else
-      check_key(inst, k, "play")
-      local shape = inst.numeric[k]
-      if not shape or shape.name ~= kind or #shape.fields ~= count then
-        fail(format("play: track '%s' animates %s; state '%s' is %s", k, kind_text, k,
-          shape and shape_text(shape) or "not animatable"))
-      end
+    elseif kind == "number" and not shape then
+      fail(format("play: track '%s' must animate a number in state", k))
+    elseif type(shape) == "table" and shape.name == kind and #shape.fields == count then
       channels[k] = shape.channels
+    else
+      local is = type(shape) == "table" and shape_text(shape) or shape and "a number" or "not animatable"
+      fail(format("play: track '%s' animates %s; state '%s' is %s", k, kind_text, k, is))
     end
   end
   if inst.inBody then fail("body must not change state (play from a handler)") end
