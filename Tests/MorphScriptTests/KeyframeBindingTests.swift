@@ -283,6 +283,24 @@ private func composite(_ handlers: String) throws -> ComponentInstance {
     #expect(abs((c.presented("tint.l") ?? 0) - (white[0] + black[0]) / 2) < 1e-6)
   }
 
+  @Test func reduceMotionPutsACompositeTrackAtItsEndAtOnce() throws {
+    let source = """
+      return morph.component {
+        state = { pos = { x = 0, y = 0 } },
+        body = function() return morph.rect() end,
+        tap = function(self)
+          self:play(morph.keyframes { pos = { morph.keyframe.linear({ x = 5, y = 6 }, 1),
+            morph.keyframe.cubic({ x = 3, y = 4 }, 1) } })
+        end,
+      }
+      """
+    let c = try ComponentInstance(
+      path: "reduced.lua", source: source, options: ComponentOptions(reduceMotion: true))
+    try tap(c)
+    #expect(c.presented("pos.x") == 3 && c.presented("pos.y") == 4)
+    #expect(!c.isAnimating)
+  }
+
   /// Spring velocity per component, in the value's shape.
   @Test func springStartVelocityHasTheValuesShape() throws {
     let c = try composite(
