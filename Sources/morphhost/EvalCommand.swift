@@ -10,18 +10,12 @@ enum EvalCommand {
     prints, then what it returns ('-f -' reads standard input).
 
     Options:
-      --memory MIB     heap cap, in (0, 4096] (default 64)
-      --budget N       instructions allowed per call, 1…10^12 (default 200000000)
-      --timeout S      wall-clock limit per call, in (0, 3600] (default 2)
+    \(ScriptLimits.optionsUsage(column: 19))
     """
 
   static func run(_ arguments: [String], output: some TextOutput) throws -> Int32 {
     var options = CommandLineOptions(arguments)
-    // Zero would mean "no limit" to the state: the command line always sets one.
-    let limits = try ScriptLimits(
-      memoryCapMiB: options.double("--memory", in: .positive(upTo: 4096)) ?? 64,
-      instructionBudget: options.int("--budget", in: 1...1_000_000_000_000) ?? 200_000_000,
-      wallClockSeconds: options.double("--timeout", in: .positive(upTo: 3600)) ?? 2)
+    let limits = try ScriptLimits(&options)
     let code: String
     let chunkName: String
     if let file = try options.value("-f") ?? options.value("--file") {

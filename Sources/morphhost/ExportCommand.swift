@@ -46,6 +46,7 @@ enum ExportCommand {
       --crf N             MP4/WebM quality, lower is better (default 23 for H.264, 32 for VP9)
       --filmstrip N       one image of exactly N frames side by side (--columns C to wrap)
       --labels            the filmstrip shows each frame's time (or progress) under it
+    \(ScriptLimits.optionsUsage(column: 22))
     Ctrl-C stops the export, removes what it wrote and exits with 130.
     """
 

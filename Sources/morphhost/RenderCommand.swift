@@ -32,6 +32,7 @@ enum RenderCommand {
       --margin M            points around the scene's frame (default 24, like the previews)
       --cols N, --rows N    terminal cells for ansi/ascii (default: the terminal, or 80x24)
       --ascii               same as --format ascii
+    \(ScriptLimits.optionsUsage(column: 24))
     """
 
   static func run(_ arguments: [String], output: some TextOutput) throws -> Int32 {
@@ -194,7 +195,9 @@ struct PlayOptions {
     }
     let environment = ProcessInfo.processInfo.environment["MORPH_REDUCE_MOTION"]
     let reduce = options.flag("--reduce-motion") || environment == "1" || environment == "true"
-    component = ComponentOptions(props: props, reduceMotion: reduce, output: printToStandardError)
+    component = ComponentOptions(
+      props: props, reduceMotion: reduce, limits: try ScriptLimits(&options),
+      output: printToStandardError)
     time = try options.double("--time", in: .within(0...VirtualTime.maxSeconds))
     inputPath = try options.value("--input")
   }

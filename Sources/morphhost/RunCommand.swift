@@ -65,6 +65,7 @@ enum RunCommand {
                          (default 10; --max-time × --fps at most 36000)
       --max-time S       stop a pipe run that has not settled after S seconds
                          (default 30, at most 3600)
+    \(ScriptLimits.optionsUsage(column: 21))
 
     Keys (live): space tap · ←/→ drag · r reload · p pause · [ ] scrub · m reduce motion
                  s save PNG · e the whole error · ? help · q quit

@@ -31,6 +31,7 @@ enum PreviewCommand {
       --no-open          do not (the default when output is not a terminal)
       --set KEY=VALUE    override a prop (one plugin only; repeatable)
       --reduce-motion    changes apply at once (also MORPH_REDUCE_MOTION=1)
+    \(ScriptLimits.optionsUsage(column: 21))
     """
 
   static func run(_ arguments: [String], output: some TextOutput) throws -> Int32 {
