@@ -9,9 +9,18 @@ extension ScriptLimits {
   static func optionsUsage(column: Int) -> String {
     let standard = ScriptLimits.standard
     return [
-      ("--memory MIB", "the plugin's heap cap, in (0, 4096] (default \(Int(standard.memoryCapMiB)))"),
-      ("--budget N", "instructions allowed per call, 1…10^12 (default \(standard.instructionBudget))"),
-      ("--timeout S", "wall-clock limit per call, in (0, 3600] (default \(Int(standard.wallClockSeconds)))"),
+      (
+        "--memory MIB",
+        "the plugin's heap cap, in (0, 4096] (default \(Int(standard.memoryCapMiB)))"
+      ),
+      (
+        "--budget N",
+        "instructions allowed per call, 1…10^12 (default \(standard.instructionBudget))"
+      ),
+      (
+        "--timeout S",
+        "wall-clock limit per call, in (0, 3600] (default \(Int(standard.wallClockSeconds)))"
+      ),
     ].map { name, text in
       "  " + name + String(repeating: " ", count: max(1, column - 2 - name.count)) + text
     }.joined(separator: "\n")
