@@ -115,6 +115,32 @@ import Testing
     #expect(taken.err.contains("cannot listen on 127.0.0.1:\(port)"), "\(taken.err)")
   }
 
+  /// A frame that never ends (the plugin spins under a 60 s budget) must
+  /// not keep a stopped server alive: stopping has its own deadline.
+  @Test func stopsWhileAFrameSpins() throws {
+    let dir = try Self.scratch()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let file = dir.appendingPathComponent("flip.lua")
+    let spin = try String(contentsOf: file, encoding: .utf8).replacingOccurrences(
+      of: "body = function(self)", with: "body = function(self)\n    while true do end")
+    try spin.write(to: file, atomically: true, encoding: .utf8)
+    let server = try Server(
+      ["flip.lua", "--budget", "1000000000000", "--timeout", "60"], in: dir)
+    let port = server.port
+    let asked = DispatchSemaphore(value: 0)
+    Thread.detachNewThread {
+      asked.signal()
+      _ = try? Self.request(port: port, "GET /frame.png HTTP/1.0\r\nHost: localhost")
+    }
+    asked.wait()
+    Thread.sleep(forTimeInterval: 0.5)
+    let stopping = Date()
+    #expect(server.stop() == 0)
+    // The deadline is 3 s; 15 s leaves room for a loaded machine, and is
+    // far below the 60 s the spinning frame would otherwise take.
+    #expect(Date().timeIntervalSince(stopping) < 15)
+  }
+
   @Test func missingPluginIsOneLine() throws {
     let dir = try Self.scratch()
     defer { try? FileManager.default.removeItem(at: dir) }

@@ -56,8 +56,25 @@ enum PreviewCommand {
     output.error("morphhost: previewing \(catalog.title) at \(url) (Ctrl-C stops)")
     if open || (!noOpen && isatty(STDOUT_FILENO) == 1) { openBrowser(url, output: output) }
     interrupt.wait()
+    Self.exitIfStopHangs(after: Self.stopDeadline)
     server.stop()
     return 0
+  }
+
+  /// How long stopping may take before the process leaves anyway: a
+  /// frame a plugin is still drawing, or a browser that holds a stream
+  /// open, must not keep a stopped server alive.
+  static let stopDeadline: Double = 3
+
+  /// Ends the process if it is still here `seconds` from now (a second
+  /// Ctrl-C ends it at once: `wait` put the default handlers back).
+  static func exitIfStopHangs(after seconds: Double) {
+    let message = "morphhost: the server did not stop within \(Int(seconds)) s; leaving anyway\n"
+    Thread.detachNewThread {
+      Thread.sleep(forTimeInterval: seconds)
+      FileHandle.standardError.write(Data(message.utf8))
+      _exit(0)
+    }
   }
 
   static func openBrowser(_ url: String, output: some TextOutput) {
