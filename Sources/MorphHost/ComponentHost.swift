@@ -22,8 +22,8 @@ public final class ComponentHost {
   private var gesture: GestureTracker?
   /// The last tap, for telling a double tap.
   private var lastTap: Double?
-  /// Whether the pointer hovers over the component.
-  private var hovering = false
+  /// Where the pointer hovers over the component (component points), if it does.
+  private var hoverLocation: Point?
 
   /// One rendered moment.
   public struct Frame {
@@ -235,10 +235,19 @@ public final class ComponentHost {
     let inside =
       local.x >= 0 && local.y >= 0 && local.x <= component.size.width
       && local.y <= component.size.height
-    guard inside || hovering else { return }
-    hovering = inside
+    guard inside || hoverLocation != nil else { return }
+    hoverLocation = inside ? local : nil
     try component.handle(
       component: "hover", InputEvent(phase: inside ? .active : .ended, location: local, time: time))
+  }
+
+  /// The pointer left the view altogether (the browser's `pointerleave`):
+  /// a running hover ends where it was last seen.
+  public func endHover() throws {
+    guard let last = hoverLocation else { return }
+    hoverLocation = nil
+    try component.handle(
+      component: "hover", InputEvent(phase: .ended, location: last, time: time))
   }
 
   private func deliver(_ g: GestureTracker, phase: InputEvent.Phase) throws {

@@ -104,6 +104,21 @@ private func play(_ script: String, on host: ComponentHost, until t: Double) thr
     }
   }
 
+  /// The pointer leaving the view (a browser's `pointerleave`) ends a
+  /// running hover once, and is nothing when none runs.
+  @Test func endHoverEndsARunningHoverOnce() throws {
+    let host = try counter()
+    try host.endHover()
+    try play("0 hover 10,10\n", on: host, until: 0.1)
+    try host.endHover()
+    try host.endHover()
+    #expect(count(host, "hovers") == 2)
+    guard case .string("ended") = host.component.stateValue("last") else {
+      Issue.record("the hover did not end")
+      return
+    }
+  }
+
   /// `onLongPress` and `onDoubleTap` on a node take the gesture over the
   /// node only (hit-tested like `onTap`); elsewhere the component's own.
   @Test func nodeModifiersTakeTheGestureOverTheirNode() throws {

@@ -1,9 +1,10 @@
 """Drives `morphhost preview` in a real browser (Debian's chromium through
 Playwright): the page loads; a click on #stage flips the card; #scrub moves
 the picture; an edited accent colour shows; a broken save shows #error with
-flip.lua:LINE and the fix hides it; a foreign Host header is refused.
+flip.lua:LINE and the fix hides it; a foreign Host header is refused; the
+pointer moving over #stage hovers (HOVER_LUA says where) and leaving ends it.
 
-Usage: test_preview.py MORPHHOST_BINARY FLIP_LUA SCREENSHOT_PNG
+Usage: test_preview.py MORPHHOST_BINARY FLIP_LUA HOVER_LUA SCREENSHOT_PNG
 Exits 0 when every check passed; prints one line per check.
 """
 import http.client
@@ -48,18 +49,74 @@ def save(path, text):
     os.replace(path + ".tmp", path)
 
 
+def serve(binary, plugin):
+    """`morphhost preview PLUGIN` and the URL it prints first."""
+    server = subprocess.Popen(
+        [binary, "preview", plugin, "--no-open"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    url = server.stdout.readline().strip()
+    check("the first line is the URL: " + url, url.startswith("http://127.0.0.1:"))
+    return server, url
+
+
+def stop(server):
+    server.terminate()
+    try:
+        server.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        server.kill()
+    check("Ctrl-C/SIGTERM stops the server cleanly (exit %s)" % server.returncode,
+          server.returncode == 0)
+
+
+def hovered_x(page):
+    match = re.search(r"hovered at (\d+),", page.text_content("#status"))
+    return int(match.group(1)) if match else -1
+
+
+def check_hover(browser, binary, plugin):
+    """The hover probe reports where the pointer is over it, and leaving ends it."""
+    server, url = serve(binary, plugin)
+    try:
+        page = browser.new_page(device_scale_factor=2)
+        page.goto(url)
+        page.wait_for_function(
+            "document.getElementById('status').textContent.includes('not hovered')",
+            timeout=TIMEOUT_MS)
+        box = page.locator("#stage").bounding_box()
+        # The probe is 200 x 100 pt inside a canvas with a 24 pt margin.
+        page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        page.wait_for_function(
+            "/hovered at \\d+/.test(document.getElementById('status').textContent)"
+            " && !document.getElementById('status').textContent.includes('not hovered')",
+            timeout=TIMEOUT_MS)
+        middle = hovered_x(page)
+        check("moving over #stage hovers: " + page.text_content("#status"),
+              90 <= middle <= 110)
+        page.mouse.move(box["x"] + box["width"] * 0.75, box["y"] + box["height"] / 2)
+        page.wait_for_function(
+            "x => { const m = /hovered at (\\d+),/.exec("
+            "document.getElementById('status').textContent); return m && Number(m[1]) > x + 30; }",
+            arg=middle, timeout=TIMEOUT_MS)
+        check("the hover follows the pointer: " + page.text_content("#status"), True)
+        page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] + 40)
+        page.wait_for_function(
+            "document.getElementById('status').textContent.includes('not hovered')",
+            timeout=TIMEOUT_MS)
+        check("leaving #stage ends the hover", True)
+        page.close()
+    finally:
+        stop(server)
+
+
 def main():
-    binary, flip_source, screenshot = sys.argv[1:4]
+    binary, flip_source, hover_source, screenshot = sys.argv[1:5]
     folder = tempfile.mkdtemp(prefix="morph-preview-")
     plugin = os.path.join(folder, "flip.lua")
     shutil.copy(flip_source, plugin)
     original = open(plugin).read()
-    server = subprocess.Popen(
-        [binary, "preview", plugin, "--no-open"],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    server, url = serve(binary, plugin)
     try:
-        url = server.stdout.readline().strip()
-        check("the first line is the URL: " + url, url.startswith("http://127.0.0.1:"))
         port = int(url.rstrip("/").rsplit(":", 1)[1])
 
         connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
@@ -152,16 +209,12 @@ def main():
             save(plugin, original)
             page.wait_for_selector("#error", state="hidden", timeout=TIMEOUT_MS)
             check("the fix hides #error", True)
+
+            check_hover(browser, binary, hover_source)
             browser.close()
     finally:
-        server.terminate()
-        try:
-            server.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            server.kill()
+        stop(server)
         shutil.rmtree(folder, ignore_errors=True)
-    check("Ctrl-C/SIGTERM stops the server cleanly (exit %s)" % server.returncode,
-          server.returncode == 0)
     print("browser preview: all checks passed")
 
 

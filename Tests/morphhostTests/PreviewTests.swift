@@ -212,17 +212,32 @@ import Testing
     return probe?.status == 0
   }
 
-  /// Tests/browser/test_preview.py: click, scrub, edit, break, fix, Host;
-  /// it saves the README's screenshot (docs/preview.png).
+  /// Set to 1 to let the browser test refresh the README's screenshot.
+  static let refreshScreenshotVariable = "MORPH_REFRESH_SCREENSHOT"
+
+  /// Tests/browser/test_preview.py: click, scrub, edit, break, fix, Host,
+  /// hover. Its screenshot goes to a scratch folder, or to the README's
+  /// docs/preview.png when `MORPH_REFRESH_SCREENSHOT=1`.
   @Test(.enabled(if: browserAvailable, Comment(rawValue: browserReason)))
   func inARealBrowser() throws {
+    let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "browser-\(UUID())")
+    try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: scratch) }
+    let refresh = ProcessInfo.processInfo.environment[Self.refreshScreenshotVariable] == "1"
+    let screenshot =
+      refresh
+      ? Self.repository.appendingPathComponent("docs/preview.png")
+      : scratch.appendingPathComponent("preview.png")
     let result = try Subprocess.run(
       [
         "python3", Self.repository.appendingPathComponent("Tests/browser/test_preview.py").path,
         builtBinary.path, Self.repository.appendingPathComponent("Plugins/flip.lua").path,
-        Self.repository.appendingPathComponent("docs/preview.png").path,
+        Self.repository.appendingPathComponent("Tests/morphhostTests/Fixtures/hover.lua").path,
+        screenshot.path,
       ], executable: "/usr/bin/env", deadline: 240)
     #expect(result.status == 0, "\(result.out)\n\(result.err)")
     #expect(result.out.contains("all checks passed"))
+    #expect(FileManager.default.fileExists(atPath: screenshot.path), "no screenshot saved")
   }
 }

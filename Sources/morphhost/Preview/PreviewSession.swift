@@ -235,11 +235,17 @@ final class PreviewSession: @unchecked Sendable {
 
   // MARK: Requests (on `queue`, through `perform`)
 
+  /// The page's pointer events: a button pressed, moved and released, and
+  /// with no button down a hover and the pointer leaving the picture.
+  static let pointerKinds = ["down", "move", "up", "hover", "leave"]
+
   /// A pointer event in canvas points: the host's own gesture system
-  /// decides what is a tap and what is a drag.
+  /// decides what is a tap and what is a drag, as in the terminal.
   func pointer(_ kind: String, at point: Point) throws {
-    guard ["down", "move", "up"].contains(kind) else {
-      throw UsageError("unknown pointer event '\(kind)'")
+    guard Self.pointerKinds.contains(kind) else {
+      throw UsageError(
+        "unknown pointer event '\(kind)'; expected "
+          + Self.pointerKinds.joined(separator: ", "))
     }
     guard let host else { return }
     // A handler's Lua error shows in #error; the request itself was fine.
@@ -247,7 +253,9 @@ final class PreviewSession: @unchecked Sendable {
       switch kind {
       case "down": try host.pointerDown(at: point)
       case "move": try host.pointerMoved(to: point)
-      default: try host.pointerUp(at: point)
+      case "up": try host.pointerUp(at: point)
+      case "hover": try host.hover(at: point)
+      default: try host.endHover()
       }
     }
   }

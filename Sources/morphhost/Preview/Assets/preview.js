@@ -14,16 +14,38 @@ let scrubbing = false;
 let pointerIsDown = false;
 let propsVersion = -1;
 let queue = Promise.resolve();
+// A hover still waiting in the queue: later moves update it instead of
+// queueing more (the pointer moves faster than a round trip); any other
+// request seals it, so events keep their order.
+let pendingHover = null;
 
-function post(path, body) {
+// Requests go out one at a time, in order; `body` is read when it goes.
+function enqueue(path, body) {
   queue = queue
-    .then(() => fetch(path, {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify(body),
-    }))
+    .then(() => {
+      if (pendingHover === body) pendingHover = null;
+      return fetch(path, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify(body),
+      });
+    })
     .catch(() => {});
   return queue;
+}
+
+function post(path, body) {
+  pendingHover = null;
+  return enqueue(path, body);
+}
+
+function hover(point) {
+  if (pendingHover) {
+    Object.assign(pendingHover, point);
+    return;
+  }
+  pendingHover = { kind: "hover", ...point };
+  enqueue("pointer", pendingHover);
 }
 
 function control(action, value) {
@@ -47,6 +69,10 @@ stage.addEventListener("pointerdown", (event) => {
 });
 stage.addEventListener("pointermove", (event) => {
   if (pointerIsDown) post("pointer", { kind: "move", ...canvasPoint(event) });
+  else hover(canvasPoint(event));
+});
+stage.addEventListener("pointerleave", (event) => {
+  if (!pointerIsDown) post("pointer", { kind: "leave", ...canvasPoint(event) });
 });
 for (const type of ["pointerup", "pointercancel"]) {
   stage.addEventListener(type, (event) => {
