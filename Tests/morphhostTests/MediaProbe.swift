@@ -88,7 +88,8 @@ enum MediaProbe {
           let src = part.pixel(x: x, y: y)
           let i = ((ys[n] + y) * screen.width + xs[n] + x) * 4
           var out = [src.r, src.g, src.b, src.a]
-          if blends[n] == 1 && src.a < 255 {
+          // webpinfo prints the container's bit as it is: 0 blends, 1 does not.
+          if blends[n] == 0 && src.a < 255 {
             // Straight-alpha "over", as the WebP container specifies.
             let sa = Double(src.a) / 255
             let da = Double(screen.pixels[i + 3]) / 255 * (1 - sa)
