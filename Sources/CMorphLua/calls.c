@@ -99,6 +99,12 @@ int morph_loadtext(lua_State *L, const char *code, size_t len, const char *name)
   int saved = lim->in_host;
   lim->in_host = 0;
   int status = luaL_loadbufferx(L, code, len, name, "t");
+  if (status == LUA_OK) {
+    /* [-1, +1]: the chunk again, its tail calls made ordinary (untail.c). */
+    lua_pushcfunction(L, morph_untail);
+    lua_insert(L, -2);
+    status = lua_pcall(L, 1, 1, 0);
+  }
   lim->in_host = saved;
   return status;
 }

@@ -5,7 +5,11 @@ import Testing
 
 /// Builds the node `code` returns and reads it into Swift.
 private func view(_ code: String) throws(ScriptError) -> SceneView {
-  let state = try LuaState()
+  // A generous clock: 50 000 nodes take seconds on a loaded machine, and
+  // these tests are about reading, not limits.
+  var limits = ScriptLimits.standard
+  limits.wallClockSeconds = 120
+  let state = try LuaState(limits: limits)
   let value = try state.evaluate(code, chunkName: "scene.lua").first ?? .nil
   return try state.readView(value, path: "scene.lua")
 }

@@ -77,12 +77,14 @@ private func temporary(_ name: String) -> String {
 }
 
 @Suite struct RenderErrorTests {
-  @Test func brokenBodyNamesTheFile() {
+  /// The bad call is a tail call (`return morph.rect():rotate(…)`): the line
+  /// is still the plugin's.
+  @Test func brokenBodyNamesTheFileAndLine() {
     let result = runCommand(["render", fixture("broken_body.lua"), "--format", "json"])
     #expect(result.status == 1)
     #expect(
       result.err.hasSuffix(
-        "broken_body.lua: bad argument #1 to 'rotate' (number expected, got string)"))
+        "broken_body.lua:3: bad argument #1 to 'rotate' (number expected, got string)"))
   }
 
   @Test func hugeCanvasIsRefused() {

@@ -101,8 +101,16 @@ int morph_pcall(lua_State *L, int nargs, int nresults);
 /* [-0, +1, m] Compiles a text chunk (binary chunks are refused) as
    luaL_loadfile would: a UTF-8 byte-order mark is skipped, and a first line
    starting with '#' (a shebang) is read as an empty line, so line numbers
-   stay right. Returns Lua's status; on error pushes the message. */
+   stay right. Its tail calls are ordinary calls (morph_untail). Returns
+   Lua's status; on error pushes the message. */
 int morph_loadtext(lua_State *L, const char *code, size_t len, const char *name);
+
+/* [-1, +1, m] lua_CFunction: the Lua function given, compiled again with
+   each tail call an ordinary call (so an error in the callee still names the
+   caller's line), sharing the original's upvalues; the function itself when
+   it is C or its dump is not as expected. morph_loadtext applies it to
+   every chunk; the sandbox to chunks from `load` and `morph.import`. */
+int morph_untail(lua_State *L);
 
 /* [-0, +0, -] What luaL_loadfile skips before compiling, and
    morph_loadtext too: a UTF-8 byte-order mark, then a first line starting

@@ -2,7 +2,10 @@
 -- library, after the morph module is built: captures what plugins may use,
 -- closes the rest, and returns make_env(morph).
 -- luacheck: ignore 122 (closing parts of the standard library is the point)
-local host_write, morph_module, read_module, support = ...
+local host_write, morph_module, read_module, support, untail = ...
+-- `untail(f)`: f compiled again with its tail calls made ordinary calls, so
+-- an error in a callee still names the plugin's line (CMorphLua/untail.c);
+-- chunks the host loads itself get it there.
 local G = _G
 local pairs, ipairs, tostring, error, select, type = pairs, ipairs, tostring, error, select, type
 local load, collectgarbage, pcall = load, collectgarbage, pcall
@@ -83,7 +86,9 @@ local function make_env(morph)
     if type(name) == "string" and name:sub(1, 7) == "=morph." then
       raise("load: chunk names starting with '=morph.' belong to the host")
     end
-    return load_(chunk, name, "t", chunk_env)
+    local f, message = load_(chunk, name, "t", chunk_env)
+    if f == nil then return nil, message end
+    return untail(f)
   end
   env.require = function(name)
     if name == "morph" then return morph end
@@ -115,6 +120,7 @@ function morph_module.import(name)
   if loading[path] then raise(("import cycle: '%s' imports itself"):format(name)) end
   local chunk, message = load(source, "@" .. chunk_name, "t", make_env(morph_module))
   if chunk == nil then error(message, 0) end
+  chunk = untail(chunk)
   loading[path] = true
   local ran, result = support.pcall(chunk)
   loading[path] = nil

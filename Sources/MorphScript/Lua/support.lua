@@ -20,9 +20,10 @@ function support.typename(v)
 end
 
 --- Raises `message` blamed on the first caller outside the host's own Lua
---- (and outside C), whatever depth the check ran at. A plugin that tail-calls
---- into the host (`return node:rotate(x)`) leaves no frame to blame: then the
---- message has no position and the host names the file.
+--- (and outside C), whatever depth the check ran at. Plugins' tail calls
+--- (`return node:rotate(x)`) keep the caller's frame (CMorphLua/untail.c);
+--- with no plugin frame at all, the message has no position and the host
+--- names the file.
 function support.raise(message)
   local level = 2
   while true do

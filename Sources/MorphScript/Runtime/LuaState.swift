@@ -252,6 +252,7 @@ public final class LuaState {
       self.push(module)
       morph_pushhostfn(self.lua, Sandbox.readModule, 0)
       self.push(supportTable)
+      lua_pushcclosure(self.lua, morph_untail, 0)
     }
     guard case .function(let factory)? = results.first,
       case .function(let forget)? = results.dropFirst().first
