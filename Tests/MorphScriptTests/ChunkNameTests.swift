@@ -13,15 +13,6 @@ private func deepFolder() throws -> URL {
   return url
 }
 
-private func failure(_ body: () throws -> Void) -> ScriptError? {
-  do {
-    try body()
-    return nil
-  } catch {
-    return error as? ScriptError
-  }
-}
-
 @Suite struct ChunkNameTests {
   @Test func aShortPathIsItsOwnChunkName() {
     var names = ChunkNames()
@@ -54,7 +45,7 @@ private func failure(_ body: () throws -> Void) -> ScriptError? {
       }
       """
     let component = try ComponentInstance(path: path, source: source)
-    let error = try #require(failure { _ = try component.view() })
+    let error = try #require(scriptFailure { _ = try component.view() })
     #expect(error.chunk == path)
     #expect(error.line == 2)
     #expect(error.description == "\(path):2: attempt to index a nil value (field 'y')")
@@ -69,7 +60,7 @@ private func failure(_ body: () throws -> Void) -> ScriptError? {
     defer { try? FileManager.default.removeItem(at: folder) }
     let path = folder.appendingPathComponent("broken.lua").path
     let error = try #require(
-      failure { _ = try ComponentInstance(path: path, source: "local x =\n\n") })
+      scriptFailure { _ = try ComponentInstance(path: path, source: "local x =\n\n") })
     #expect(error.description == "\(path):3: unexpected symbol near <eof>")
   }
 
@@ -82,7 +73,7 @@ private func failure(_ body: () throws -> Void) -> ScriptError? {
     let main = folder.appendingPathComponent("main.lua")
     try "morph.import('helper')\nreturn morph.component { body = function() end }\n".write(
       to: main, atomically: true, encoding: .utf8)
-    let error = try #require(failure { _ = try ComponentInstance(path: main.path) })
+    let error = try #require(scriptFailure { _ = try ComponentInstance(path: main.path) })
     #expect(error.description == "\(helper.path):2: from the helper")
   }
 }

@@ -12,15 +12,6 @@ private func makeState(memoryMiB: Double = 64) throws -> LuaState {
       memoryCapMiB: memoryMiB, instructionBudget: 50_000_000, wallClockSeconds: 10))
 }
 
-private func failure(_ body: () throws -> Void) -> ScriptError? {
-  do {
-    try body()
-    return nil
-  } catch {
-    return error as? ScriptError
-  }
-}
-
 private func number(_ value: LuaValue?) -> Double? {
   switch value {
   case .number(let x)?: return x
@@ -41,7 +32,7 @@ private func number(_ value: LuaValue?) -> Double? {
       }
       """
     let component = try ComponentInstance(path: "tail.lua", source: source)
-    let error = try #require(failure { _ = try component.view() })
+    let error = try #require(scriptFailure { _ = try component.view() })
     #expect(
       error.description == "tail.lua:5: bad argument #1 to 'frame' (width must be >= 0, got -5)")
   }
@@ -58,7 +49,7 @@ private func number(_ value: LuaValue?) -> Double? {
       }
       """
     let component = try ComponentInstance(path: "helper.lua", source: source)
-    let error = try #require(failure { _ = try component.view() })
+    let error = try #require(scriptFailure { _ = try component.view() })
     #expect(error.line == 3)
     #expect(error.chunk == "helper.lua")
   }
@@ -70,7 +61,7 @@ private func number(_ value: LuaValue?) -> Double? {
         name = "No body", size = { 100, 100 },
       }
       """
-    let error = try #require(failure { _ = try ComponentInstance(path: "def.lua", source: source) })
+    let error = try #require(scriptFailure { _ = try ComponentInstance(path: "def.lua", source: source) })
     #expect(error.line == 2)
     #expect(error.description.hasPrefix("def.lua:2: component: field 'body'"))
   }
@@ -78,7 +69,7 @@ private func number(_ value: LuaValue?) -> Double? {
   @Test func aHostFunctionCalledInTailPositionNamesTheLine() throws {
     let state = try makeState()
     let error = try #require(
-      failure {
+      scriptFailure {
         _ = try state.evaluate("local x = 1\nreturn morph.lerp(x, 'x', 2)", chunkName: "t.lua")
       })
     #expect(error.description == "t.lua:2: bad argument #2 to 'lerp' (number expected, got string)")
@@ -87,7 +78,7 @@ private func number(_ value: LuaValue?) -> Double? {
   @Test func chunksFromLoadAndImportKeepTheirLinesToo() throws {
     let state = try makeState()
     let error = try #require(
-      failure {
+      scriptFailure {
         _ = try state.evaluate(
           "local f = load('local m = morph\\nreturn m.lerp(1, \"x\", 2)', '@loaded.lua')\nreturn f()",
           chunkName: "t.lua")
@@ -110,7 +101,7 @@ private func number(_ value: LuaValue?) -> Double? {
       """
     try source.write(toFile: plugin, atomically: true, encoding: .utf8)
     let component = try ComponentInstance(path: plugin)
-    let imported = try #require(failure { _ = try component.view() })
+    let imported = try #require(scriptFailure { _ = try component.view() })
     #expect(imported.line == 2)
     #expect(imported.chunk?.hasSuffix("part.lua") == true)
   }
@@ -160,7 +151,7 @@ private func number(_ value: LuaValue?) -> Double? {
   @Test func endlessTailRecursionEndsWithAnError() throws {
     let state = try makeState(memoryMiB: 32)
     let error = try #require(
-      failure {
+      scriptFailure {
         _ = try state.evaluate(
           "local function f(n) return f(n + 1) end return f(0)", chunkName: "loop.lua")
       })
