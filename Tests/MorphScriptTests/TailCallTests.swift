@@ -61,7 +61,8 @@ private func number(_ value: LuaValue?) -> Double? {
         name = "No body", size = { 100, 100 },
       }
       """
-    let error = try #require(scriptFailure { _ = try ComponentInstance(path: "def.lua", source: source) })
+    let error = try #require(
+      scriptFailure { _ = try ComponentInstance(path: "def.lua", source: source) })
     #expect(error.line == 2)
     #expect(error.description.hasPrefix("def.lua:2: component: field 'body'"))
   }
