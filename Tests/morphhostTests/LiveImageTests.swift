@@ -24,7 +24,7 @@ import Testing
       binary: builtBinary.path)
     defer { terminal.stop() }
     try terminal.answerProbe(kitty: graphics == .kitty, sixel: graphics == .sixel, cell: Self.cell)
-    let first = terminal.readUntil(timeout: 20) {
+    let first = terminal.readUntil(timeout: 60) {
       (try? TerminalImages.decode($0.text, as: graphics).count) ?? 0 >= 1
         && $0.text.contains("Showing front")
     }
@@ -48,7 +48,7 @@ import Testing
     // Centred: 80 columns of 10 px hold 713 px (72 cells), so 4 columns to the left.
     #expect(terminal.output.text.contains("\u{1B}[1;5H"))
     terminal.write("q")
-    #expect(terminal.wait(timeout: 10) == 0)
+    #expect(terminal.wait(timeout: 30) == 0)
     let tail = terminal.output.text.suffix(400)
     #expect(tail.contains("\u{1B}[?1049l"), "the main screen is back")
     if graphics == .kitty {

@@ -89,9 +89,10 @@ import Testing
       _ = try waitFor("a clean exit") { $0.contains("exit=0") }
     }
 
-    /// Polls the screen until `predicate` holds (or 10 s pass).
+    /// Polls the screen until `predicate` holds (or 60 s pass: a debug
+    /// build on a loaded machine can take seconds to start).
     func waitFor(_ what: String, _ predicate: (String) -> Bool) throws -> String {
-      let deadline = Date().addingTimeInterval(10)
+      let deadline = Date().addingTimeInterval(60)
       var last = ""
       while Date() < deadline {
         last = try screen()

@@ -35,11 +35,12 @@ import Testing
       try? FileManager.default.removeItem(at: dir)
     }
 
-    /// The next pushed frame that satisfies `condition` (20 s at most).
+    /// The next pushed frame that satisfies `condition` (60 s at most: a
+    /// loaded machine is slow, and a frame that comes returns at once).
     func wait(
       for what: String, _ condition: (FrameBoard.Posted) -> Bool
     ) -> FrameBoard.Posted? {
-      let end = Date().addingTimeInterval(20)
+      let end = Date().addingTimeInterval(60)
       while Date() < end {
         guard case .some(.some(let posted)) = session.board.next(after: seen, timeout: 1) else {
           continue
@@ -47,7 +48,7 @@ import Testing
         seen = posted.sequence
         if condition(posted) { return posted }
       }
-      Issue.record("no frame \(what) within 20 s")
+      Issue.record("no frame \(what) within 60 s")
       return nil
     }
 

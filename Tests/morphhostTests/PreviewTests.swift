@@ -61,7 +61,7 @@ import Testing
 
   /// One raw HTTP/1.0 request, so the Host header is exactly what we say.
   static func request(port: Int, _ head: String, body: String = "") throws -> (Int, String) {
-    let connection = try LoopbackConnection(port: port, timeout: 10)
+    let connection = try LoopbackConnection(port: port, timeout: 30)
     connection.write(head + "\r\nContent-Length: \(body.utf8.count)\r\n\r\n" + body)
     var answer = [UInt8]()
     while let received = connection.receive(), !received.isEmpty { answer += received }
