@@ -144,8 +144,9 @@ final class FrameEncoder: @unchecked Sendable {
         continue
       }
       let whole = PixelBox(width: raster.width, height: raster.height)
-      guard let box = before[scale].map({ StreamingPNGEncoder.changedBox(from: $0, to: raster) })
-        ?? whole
+      guard
+        let box = before[scale].map({ StreamingPNGEncoder.changedBox(from: $0, to: raster) })
+          ?? whole
       else {
         pictures[scale] = FrameBoard.Picture(raster: raster)
         continue

@@ -160,7 +160,8 @@ struct PreviewRoutes {
         continue
       }
       seen = posted.sequence
-      var event = PreviewEvent(status: posted.status)
+      guard let status = try? json.encode(posted.status) else { return }
+      var event = PreviewEvent(status: status)
       if let picture = posted.images[scale] {
         let raster = picture.raster
         let whole = PixelBox(width: raster.width, height: raster.height)
@@ -173,15 +174,11 @@ struct PreviewRoutes {
             png = try? encoder?.encode(raster, box: box)
           }
           guard let png else { continue }
-          event.image = Data(png).base64EncodedString()
-          event.box = [box.x, box.y, box.width, box.height]
-          event.size = [raster.width, raster.height]
+          event.picture = (png, box, [raster.width, raster.height])
         }
         shown = posted.sequence
       }
-      guard let body = try? json.encode(event),
-        responder.write(Data("data: ".utf8) + body + Data("\n\n".utf8))
-      else { return }
+      guard responder.write(event.bytes) else { return }
     }
   }
 
@@ -220,14 +217,26 @@ struct PreviewRoutes {
   }
 }
 
-/// One event of the stream: the status, and the pixels of `box` (x, y,
-/// width, height in the frame's pixels) as base64 PNG when they changed;
-/// `size` is the whole frame's.
-struct PreviewEvent: Encodable {
-  var status: PreviewStatus
-  var image: String?
-  var box: [Int]?
-  var size: [Int]?
+/// One event of the stream, `data: {"status": …, "image": …, "box": […],
+/// "size": […]}`: the status, and when pixels changed, those of `box` (x, y,
+/// width, height in the frame's pixels) as base64 PNG; `size` is the whole
+/// frame's. Put together by hand: JSONEncoder would escape every `/` of the
+/// base64, and copy it twice.
+struct PreviewEvent {
+  /// The status, as JSON.
+  var status: Data
+  var picture: (png: [UInt8], box: PixelBox, size: [Int])?
+
+  var bytes: Data {
+    var out = Data(#"data: {"status":"#.utf8) + status
+    if let (png, box, size) = picture {
+      out += Data(#","image":""#.utf8) + Data(png).base64EncodedData()
+      out += Data(
+        #"","box":[\#(box.x),\#(box.y),\#(box.width),\#(box.height)],"size":[\#(size[0]),\#(size[1])]"#
+          .utf8)
+    }
+    return out + Data("}\n\n".utf8)
+  }
 }
 
 struct PointerBody: Decodable {
