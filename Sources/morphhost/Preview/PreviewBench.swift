@@ -77,7 +77,9 @@ enum PreviewBench {
         }
       } while stop.wait(timeout: .now() + 0.4) == .timedOut
     }
+    let streaming = cpuSeconds()
     let (events, bytes, pictures) = stream.count(for: duration)
+    let frameCPU = (cpuSeconds() - streaming) / Double(max(events, 1))
     stop.signal()
     _ = stream.count(for: 1.5)  // let the last tap settle
 
@@ -89,9 +91,10 @@ enum PreviewBench {
       String(
         format:
           "preview, deck fan at 2x speed streamed at 2x pixels while animating: %.1f frames/s "
-          + "(%d in %.0f s, %d with new pixels, %.0f KB each; the clock ticks at 60 Hz)",
+          + "(%d in %.0f s, %d with new pixels, %.0f KB each; the clock ticks at 60 Hz), "
+          + "%.1f ms of CPU a frame (this process: server and reader)",
         Double(events) / duration, events, duration, pictures,
-        Double(bytes) / Double(max(events, 1)) / 1024),
+        Double(bytes) / Double(max(events, 1)) / 1024, frameCPU * 1000),
       String(
         format: "preview, idle with a tab open: %.2f%% of a core (%.1f ms CPU in %.0f s, "
           + "%d frames pushed)", cpu / idleSeconds * 100, cpu * 1000, idleSeconds, idleEvents),
