@@ -78,6 +78,18 @@ void morph_png_filter(const uint8_t *pixels, size_t stride, int width, int heigh
   free(trials);
 }
 
+void morph_png_filter_up(const uint8_t *pixels, size_t stride, int width, int height,
+                         uint8_t *out) {
+  size_t n = (size_t)width * 4;
+  for (int y = 0; y < height; y++) {
+    const uint8_t *cur = pixels + (size_t)y * stride;
+    uint8_t *row = out + (size_t)y * (n + 1);
+    row[0] = y == 0 ? 1 : 2;
+    if (y == 0) filter_sub(cur, n, row + 1);
+    else filter_up(cur, cur - stride, n, row + 1);
+  }
+}
+
 int morph_diff_rect(const uint8_t *a, const uint8_t *b, int width, int height, int rect[4]) {
   const uint32_t *pa = (const uint32_t *)a, *pb = (const uint32_t *)b;
   int x0 = width, y0 = height, x1 = -1, y1 = -1;

@@ -3,10 +3,13 @@ Playwright): the page loads; a click on #stage flips the card; #scrub moves
 the picture; an edited accent colour shows; a broken save shows #error with
 flip.lua:LINE and the fix hides it; a foreign Host header is refused; the
 pointer moving over #stage hovers (HOVER_LUA says where) and leaving ends it.
+The picture is streamed as changed rectangles drawn into a canvas: after
+scrubbing, the canvas must match `morphhost render --progress P --scale 2`.
 
 Usage: test_preview.py MORPHHOST_BINARY FLIP_LUA HOVER_LUA SCREENSHOT_PNG
 Exits 0 when every check passed; prints one line per check.
 """
+import base64
 import http.client
 import os
 import re
@@ -27,19 +30,66 @@ def check(name, condition):
         raise SystemExit(1)
 
 
+# The RGB of the picture at (dx, dy) pixels from its centre: `px(dx, dy)` in
+# the page's scripts.
+PIXEL_JS = """const px = (dx, dy) => { const c = document.getElementById('stage');
+  const d = c.getContext('2d').getImageData(c.width / 2 + dx, c.height / 2 + dy, 1, 1).data;
+  return [d[0], d[1], d[2]]; };"""
+
+
 def center_pixel(page):
-    """The RGB of the picture's centre, read back through a canvas."""
-    return page.evaluate(
-        """() => {
-          const img = document.getElementById('stage');
-          const c = document.createElement('canvas');
-          c.width = img.naturalWidth; c.height = img.naturalHeight;
-          const g = c.getContext('2d');
-          g.drawImage(img, 0, 0);
-          const d = g.getImageData(c.width / 2, c.height / 2, 1, 1).data;
-          return [d[0], d[1], d[2]];
-        }"""
-    )
+    return page.evaluate("() => { %s return px(0, 0); }" % PIXEL_JS)
+
+
+# How much of the canvas matches the PNG given as base64 (the same size):
+# the share of pixels whose channels are all within 2 levels, and the
+# largest difference.
+MATCH_JS = """async (png) => {
+  const c = document.getElementById('stage');
+  const image = new Image();
+  image.src = 'data:image/png;base64,' + png;
+  await image.decode();
+  if (image.width !== c.width || image.height !== c.height) return [0, 255];
+  const other = document.createElement('canvas');
+  other.width = c.width; other.height = c.height;
+  other.getContext('2d').drawImage(image, 0, 0);
+  const a = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+  const b = other.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+  let close = 0, worst = 0;
+  for (let i = 0; i < a.length; i += 4) {
+    let d = 0;
+    for (let k = 0; k < 4; k++) d = Math.max(d, Math.abs(a[i + k] - b[i + k]));
+    if (d <= 2) close += 1;
+    worst = Math.max(worst, d);
+  }
+  return [close / (a.length / 4), worst];
+}"""
+
+
+def rendered(binary, plugin, progress):
+    """`morphhost render PLUGIN --progress P --scale 2` as base64 PNG."""
+    folder = tempfile.mkdtemp(prefix="morph-render-")
+    try:
+        out = os.path.join(folder, "frame.png")
+        subprocess.run([binary, "render", plugin, "--progress", str(progress), "--scale", "2",
+                        "-o", out], check=True, timeout=120)
+        with open(out, "rb") as f:
+            return base64.b64encode(f.read()).decode()
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def check_matches_render(page, binary, plugin, progress):
+    """Waits (bounded) until the streamed canvas shows what `render` draws."""
+    expected = rendered(binary, plugin, progress)
+    end = time.time() + TIMEOUT_MS / 1000
+    while True:
+        share, worst = page.evaluate(MATCH_JS, expected)
+        if share >= 0.999 or time.time() > end:
+            break
+        time.sleep(0.2)
+    check("the streamed picture at progress %s matches render: %.4f of pixels within 2 levels"
+          " (largest difference %d)" % (progress, share, worst), share >= 0.999)
 
 
 def save(path, text):
@@ -130,10 +180,10 @@ def main():
             page = browser.new_page(device_scale_factor=2, viewport={"width": 720, "height": 640})
             page.goto(url)
             page.wait_for_function(
-                "document.getElementById('stage').naturalWidth > 0", timeout=TIMEOUT_MS)
+                "document.getElementById('stage').dataset.frames > 0", timeout=TIMEOUT_MS)
             check("the page loads at 2x (%d px wide)"
-                  % page.evaluate("document.getElementById('stage').naturalWidth"),
-                  page.evaluate("document.getElementById('stage').naturalWidth") == 856)
+                  % page.evaluate("document.getElementById('stage').width"),
+                  page.evaluate("document.getElementById('stage').width") == 856)
             page.wait_for_function(
                 "document.getElementById('status').textContent.includes('Showing front')",
                 timeout=TIMEOUT_MS)
@@ -147,12 +197,17 @@ def main():
                 "document.getElementById('play').textContent === 'Pause'", timeout=TIMEOUT_MS)
             time.sleep(1.0)  # the flip settles
 
-            before = page.get_attribute("#stage", "src")
-            page.fill("#scrub", "0.25")
+            before = page.evaluate("document.getElementById('stage').dataset.frames")
+            partial = int(page.evaluate("document.getElementById('stage').dataset.partial || 0"))
+            page.fill("#scrub", "0.15")
             page.wait_for_function(
-                "src => document.getElementById('stage').src !== src", arg=before,
+                "n => document.getElementById('stage').dataset.frames !== n", arg=before,
                 timeout=TIMEOUT_MS)
             check("moving #scrub changes the picture", True)
+            check_matches_render(page, binary, plugin, 0.15)
+            now_partial = int(page.evaluate("document.getElementById('stage').dataset.partial"))
+            check("frames after the first are changed rectangles (%d of them)" % now_partial,
+                  now_partial > partial)
             page.fill("#scrub", "0")
             page.wait_for_function(
                 "Math.abs(Number(document.getElementById('progress').textContent)) < 1e-9",
@@ -160,13 +215,8 @@ def main():
 
             save(plugin, original.replace('accent = m.color "#2F6FED"', 'accent = m.color "#FF0000"'))
             page.wait_for_function(
-                """() => { const img = document.getElementById('stage');
-                  const c = document.createElement('canvas');
-                  c.width = img.naturalWidth; c.height = img.naturalHeight;
-                  const g = c.getContext('2d'); g.drawImage(img, 0, 0);
-                  const d = g.getImageData(c.width / 2, c.height / 2, 1, 1).data;
-                  return d[0] > 200 && d[1] < 60 && d[2] < 60; }""",
-                timeout=TIMEOUT_MS)
+                "() => { %s const d = px(0, 0); return d[0] > 200 && d[1] < 60 && d[2] < 60; }"
+                % PIXEL_JS, timeout=TIMEOUT_MS)
             check("an edited accent colour shows: centre %s" % center_pixel(page), True)
             page.wait_for_function(
                 "document.getElementById('prop-accent').value === '#ff0000'", timeout=TIMEOUT_MS)
@@ -175,13 +225,8 @@ def main():
 
             page.fill("#prop-frontColor", "#00ff00")
             page.wait_for_function(
-                """() => { const img = document.getElementById('stage');
-                  const c = document.createElement('canvas');
-                  c.width = img.naturalWidth; c.height = img.naturalHeight;
-                  const g = c.getContext('2d'); g.drawImage(img, 0, 0);
-                  const d = g.getImageData(c.width / 2 + 120, c.height / 2, 1, 1).data;
-                  return d[1] > 200 && d[0] < 60 && d[2] < 60; }""",
-                timeout=TIMEOUT_MS)
+                "() => { %s const d = px(120, 0); return d[1] > 200 && d[0] < 60 && d[2] < 60; }"
+                % PIXEL_JS, timeout=TIMEOUT_MS)
             check("a colour from the props panel shows on the card", True)
 
             second = browser.new_page()

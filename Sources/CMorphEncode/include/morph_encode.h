@@ -12,6 +12,12 @@
 void morph_png_filter(const uint8_t *pixels, size_t stride, int width, int height,
                       uint8_t *out);
 
+// As morph_png_filter, but without the search: the first row is filtered
+// with Sub and every other row with Up, one pass over the pixels. For
+// frames streamed to the preview, where time matters more than size.
+void morph_png_filter_up(const uint8_t *pixels, size_t stride, int width, int height,
+                         uint8_t *out);
+
 // The smallest rectangle holding every pixel where `a` and `b` (both width x
 // height, tightly packed) differ, as x, y, width, height in `rect`. Returns 0
 // (and leaves `rect` alone) when the images are identical.

@@ -2,101 +2,191 @@ import Foundation
 import MorphCore
 import MorphRender
 
-/// Rasterises display lists and encodes them as PNG off the host's queue,
-/// on up to one worker per core, so Lua, input and reloads never wait for
-/// pixels. Frames are posted in the order they were made; one finished
-/// after a newer one is dropped, and when every worker is busy only the
-/// newest waiting frame is kept. Nothing is posted when neither the
-/// pictures nor the status changed.
+/// Rasterises display lists and encodes what changed as PNG off the host's
+/// queue, on up to one worker thread per core, so Lua, input and reloads
+/// never wait for pixels. Frames overlap: one is rasterised while the one
+/// before it is compared and encoded. Each frame is compared with the one
+/// started before it and posted after it, so frames reach the board in the
+/// order they were made and each carries only the rectangle that changed.
+/// At most one frame waits to start; a newer one replaces it (when the
+/// workers are behind, only the newest moment is drawn). Nothing is posted
+/// when neither the pixels nor the status changed. Raster buffers, the
+/// renderers and the PNG encoders are reused from frame to frame.
 final class FrameEncoder: @unchecked Sendable {
   private struct Job {
-    var id: Int
     var list: DisplayList?
     var status: PreviewStatus
     var scales: [Double]
   }
 
-  private struct Posted {
-    var list: DisplayList?
-    var images: [Double: Data]
-    var status: PreviewStatus
+  /// A frame taken by a worker: its number in start order and, once
+  /// rasterised, its pixels (what the next frame is compared with).
+  private final class Slot {
+    let order: Int
+    let list: DisplayList?
+    var rastered = false
+    var rasters: [Double: RasterImage] = [:]
+
+    init(order: Int, list: DisplayList?) {
+      self.order = order
+      self.list = list
+    }
   }
 
   private let board: FrameBoard
-  private let workers = DispatchQueue(label: "morphhost.preview.encode", attributes: .concurrent)
   private let limit = max(1, min(ProcessInfo.processInfo.activeProcessorCount, 4))
-  // Guarded by `lock`.
-  private let lock = NSLock()
-  private var lastID = 0
-  private var inFlight = 0
-  private var waiting: Job?
-  private var postedID = 0
-  private var posted: Posted?
-  private var renderers: [CairoRenderer] = []
+  /// A worker with nothing to do for this long ends (an idle preview runs no thread).
+  static let idleTimeout = 2.0
+  // Guarded by `condition`.
+  private let condition = NSCondition()
+  private var pending: Job?
+  private var threads = 0
+  private var idle = 0
+  private var closed = false
+  private var started = 0
+  private var last: Slot?
+  private var postedOrder = 0
+  private var postedStatus: PreviewStatus?
+  private var postedScales: Set<Double> = []
+  /// Raster buffers no frame holds any more.
+  private var spare: [RasterImage] = []
 
   init(board: FrameBoard) { self.board = board }
 
   /// A new moment to show: its display list (nil when the plugin has not
   /// loaded), its status, and the scales the open tabs want.
   func submit(list: DisplayList?, status: PreviewStatus, scales: [Double]) {
-    lock.lock()
-    lastID += 1
-    let job = Job(id: lastID, list: list, status: status, scales: scales)
-    guard inFlight < limit else {
-      waiting = job
-      lock.unlock()
-      return
+    condition.lock()
+    defer { condition.unlock() }
+    guard !closed else { return }
+    pending = Job(list: list, status: status, scales: scales)
+    if idle > 0 {
+      condition.broadcast()
+    } else if threads < limit {
+      threads += 1
+      let thread = Thread { [self] in workLoop() }
+      thread.name = "morphhost.preview.encode"
+      thread.start()
     }
-    inFlight += 1
-    let renderer = renderers.popLast() ?? CairoRenderer()
-    lock.unlock()
-    start(job, renderer)
   }
 
-  private func start(_ job: Job, _ renderer: CairoRenderer) {
-    let work = UncheckedSendable((job, renderer))
-    workers.async { self.run(work.value.0, work.value.1) }
+  /// Ends the workers (the frame in hand is finished first).
+  func close() {
+    condition.lock()
+    closed = true
+    pending = nil
+    condition.broadcast()
+    condition.unlock()
   }
 
-  private func run(_ job: Job, _ renderer: CairoRenderer) {
-    lock.lock()
-    // The same list as the last frame shown: its pictures still hold.
-    let reusable = job.list != nil && posted?.list == job.list ? posted?.images ?? [:] : [:]
-    lock.unlock()
+  private func workLoop() {
+    let renderer = CairoRenderer()
+    let png = try? StreamingPNGEncoder()
+    condition.lock()
+    defer {
+      threads -= 1
+      condition.unlock()
+    }
+    while !closed {
+      guard let job = pending else {
+        idle += 1
+        let woken = condition.wait(until: Date().addingTimeInterval(Self.idleTimeout))
+        idle -= 1
+        if !woken && pending == nil { return }
+        continue
+      }
+      pending = nil
+      started += 1
+      let slot = Slot(order: started, list: job.list)
+      let previous = last
+      last = slot
+      condition.unlock()
+      run(job, slot, after: previous, renderer, png)
+      condition.lock()
+    }
+  }
+
+  private func run(
+    _ job: Job, _ slot: Slot, after previous: Slot?, _ renderer: CairoRenderer,
+    _ png: StreamingPNGEncoder?
+  ) {
     var status = job.status
-    var images: [Double: Data] = [:]
+    // The same list as the frame before: its pixels still hold.
+    var kept: [Double: RasterImage] = [:]
+    if job.list != nil, let previous, previous.list == job.list {
+      let before = pixels(of: previous)
+      for scale in job.scales { kept[scale] = before[scale] }
+    }
+    var rasters = kept
     if let list = job.list {
-      for scale in job.scales {
-        if let image = reusable[scale] {
-          images[scale] = image
-          continue
-        }
+      for scale in job.scales where kept[scale] == nil {
+        var image = condition.withLock { spare.popLast() } ?? RasterImage(width: 0, height: 0)
         do {
-          let image = try renderer.render(list, scale: scale, background: .white)
-          images[scale] = Data(try image.pngData())
+          try renderer.render(list, scale: scale, background: .white, into: &image)
+          rasters[scale] = image
         } catch {
           status.error = PreviewError(error)
         }
       }
     }
-    lock.lock()
-    renderers.append(renderer)
-    inFlight -= 1
-    // Posting under the lock keeps frames in order across workers.
-    if job.id > postedID {
-      postedID = job.id
-      if posted?.status != status || posted?.images != images {
-        board.post(status: status, images: images)
+    condition.withLock {
+      slot.rasters = rasters
+      slot.rastered = true
+      condition.broadcast()
+    }
+
+    // Compare and encode while the next frame is being rasterised.
+    let before = previous.map { pixels(of: $0) } ?? [:]
+    var pictures: [Double: FrameBoard.Picture] = [:]
+    for (scale, raster) in rasters {
+      if kept[scale] != nil {
+        pictures[scale] = FrameBoard.Picture(raster: raster)
+        continue
       }
-      posted = Posted(list: job.list, images: images, status: status)
+      let whole = PixelBox(width: raster.width, height: raster.height)
+      guard
+        let box = before[scale].map({ StreamingPNGEncoder.changedBox(from: $0, to: raster) })
+          ?? whole
+      else {
+        pictures[scale] = FrameBoard.Picture(raster: raster)
+        continue
+      }
+      do {
+        guard let png else { throw RenderError.io("cannot allocate a PNG compressor") }
+        pictures[scale] = FrameBoard.Picture(
+          raster: raster, changed: box, png: try png.encode(raster, box: box))
+      } catch {
+        // Posted without this scale, so streams send the next frame whole.
+        status.error = PreviewError(error)
+      }
     }
-    var next: (Job, CairoRenderer)?
-    if let waiting {
-      self.waiting = nil
-      inFlight += 1
-      next = (waiting, renderers.popLast() ?? CairoRenderer())
+
+    condition.lock()
+    defer { condition.unlock() }
+    while postedOrder != slot.order - 1 { condition.wait() }
+    let scales = Set(pictures.keys)
+    if status != postedStatus || scales != postedScales
+      || pictures.values.contains(where: { $0.changed != nil })
+    {
+      board.post(status: status, images: pictures)
+      postedStatus = status
+      postedScales = scales
     }
-    lock.unlock()
-    if let next { start(next.0, next.1) }
+    postedOrder = slot.order
+    // The frame before is compared and replaced: buffers this one did not keep are free.
+    if let previous {
+      let free = previous.rasters.filter { kept[$0.key] == nil }.map(\.value)
+      previous.rasters = [:]
+      spare = Array((spare + free).suffix(2 * limit))
+    }
+    condition.broadcast()
+  }
+
+  /// A slot's pixels, once it has been rasterised.
+  private func pixels(of slot: Slot) -> [Double: RasterImage] {
+    condition.withLock {
+      while !slot.rastered { condition.wait() }
+      return slot.rasters
+    }
   }
 }

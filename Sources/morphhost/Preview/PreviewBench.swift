@@ -78,21 +78,24 @@ enum PreviewBench {
         }
       } while stop.wait(timeout: .now() + 0.4) == .timedOut
     }
-    let (events, bytes) = stream.count(for: duration)
+    let streaming = cpuSeconds()
+    let (events, bytes, pictures) = stream.count(for: duration)
+    let frameCPU = (cpuSeconds() - streaming) / Double(max(events, 1))
     stop.signal()
     _ = stream.count(for: 1.5)  // let the last tap settle
 
     let idleSeconds = 3.0
     let before = cpuSeconds()
-    let (idleEvents, _) = stream.count(for: idleSeconds)
+    let idleEvents = stream.count(for: idleSeconds).events
     let cpu = cpuSeconds() - before
     return [
       String(
         format:
           "preview, deck fan at 2x speed streamed at 2x pixels while animating: %.1f frames/s "
-          + "(%d in %.0f s, %.0f KB each; the clock ticks at 60 Hz)",
-        Double(events) / duration, events, duration,
-        Double(bytes) / Double(max(events, 1)) / 1024),
+          + "(%d in %.0f s, %d with new pixels, %.0f KB each; the clock ticks at 60 Hz), "
+          + "%.1f ms of CPU a frame (this process: server and reader)",
+        Double(events) / duration, events, duration, pictures,
+        Double(bytes) / Double(max(events, 1)) / 1024, frameCPU * 1000),
       String(
         format: "preview, idle with a tab open: %.2f%% of a core (%.1f ms CPU in %.0f s, "
           + "%d frames pushed)", cpu / idleSeconds * 100, cpu * 1000, idleSeconds, idleEvents),
@@ -122,11 +125,13 @@ final class EventStreamClient {
     connection.write("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\n")
   }
 
-  /// Events (`data:` lines) and their bytes received in the next `seconds`.
-  func count(for seconds: Double) -> (events: Int, bytes: Int) {
+  /// Events (`data:` lines), their bytes, and how many carried pixels,
+  /// received in the next `seconds`.
+  func count(for seconds: Double) -> (events: Int, bytes: Int, pictures: Int) {
     let end = BenchCommand.now() + seconds
     var events = 0
     var bytes = 0
+    var pictures = 0
     while BenchCommand.now() < end, let received = connection.receive() {
       pending += received
       // Events end with a blank line.
@@ -134,11 +139,25 @@ final class EventStreamClient {
         if pending.starts(with: Array("data: ".utf8)) {
           events += 1
           bytes += end
+          if Self.contains(Self.pictureKey, in: pending[..<end]) { pictures += 1 }
         }
         pending.removeFirst(end + 2)
       }
     }
-    return (events, bytes)
+    return (events, bytes, pictures)
+  }
+
+  /// An event with pixels has an image (`PreviewEvent.image`).
+  static let pictureKey = Array(#""image":"#.utf8)
+
+  private static func contains(_ needle: [UInt8], in bytes: ArraySlice<UInt8>) -> Bool {
+    guard bytes.count >= needle.count else { return false }
+    var i = bytes.startIndex
+    while i <= bytes.endIndex - needle.count {
+      if bytes[i] == needle[0], bytes[i..<(i + needle.count)].elementsEqual(needle) { return true }
+      i += 1
+    }
+    return false
   }
 
   private static func blankLine(in bytes: [UInt8]) -> Int? {

@@ -1,5 +1,6 @@
 import Foundation
 import MorphCore
+import MorphRender
 import MorphScript
 
 /// The preview's HTTP routes over CivetWeb. A single plugin is served at
@@ -139,13 +140,19 @@ struct PreviewRoutes {
   }
 
   /// Server-sent events: every frame the session pushes, as JSON with the
-  /// PNG at this tab's scale, until the tab closes or the server stops.
+  /// pixels that changed since the frame this tab last got (a PNG of that
+  /// rectangle, at this tab's scale), until the tab closes or the server
+  /// stops. A tab that is slow to read gets the newest frame next, with
+  /// the union of the rectangles it missed.
   private func stream(_ session: PreviewSession, scale: Double, _ responder: HTTPResponder) {
     session.perform { session.subscribe(scale: scale) }
     defer { session.perform { session.unsubscribe(scale: scale) } }
     guard responder.startEventStream() else { return }
     var seen = 0
-    let encoder = JSONEncoder()
+    // The frame whose pixels the tab shows (0: none yet).
+    var shown = 0
+    var encoder: StreamingPNGEncoder?
+    let json = JSONEncoder()
     while let next = session.board.next(after: seen, timeout: 15) {
       guard let posted = next else {
         // Nothing new for a while: a comment tells whether the tab is still there.
@@ -153,11 +160,25 @@ struct PreviewRoutes {
         continue
       }
       seen = posted.sequence
-      let event = PreviewEvent(
-        status: posted.status, image: posted.images[scale]?.base64EncodedString())
-      guard let json = try? encoder.encode(event),
-        responder.write(Data("data: ".utf8) + json + Data("\n\n".utf8))
-      else { return }
+      guard let status = try? json.encode(posted.status) else { return }
+      var event = PreviewEvent(status: status)
+      if let picture = posted.images[scale] {
+        let raster = picture.raster
+        let whole = PixelBox(width: raster.width, height: raster.height)
+        if let box = session.board.changes(
+          at: scale, after: shown, upTo: posted.sequence, size: whole)
+        {
+          var png = box == picture.changed ? picture.png : nil
+          if png == nil {
+            if encoder == nil { encoder = try? StreamingPNGEncoder() }
+            png = try? encoder?.encode(raster, box: box)
+          }
+          guard let png else { continue }
+          event.picture = (png, box, [raster.width, raster.height])
+        }
+        shown = posted.sequence
+      }
+      guard responder.write(event.bytes) else { return }
     }
   }
 
@@ -196,9 +217,26 @@ struct PreviewRoutes {
   }
 }
 
-struct PreviewEvent: Encodable {
-  var status: PreviewStatus
-  var image: String?
+/// One event of the stream, `data: {"status": …, "image": …, "box": […],
+/// "size": […]}`: the status, and when pixels changed, those of `box` (x, y,
+/// width, height in the frame's pixels) as base64 PNG; `size` is the whole
+/// frame's. Put together by hand: JSONEncoder would escape every `/` of the
+/// base64, and copy it twice.
+struct PreviewEvent {
+  /// The status, as JSON.
+  var status: Data
+  var picture: (png: [UInt8], box: PixelBox, size: [Int])?
+
+  var bytes: Data {
+    var out = Data(#"data: {"status":"#.utf8) + status
+    if let (png, box, size) = picture {
+      out += Data(#","image":""#.utf8) + Data(png).base64EncodedData()
+      out += Data(
+        #"","box":[\#(box.x),\#(box.y),\#(box.width),\#(box.height)],"size":[\#(size[0]),\#(size[1])]"#
+          .utf8)
+    }
+    return out + Data("}\n\n".utf8)
+  }
 }
 
 struct PointerBody: Decodable {

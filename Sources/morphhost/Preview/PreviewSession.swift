@@ -103,6 +103,7 @@ final class PreviewSession: @unchecked Sendable {
       self.watchSource?.cancel()
       self.watchSource = nil
     }
+    encoder.close()
     board.close()
   }
 
@@ -385,52 +386,6 @@ final class ResultBox<T>: @unchecked Sendable {
 struct UncheckedSendable<T>: @unchecked Sendable {
   let value: T
   init(_ value: T) { self.value = value }
-}
-
-/// The latest frame and status, for the event streams (any thread).
-final class FrameBoard: @unchecked Sendable {
-  struct Posted {
-    var sequence: Int
-    var status: PreviewStatus
-    var images: [Double: Data]
-  }
-
-  private let condition = NSCondition()
-  private var latest: Posted?
-  private var closed = false
-
-  func post(status: PreviewStatus, images: [Double: Data]) {
-    condition.lock()
-    latest = Posted(sequence: (latest?.sequence ?? 0) + 1, status: status, images: images)
-    condition.broadcast()
-    condition.unlock()
-  }
-
-  /// The number of the latest frame (0 before the first).
-  var sequence: Int {
-    condition.lock()
-    defer { condition.unlock() }
-    return latest?.sequence ?? 0
-  }
-
-  func close() {
-    condition.lock()
-    closed = true
-    condition.broadcast()
-    condition.unlock()
-  }
-
-  /// The first frame posted after `sequence`; nil when the board closed, or
-  /// after `timeout` seconds with nothing new (the stream sends a keep-alive).
-  func next(after sequence: Int, timeout: Double) -> Posted?? {
-    condition.lock()
-    defer { condition.unlock() }
-    let deadline = Date().addingTimeInterval(timeout)
-    while !closed, (latest?.sequence ?? 0) <= sequence {
-      if !condition.wait(until: deadline) { return .some(nil) }
-    }
-    return closed ? nil : latest
-  }
 }
 
 /// What the page shows beside the picture.

@@ -1,0 +1,98 @@
+import Foundation
+import MorphRender
+
+/// The latest frame and status, for the event streams (any thread), and
+/// which pixels changed in the frames before it, so a stream that missed
+/// some frames (it was still writing when they came) can send one rectangle
+/// that covers them all.
+final class FrameBoard: @unchecked Sendable {
+  /// One scale's picture in a posted frame.
+  struct Picture {
+    /// The whole frame.
+    var raster: RasterImage
+    /// What changed since the previous frame posted (nil: nothing), and
+    /// those pixels as PNG: what a stream that saw that frame sends.
+    var changed: PixelBox?
+    var png: [UInt8]?
+  }
+
+  struct Posted {
+    var sequence: Int
+    var status: PreviewStatus
+    var images: [Double: Picture]
+  }
+
+  /// Per scale: the boxes that changed, by the sequence that changed them.
+  private struct History {
+    /// Every change after this sequence is in `changes`.
+    var since: Int
+    var changes: [(sequence: Int, box: PixelBox)] = []
+  }
+
+  /// Changes remembered per scale; a stream further behind gets a whole frame.
+  static let historyLength = 32
+
+  private let condition = NSCondition()
+  private var latest: Posted?
+  private var histories: [Double: History] = [:]
+  private var closed = false
+
+  func post(status: PreviewStatus, images: [Double: Picture]) {
+    condition.lock()
+    let sequence = (latest?.sequence ?? 0) + 1
+    latest = Posted(sequence: sequence, status: status, images: images)
+    for scale in histories.keys where images[scale] == nil { histories[scale] = nil }
+    for (scale, picture) in images {
+      var history = histories[scale] ?? History(since: sequence - 1)
+      if let box = picture.changed {
+        history.changes.append((sequence, box))
+        if history.changes.count > Self.historyLength {
+          history.since = history.changes.removeFirst().sequence
+        }
+      }
+      histories[scale] = history
+    }
+    condition.broadcast()
+    condition.unlock()
+  }
+
+  /// The number of the latest frame (0 before the first).
+  var sequence: Int {
+    condition.lock()
+    defer { condition.unlock() }
+    return latest?.sequence ?? 0
+  }
+
+  func close() {
+    condition.lock()
+    closed = true
+    condition.broadcast()
+    condition.unlock()
+  }
+
+  /// The first frame posted after `sequence`; nil when the board closed, or
+  /// after `timeout` seconds with nothing new (the stream sends a keep-alive).
+  func next(after sequence: Int, timeout: Double) -> Posted?? {
+    condition.lock()
+    defer { condition.unlock() }
+    let deadline = Date().addingTimeInterval(timeout)
+    while !closed, (latest?.sequence ?? 0) <= sequence {
+      if !condition.wait(until: deadline) { return .some(nil) }
+    }
+    return closed ? nil : latest
+  }
+
+  /// What a page showing frame `shown` (0: nothing yet) at `scale` must
+  /// redraw to show frame `target`: nil when nothing changed, the whole
+  /// frame when the changes are no longer known.
+  func changes(at scale: Double, after shown: Int, upTo target: Int, size: PixelBox) -> PixelBox? {
+    condition.lock()
+    defer { condition.unlock() }
+    guard shown > 0, let history = histories[scale], history.since <= shown else { return size }
+    var union: PixelBox?
+    for change in history.changes where change.sequence > shown && change.sequence <= target {
+      union = union.map { $0.union(change.box) } ?? change.box
+    }
+    return union?.clamped(width: size.width, height: size.height)
+  }
+}
