@@ -79,7 +79,11 @@ private func file(_ source: String) throws -> String {
     let frame = try host.frame()
     let rect = try #require(frame.list.items.first { $0.kind == .rect })
     let hello = TextRun(string: "Hello, morph", size: TextRun.defaultSize, color: .black)
-    #expect(abs(rect.frame.width - host.textMeasure.size(of: hello).width) <= 0.5)
+    #expect(
+      abs(
+        rect.frame.width
+          - host.textMeasure.measure(hello, in: ProposedSize(width: nil, height: nil)).size.width)
+        <= 0.5)
     #expect(abs(rect.frame.width - 12 * 17 * 0.6) > 1)  // not the approximation
   }
 

@@ -11,7 +11,7 @@ public struct TextRun: Hashable, Sendable {
   public var italic = false
   /// Digits of one width (OpenType `tnum`), SwiftUI's `monospacedDigit()`.
   public var monospacedDigit = false
-  /// Points added after each character (SwiftUI's `tracking`; `kerning` too, which tracking
+  /// Points added between characters (SwiftUI's `tracking`; `kerning` too, which tracking
   /// overrides when both are given, as in UIKit).
   public var tracking = 0.0
   /// At most this many lines; nil: as many as the height offered holds.
@@ -83,7 +83,9 @@ public enum TextStyle: String, Hashable, Sendable, CaseIterable {
 public enum TextTruncation: String, Hashable, Sendable, CaseIterable { case head, middle, tail }
 
 /// SwiftUI's `TextAlignment`.
-public enum TextAlignment: String, Hashable, Sendable, CaseIterable { case leading, center, trailing }
+public enum TextAlignment: String, Hashable, Sendable, CaseIterable {
+  case leading, center, trailing
+}
 
 /// What text measures: its size and its first baseline, from the top.
 public struct TextMetrics: Hashable, Sendable {

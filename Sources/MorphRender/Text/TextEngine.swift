@@ -237,17 +237,21 @@ final class TextEngine: @unchecked Sendable {
     pango_layout_set_font_description(layout, font)
     pango_font_description_free(font)
     let attributes = pango_attr_list_new()!
-    if run.monospacedDigit { pango_attr_list_insert(attributes, pango_attr_font_features_new("tnum")) }
+    if run.monospacedDigit {
+      pango_attr_list_insert(attributes, pango_attr_font_features_new("tnum"))
+    }
     if run.tracking != 0 {
       pango_attr_list_insert(
-        attributes, pango_attr_letter_spacing_new(Int32((run.tracking * TextLayout.scale).rounded())))
+        attributes,
+        pango_attr_letter_spacing_new(Int32((run.tracking * TextLayout.scale).rounded())))
     }
     pango_layout_set_attributes(layout, attributes)
     pango_attr_list_unref(attributes)
     pango_layout_set_spacing(layout, Int32((run.lineSpacing * TextLayout.scale).rounded()))
     pango_layout_set_alignment(layout, Self.pangoAlignment(run.alignment))
     // Pango wants UTF-8 without NUL; a NUL draws nothing in SwiftUI either.
-    let text = run.string.contains("\0") ? run.string.replacingOccurrences(of: "\0", with: "") : run.string
+    let text =
+      run.string.contains("\0") ? run.string.replacingOccurrences(of: "\0", with: "") : run.string
     pango_layout_set_text(layout, text, Int32(text.utf8.count))
     if let wrap = shape.wrap {
       pango_layout_set_width(layout, Int32(min((wrap * TextLayout.scale).rounded(.up), 1e9)))
@@ -257,8 +261,10 @@ final class TextEngine: @unchecked Sendable {
       // Pango ends a height-limited layout at the line after which two more would not fit:
       // half a line below the last one kept.
       let bottom = full.lineBottoms[lines - 1] - full.logical.minY
-      let lineHeight = lines > 1 ? bottom - (full.lineBottoms[lines - 2] - full.logical.minY) : bottom
-      pango_layout_set_height(layout, Int32(((bottom + lineHeight / 2) * TextLayout.scale).rounded()))
+      let lineHeight =
+        lines > 1 ? bottom - (full.lineBottoms[lines - 2] - full.logical.minY) : bottom
+      pango_layout_set_height(
+        layout, Int32(((bottom + lineHeight / 2) * TextLayout.scale).rounded()))
       pango_layout_set_ellipsize(layout, Self.pangoEllipsis(run.truncation))
     }
     return TextLayout(layout)
