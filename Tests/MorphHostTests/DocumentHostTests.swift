@@ -143,3 +143,39 @@ private func file(_ source: String) throws -> String {
     }
   }
 }
+
+/// `morph.measureText` and the laid-out frame of the same text come from one layout.
+@Suite struct MeasureTextAgreementTests {
+  @Test(arguments: [
+    ("'Hello, morph'", "{ style = 'headline' }", "nil"),
+    (
+      "'A caption long enough to wrap over several lines in a narrow frame'", "{ style = 'body' }",
+      "120"
+    ),
+    ("'Two\\nlines 世界 😀'", "{ size = 22, weight = 'black', lineSpacing = 4 }", "nil"),
+    ("'Truncated after two lines of text in a narrow frame'", "{ lineLimit = 2 }", "90"),
+  ])
+  func measureTextAgreesWithTheFrame(_ string: String, _ style: String, _ width: String) throws {
+    let source = """
+      local m = morph
+      return m.component {
+        size = { 300, 300 },
+        body = function()
+          local s, style, width = \(string), \(style), \(width)
+          local measured = m.measureText(s, { width = width, style = style.style, size = style.size,
+            weight = style.weight, lineSpacing = style.lineSpacing, lineLimit = style.lineLimit })
+          local t = m.text(s, style)
+          if width then t = t:frame { width = width } end
+          return m.vstack { t, m.rect():frame(measured.width, measured.height) }
+        end,
+      }
+      """
+    let host = ComponentHost(component: try ComponentInstance(path: "t.lua", source: source))
+    let items = try host.frame().list.items
+    let text = try #require(items.first { $0.kind == .text })
+    let rect = try #require(items.first { $0.kind == .rect })
+    #expect(abs(text.frame.width - rect.frame.width) <= 0.5, "\(text.frame) \(rect.frame)")
+    #expect(abs(text.frame.height - rect.frame.height) <= 0.5, "\(text.frame) \(rect.frame)")
+    if width != "nil" { #expect(text.frame.width <= Double(width)! + 0.001) }
+  }
+}
