@@ -194,4 +194,3 @@ public enum BlendMode: String, Hashable, Sendable, CaseIterable {
   case softLight, hardLight, difference, exclusion, plusLighter
   case destinationOut, destinationOver, sourceAtop
 }
-
