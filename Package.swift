@@ -20,6 +20,11 @@ let package = Package(
     .systemLibrary(
       name: "CCairo", pkgConfig: "cairo",
       providers: [.apt(["libcairo2-dev"]), .brew(["cairo"])]),
+    // Text: Pango's layout and HarfBuzz's shaping, drawn with pangocairo; fontconfig for the
+    // private font set.
+    .systemLibrary(
+      name: "CPango", pkgConfig: "pangocairo",
+      providers: [.apt(["libpango1.0-dev"]), .brew(["pango"])]),
     // Sixel images for terminals that show them (libsixel's quantiser and encoder).
     .systemLibrary(
       name: "CSixel", pkgConfig: "libsixel",
@@ -66,7 +71,7 @@ let package = Package(
     .target(
       name: "MorphRender",
       dependencies: [
-        "MorphCore", "CCairo", "CSixel", "CDeflate", "CImageQuant", "CGif", "CWebP",
+        "MorphCore", "CCairo", "CPango", "CSixel", "CDeflate", "CImageQuant", "CGif", "CWebP",
         "CMorphEncode",
       ]),
     // Runs components: virtual clock, input and gestures, frames, hot reload.

@@ -1,19 +1,26 @@
 #!/usr/bin/env bash
 # Installs the C libraries and tools morphhost needs, only when missing.
 #   Debian/Ubuntu: liblua5.4-dev libcairo2-dev libcivetweb-dev libsixel-dev pkg-config (build),
-#                  lua5.4 lua-check (plugin linting), fonts-dejavu-core (text labels
-#                  in PNGs), tmux (live-view tests), chromium and Python's playwright
+#                  lua5.4 lua-check (plugin linting), libpango1.0-dev (text layout),
+#                  fonts-inter fonts-noto-cjk fonts-noto-color-emoji (the fonts text is
+#                  drawn in, the same on every machine), tmux (live-view tests), chromium and Python's playwright
 #                  (the preview's browser test; the browser is Debian's, never a download),
 #                  libdeflate-dev libimagequant-dev libgif-dev libwebp-dev (export encoders),
 #                  ffmpeg (MP4/WebM export; ffprobe reads exports back in tests),
 #                  webp (libwebp's tools: the tests read animated WebP back).
-#   macOS:         lua cairo civetweb libsixel pkg-config luacheck tmux libdeflate libimagequant
+#   macOS:         lua cairo pango civetweb libsixel pkg-config luacheck tmux libdeflate libimagequant
 #                  giflib webp ffmpeg (Homebrew).
 # The Swift toolchain itself is a prerequisite (swift.org); it is not installed here.
 set -euo pipefail
 
 need_build() {
-  ! pkg-config --exists lua5.4 cairo libsixel 2>/dev/null || ! civetweb_installed
+  ! pkg-config --exists lua5.4 cairo pangocairo libsixel 2>/dev/null || ! civetweb_installed
+}
+# The private font set (Sources/MorphRender/Text/TextFonts.swift) reads these files.
+need_fonts() {
+  [ ! -e /usr/share/fonts/opentype/inter/Inter-Regular.otf ] \
+    || [ ! -e /usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc ] \
+    || [ ! -e /usr/share/fonts/truetype/noto/NotoColorEmoji.ttf ]
 }
 civetweb_installed() {
   [ -e /usr/include/civetweb.h ] || [ -e /usr/local/include/civetweb.h ] \
@@ -40,13 +47,13 @@ case "$(uname -s)" in
   Linux)
     sudo=""
     [ "$(id -u)" -ne 0 ] && sudo="sudo"
-    if need_build || need_tools || need_browser || need_export \
-      || [ ! -e /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ]; then
+    if need_build || need_tools || need_browser || need_export || need_fonts; then
       export DEBIAN_FRONTEND=noninteractive
       $sudo apt-get update -qq
       $sudo apt-get install -y -qq --no-install-recommends \
-        pkg-config liblua5.4-dev libcairo2-dev libcivetweb-dev libsixel-dev lua5.4 lua-check \
-        fonts-dejavu-core tmux chromium python3 python3-pip >/dev/null
+        pkg-config liblua5.4-dev libcairo2-dev libpango1.0-dev libcivetweb-dev libsixel-dev \
+        lua5.4 lua-check fonts-inter fonts-noto-cjk fonts-noto-color-emoji tmux chromium \
+        python3 python3-pip >/dev/null
       $sudo apt-get install -y -qq --no-install-recommends \
         libdeflate-dev libimagequant-dev libgif-dev libwebp-dev ffmpeg webp >/dev/null
     fi
@@ -60,7 +67,7 @@ case "$(uname -s)" in
   Darwin)
     if need_build || need_tools || need_export; then
       command -v brew >/dev/null 2>&1 || { echo "install-deps: Homebrew is required on macOS" >&2; exit 1; }
-      brew install lua cairo civetweb libsixel pkg-config luacheck tmux
+      brew install lua cairo pango civetweb libsixel pkg-config luacheck tmux
       brew install libdeflate libimagequant giflib webp ffmpeg
     fi
     ;;

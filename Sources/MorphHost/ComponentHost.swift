@@ -37,7 +37,7 @@ public final class ComponentHost {
   public init(
     component: ComponentInstance, margin: Double = DocumentHost.defaultMargin,
     tickRate: Double = 120,
-    textMeasure: TextMeasuring = CairoTextMeasure()
+    textMeasure: TextMeasuring = PangoTextMeasure()
   ) {
     self.component = component
     self.margin = margin

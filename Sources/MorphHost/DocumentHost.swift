@@ -23,7 +23,7 @@ public final class DocumentHost {
   public init(
     path: String, options: ComponentOptions = ComponentOptions(),
     margin: Double = DocumentHost.defaultMargin,
-    textMeasure: TextMeasuring = CairoTextMeasure()
+    textMeasure: TextMeasuring = PangoTextMeasure()
   ) throws(ScriptError) {
     self.margin = margin
     self.textMeasure = textMeasure

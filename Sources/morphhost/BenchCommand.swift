@@ -16,6 +16,7 @@ enum BenchCommand {
   static let usage = """
     Usage: morphhost bench [SCENE.lua ...] [--frames N]
            morphhost bench --export
+           morphhost bench --text [--frames N]
 
     Prints ms/frame for each stage of a frame (Lua body, reading the tree,
     layout, raster at scale 1 and 2, PNG encoding) and their shares, for each
@@ -28,11 +29,17 @@ enum BenchCommand {
     With --export: deck_fan's APNG and GIF sizes against ffmpeg's from the same
     frames, a 120-frame PNG sequence against a plain C + Cairo program the bench
     compiles itself (cc, cairo), and export's peak memory.
+    With --text: only the card stack's frame time and the texts shaped per
+    unchanged frame (also printed by the full run).
     """
 
   static func run(_ arguments: [String], output: some TextOutput) throws -> Int32 {
     var options = CommandLineOptions(arguments)
     if options.flag("--export") { return try runExport(output: output) }
+    if options.flag("--text") {
+      output.write(try textCost(frames: try options.int("--frames", in: 1...100_000) ?? 200))
+      return 0
+    }
     let frames = try options.int("--frames", in: 1...100_000) ?? 60
     var scenes = try options.remaining()
     if scenes.isEmpty { scenes = defaultScenes() }
@@ -46,6 +53,7 @@ enum BenchCommand {
     }
     output.write(try nodeBuildCost(frames: frames))
     output.write(try componentFrameCost(plugin: "deck_fan", frames: frames))
+    output.write(try textCost(frames: frames))
     output.write(try motionCost(frames: frames))
     if let flip = PluginLocator.bundled().first(where: { $0.name == "flip" }) {
       output.write(try reloadLatency(source: flip.source, saves: max(5, min(frames, 40))))

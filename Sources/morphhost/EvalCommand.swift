@@ -1,4 +1,5 @@
 import Foundation
+import MorphRender
 import MorphScript
 
 /// `morphhost eval`: the quickest way to try a curve or a spring.
@@ -30,7 +31,8 @@ enum EvalCommand {
       chunkName = "eval"
     }
     try options.finish()
-    let state = try LuaState(limits: limits)
+    // measureText answers as a frame lays text out, not with the 0.6 em approximation.
+    let state = try LuaState(limits: limits, textMeasure: PangoTextMeasure())
     // eval's output is what the code prints; escaped, as any plugin text is.
     state.output = { output.write(terminalSafe($0, multiline: true)) }
     let results = try state.evaluate(code, chunkName: chunkName)

@@ -64,5 +64,14 @@ import Testing
     } throws: { error in
       "\(error)" == "frame has more than 100 characters of text (the frame budget)"
     }
+    // One text over its own limit is refused before layout measures it, wherever it sits.
+    let overlaid = ViewNode(
+      .empty, modifiers: [.overlay(text(String(repeating: "é", count: 11), size: 12), .center)])
+    #expect {
+      try Self.build(overlaid, FrameBudget(maxTextRunCharacters: 10))
+    } throws: { error in
+      "\(error)".hasPrefix("text of 11 characters is over the 10-character limit of one text")
+    }
+    #expect(try Self.build(overlaid, FrameBudget(maxTextRunCharacters: 11)).items.count == 1)
   }
 }

@@ -15,7 +15,10 @@ private let canvas = Size(390 + 48, 560 + 48)
 
 /// The top-left corner of the padded cards' 390 × 500 frame, in canvas points.
 private func stackOrigin() -> Point {
-  let line = CairoRenderer.measure(TextRun(string: "Current card is 0", size: 17, color: .black))
+  let line = PangoTextMeasure().measure(
+    TextRun(string: "Current card is 0", size: 17, color: .black),
+    in: ProposedSize(width: 390, height: nil)
+  ).size
   let height = 500 + 8 + line.height + 8 + line.height
   return Point((canvas.width - 390) / 2, (canvas.height - height) / 2)
 }

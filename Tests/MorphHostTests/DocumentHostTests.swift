@@ -79,7 +79,11 @@ private func file(_ source: String) throws -> String {
     let frame = try host.frame()
     let rect = try #require(frame.list.items.first { $0.kind == .rect })
     let hello = TextRun(string: "Hello, morph", size: TextRun.defaultSize, color: .black)
-    #expect(abs(rect.frame.width - host.textMeasure.size(of: hello).width) <= 0.5)
+    #expect(
+      abs(
+        rect.frame.width
+          - host.textMeasure.measure(hello, in: ProposedSize(width: nil, height: nil)).size.width)
+        <= 0.5)
     #expect(abs(rect.frame.width - 12 * 17 * 0.6) > 1)  // not the approximation
   }
 
@@ -137,5 +141,41 @@ private func file(_ source: String) throws -> String {
           == "\(path): the file must return morph.component{ … }, a node or a scene table, got nil"
       )
     }
+  }
+}
+
+/// `morph.measureText` and the laid-out frame of the same text come from one layout.
+@Suite struct MeasureTextAgreementTests {
+  @Test(arguments: [
+    ("'Hello, morph'", "{ style = 'headline' }", "nil"),
+    (
+      "'A caption long enough to wrap over several lines in a narrow frame'", "{ style = 'body' }",
+      "120"
+    ),
+    ("'Two\\nlines 世界 😀'", "{ size = 22, weight = 'black', lineSpacing = 4 }", "nil"),
+    ("'Truncated after two lines of text in a narrow frame'", "{ lineLimit = 2 }", "90"),
+  ])
+  func measureTextAgreesWithTheFrame(_ string: String, _ style: String, _ width: String) throws {
+    let source = """
+      local m = morph
+      return m.component {
+        size = { 300, 300 },
+        body = function()
+          local s, style, width = \(string), \(style), \(width)
+          local measured = m.measureText(s, { width = width, style = style.style, size = style.size,
+            weight = style.weight, lineSpacing = style.lineSpacing, lineLimit = style.lineLimit })
+          local t = m.text(s, style)
+          if width then t = t:frame { width = width } end
+          return m.vstack { t, m.rect():frame(measured.width, measured.height) }
+        end,
+      }
+      """
+    let host = ComponentHost(component: try ComponentInstance(path: "t.lua", source: source))
+    let items = try host.frame().list.items
+    let text = try #require(items.first { $0.kind == .text })
+    let rect = try #require(items.first { $0.kind == .rect })
+    #expect(abs(text.frame.width - rect.frame.width) <= 0.5, "\(text.frame) \(rect.frame)")
+    #expect(abs(text.frame.height - rect.frame.height) <= 0.5, "\(text.frame) \(rect.frame)")
+    if width != "nil" { #expect(text.frame.width <= Double(width)! + 0.001) }
   }
 }

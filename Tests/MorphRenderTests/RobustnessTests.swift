@@ -108,12 +108,19 @@ import Testing
 
 @Test func textRendersAndMeasures() throws {
   let run = TextRun(string: "Hello", size: 20, weight: .bold, color: .black)
-  let size = CairoRenderer.measure(run)
+  let measure = PangoTextMeasure()
+  let ideal = ProposedSize(width: nil, height: nil)
+  let size = measure.measure(run, in: ideal).size
   #expect(size.width > 20 && size.height > 15)
-  let half = CairoRenderer.measure(
-    TextRun(string: "Hello", size: 10, weight: .bold, color: .black))
-  #expect(abs(size.width - 2 * half.width) < 0.01)  // unhinted: scales linearly
-  let regular = CairoRenderer.measure(TextRun(string: "Hello", size: 20, color: .black))
+  // Unhinted: scales linearly (within one cut: Inter Display takes over from 20 pt).
+  let big = measure.measure(
+    TextRun(string: "Hello", size: 48, weight: .bold, color: .black), in: ideal
+  ).size
+  let half = measure.measure(
+    TextRun(string: "Hello", size: 24, weight: .bold, color: .black), in: ideal
+  ).size
+  #expect(abs(big.width - 2 * half.width) < 0.01)
+  let regular = measure.measure(TextRun(string: "Hello", size: 20, color: .black), in: ideal).size
   #expect(regular.width < size.width)
   let frame = Rect(x: 0, y: 0, width: 100, height: 40)
   let item = DisplayItem(

@@ -235,7 +235,7 @@ private func errorText(_ code: String) throws -> String {
 
   @Test func aBadStyleReadsLikeText() throws {
     #expect(
-      try errorText("morph.measureText('a', {weight = 'heavy'})").hasPrefix(
+      try errorText("morph.measureText('a', {weight = 'extraBold'})").hasPrefix(
         "b.lua:1: bad argument #2 to 'measureText' (option 'weight': "))
     #expect(
       try errorText("morph.measureText('a', {font = 1})").hasPrefix(

@@ -40,6 +40,10 @@ private func card(shift: Double = 0, cardShift: Double = 0) throws -> RasterImag
 
 /// The card with a caption under it, drawn at 2×, as a filmstrip frame is.
 private func captioned(_ caption: String) throws -> RasterImage {
+  // Digits of one width, so the changed digit moves nothing else (Inter's default digits are
+  // proportional, as SF's are).
+  var run = TextRun(string: caption, size: 13, color: Color(white: 0.2))
+  run.monospacedDigit = true
   let list = DisplayList(
     canvas: Size(428, 288),
     commands: [
@@ -47,7 +51,7 @@ private func captioned(_ caption: String) throws -> RasterImage {
         DisplayItem(
           kind: .text, path: Path(), frame: Rect(x: 0, y: 0, width: 428, height: 30),
           transform: ProjectiveTransform(.translation(0, 240)),
-          text: TextRun(string: caption, size: 13, color: Color(white: 0.2))))
+          text: run))
     ])
   return try CairoRenderer().render(list, scale: 2, background: .white)
 }

@@ -190,6 +190,21 @@ import Testing
     #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty)
   }
 
+  /// Text is shaped by one Pango engine behind a lock, whichever thread rasterises.
+  @Test func textExportsAreTheSameOnOneThreadOrTwo() throws {
+    let dir = try Self.scratch()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    var outputs: [Data] = []
+    for threads in ["1", "2"] {
+      let out = dir.appendingPathComponent("stack-\(threads).apng").path
+      let result = try Subprocess.run(
+        ["export", "card_stack", "-o", out, "--frames", "6", "--threads", threads], deadline: 180)
+      #expect(result.status == 0, Comment(rawValue: result.err))
+      outputs.append(try Data(contentsOf: URL(fileURLWithPath: out)))
+    }
+    #expect(outputs[0] == outputs[1])
+  }
+
   @Test func exportsAreTheSameWhateverTheRunOrThreads() throws {
     let dir = try Self.scratch()
     defer { try? FileManager.default.removeItem(at: dir) }

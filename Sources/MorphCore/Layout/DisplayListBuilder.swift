@@ -15,6 +15,7 @@ public struct DisplayListBuilder {
     -> DisplayList
   {
     try SceneError.checkCanvas(canvas)
+    try budget.checkTexts(in: root)
     let element = LayoutElement.build(root)
     let size = element.size(for: ProposedSize(frame ?? canvas), textMeasure)
     let origin = Point((canvas.width - size.width) / 2, (canvas.height - size.height) / 2)

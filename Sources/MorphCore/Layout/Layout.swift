@@ -1,20 +1,27 @@
-/// Measures a line of text; the render layer provides the real one.
+/// Lays text out; the render layer provides the real one.
 public protocol TextMeasuring: Sendable {
-  func size(of text: TextRun) -> Size
-  /// From the top of the measured box down to the baseline.
-  func baseline(of text: TextRun) -> Double
+  /// The size `text` takes when offered `proposal`, as SwiftUI's `Text` sizes itself: its ideal
+  /// width when that fits, else wrapped at the width offered, as many lines as the height offered
+  /// (and `lineLimit`) holds; and its first baseline from the top.
+  func measure(_ text: TextRun, in proposal: ProposedSize) -> TextMetrics
 }
 
-/// A rough measure for when no font is at hand: 0.6 em per character.
+/// A rough measure for when no font is at hand: 0.6 em per character, 1.2 em a line, wrapped
+/// by whole characters at the width offered.
 public struct ApproximateTextMeasure: TextMeasuring {
   public init() {}
 
-  public func size(of text: TextRun) -> Size {
-    Size(Double(text.string.count) * text.size * 0.6, text.size * 1.2)
+  public func measure(_ text: TextRun, in proposal: ProposedSize) -> TextMetrics {
+    let advance = text.size * 0.6 + text.tracking
+    let paragraphs = text.string.split(separator: "\n", omittingEmptySubsequences: false)
+    let ideal = Double(paragraphs.map(\.count).max() ?? 0) * advance
+    let perLine = max(1, Int(((proposal.width ?? ideal) / max(advance, 1e-9)).rounded(.down)))
+    var lines = paragraphs.map { max(1, ($0.count + perLine - 1) / perLine) }.reduce(0, +)
+    if let limit = text.lineLimit { lines = min(lines, max(limit, 1)) }
+    let width = min(ideal, Double(perLine) * advance)
+    let height = Double(lines) * text.size * 1.2 + Double(lines - 1) * text.lineSpacing
+    return TextMetrics(size: Size(width, height), baseline: text.size)
   }
-
-  /// An em of ascent in the 1.2 em line.
-  public func baseline(of text: TextRun) -> Double { text.size }
 }
 
 /// A size a parent offers; nil in a dimension asks for the ideal size.
@@ -131,7 +138,7 @@ final class LayoutElement {
   ) -> Size {
     switch content {
     case .shape: return Size(p.width ?? 10, p.height ?? 10)
-    case .text(let run): return text.size(of: run)
+    case .text(let run): return text.measure(run, in: p).size
     case .empty: return .zero
     case .spacer(let minLength): return Size(p.width ?? minLength, p.height ?? minLength)
     case .stack(.z, _, _, _):

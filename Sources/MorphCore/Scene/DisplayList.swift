@@ -194,23 +194,3 @@ public enum BlendMode: String, Hashable, Sendable, CaseIterable {
   case softLight, hardLight, difference, exclusion, plusLighter
   case destinationOut, destinationOver, sourceAtop
 }
-
-/// One line of text drawn in the item's frame, centred.
-public struct TextRun: Hashable, Sendable {
-  /// SwiftUI's body text size, for text given none.
-  public static let defaultSize = 17.0
-
-  public var string: String
-  public var size: Double
-  public var weight: FontWeight
-  public var color: Color
-
-  public init(string: String, size: Double, weight: FontWeight = .regular, color: Color) {
-    self.string = string
-    self.size = size
-    self.weight = weight
-    self.color = color
-  }
-}
-
-public enum FontWeight: String, Hashable, Sendable, CaseIterable { case regular, bold }

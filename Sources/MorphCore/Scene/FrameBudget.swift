@@ -16,6 +16,10 @@ public struct FrameBudget: Hashable, Sendable {
   public var maxPathElements: Int
   /// Characters of text in one frame.
   public var maxTextCharacters: Int
+  /// Characters of one text: shaping and breaking a paragraph grows faster than its length
+  /// (10 000 characters wrap in 0.07 s, 100 000 in 1.5 s), so a longer one is refused before
+  /// it is laid out.
+  public var maxTextRunCharacters: Int
   /// The largest font size, in points (FreeType fails on far larger ones).
   public var maxFontSize: Double
   /// Device pixels blurred for shadows in one frame. A blur's cost is its area
@@ -26,16 +30,42 @@ public struct FrameBudget: Hashable, Sendable {
 
   public init(
     maxItems: Int = 20_000, maxPathElements: Int = 100_000, maxTextCharacters: Int = 100_000,
-    maxFontSize: Double = 4096, maxBlurPixels: Int = 32 << 20
+    maxTextRunCharacters: Int = 10_000, maxFontSize: Double = 4096, maxBlurPixels: Int = 32 << 20
   ) {
     self.maxItems = maxItems
     self.maxPathElements = maxPathElements
     self.maxTextCharacters = maxTextCharacters
+    self.maxTextRunCharacters = maxTextRunCharacters
     self.maxFontSize = maxFontSize
     self.maxBlurPixels = maxBlurPixels
   }
 
   public static let standard = FrameBudget()
+
+  /// Refuses a text longer than `maxTextRunCharacters`, before anything measures it.
+  public func checkText(_ string: String) throws(SceneError) {
+    guard string.utf8.count > maxTextRunCharacters,
+      string.unicodeScalars.count > maxTextRunCharacters
+    else { return }
+    throw SceneError(
+      "text of \(string.unicodeScalars.count) characters is over the \(maxTextRunCharacters)-character limit "
+        + "of one text (the frame budget); split it into several texts")
+  }
+
+  /// `checkText` on every text of a tree.
+  public func checkTexts(in node: ViewNode) throws(SceneError) {
+    switch node.content {
+    case .text(let run): try checkText(run.string)
+    case .stack(_, _, _, let children): for child in children { try checkTexts(in: child) }
+    case .shape, .empty, .spacer: break
+    }
+    for modifier in node.modifiers {
+      switch modifier {
+      case .overlay(let view, _), .background(let view, _): try checkTexts(in: view)
+      default: break
+      }
+    }
+  }
 
   /// Running totals of one frame, checked as items are added.
   public struct Tally: Sendable {

@@ -58,7 +58,7 @@ extension CairoRenderer {
     if item.shadow != nil { n += 1 }
     if item.fill != nil { n += 1 }
     if item.stroke != nil { n += 1 }
-    if let text = item.text, CairoText.isDrawable(text) { n += 1 }
+    if let text = item.text, TextEngine.isDrawable(text) { n += 1 }
     return n
   }
 
@@ -109,16 +109,14 @@ extension CairoRenderer {
       setSource(stroke.paint, frame: item.frame, space: space, alpha: alpha, on: cr)
       cairo_stroke(cr)
     }
-    if let text = item.text, CairoText.isDrawable(text),
+    if let text = item.text, TextEngine.isDrawable(text),
       let matrix = space.textMatrix(frame: item.frame)
     {
       cairo_new_path(cr)
       matrix.setCairoMatrix(on: cr)
-      CairoText.select(text, options: fontOptions, on: cr)
-      let origin = CairoText.layout(text, in: item.frame, on: cr).origin
       let c = text.color
       cairo_set_source_rgba(cr, c.red, c.green, c.blue, c.alpha * alpha)
-      CairoText.show(text, at: origin, on: cr)
+      TextEngine.shared.draw(text, in: item.frame, on: cr)
     }
   }
 
@@ -149,12 +147,10 @@ extension CairoRenderer {
       cairo_stroke_extents(cr, &x0, &y0, &x1, &y1)
       add(x0, y0, x1, y1)
     }
-    if let text = item.text, CairoText.isDrawable(text),
-      let matrix = space.textMatrix(frame: item.frame)
+    if let text = item.text, let matrix = space.textMatrix(frame: item.frame),
+      let ink = TextEngine.shared.ink(text, in: item.frame)
     {
       matrix.setCairoMatrix(on: cr)
-      CairoText.select(text, options: fontOptions, on: cr)
-      let ink = CairoText.layout(text, in: item.frame, on: cr).ink
       add(ink.minX, ink.minY, ink.maxX, ink.maxY)
     }
     return bounds

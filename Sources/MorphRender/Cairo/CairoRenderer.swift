@@ -22,7 +22,6 @@ public final class CairoRenderer {
   var stack: [GroupFrame] = []
   var paths = PathBuilder()
   let shadows = ShadowRenderer()
-  let fontOptions: OpaquePointer
   var scale = 1.0
   var canvas = PixelRect(x: 0, y: 0, width: 0, height: 0)
 
@@ -33,13 +32,7 @@ public final class CairoRenderer {
     var bounds: PixelRect?
   }
 
-  public init() {
-    fontOptions = CairoText.makeFontOptions()
-  }
-
-  deinit {
-    cairo_font_options_destroy(fontOptions)
-  }
+  public init() {}
 
   /// Renders `list` at `scale` pixels per point over `background` (transparent when nil).
   public func render(_ list: DisplayList, scale: Double = 1, background: Color? = nil)

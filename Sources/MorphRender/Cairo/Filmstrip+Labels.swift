@@ -1,7 +1,8 @@
 import CCairo
+import MorphCore
 
 extension Filmstrip.Sheet {
-  /// Writes `labels[n]` centred under frame `n`, in dark grey on the sheet.
+  /// Writes `labels[n]` centred under frame `n`, in dark grey on the sheet, one line each.
   public mutating func label(_ labels: [String]) throws(RenderError) {
     let layout = self.layout
     guard layout.labelHeight > 0 else { return }
@@ -14,17 +15,19 @@ extension Filmstrip.Sheet {
       }
     }
     let cr = layer.context
-    cairo_select_font_face(cr, CairoText.family, CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL)
-    cairo_set_font_size(cr, Double(layout.labelHeight) * 0.7)
     cairo_set_source_rgb(cr, 0.2, 0.2, 0.2)
+    var run = TextRun(
+      string: "", size: Double(layout.labelHeight) * 0.7, color: Color(white: 0.2))
+    run.lineLimit = 1
     for (n, text) in labels.prefix(layout.count).enumerated() {
-      var extents = cairo_text_extents_t()
-      cairo_text_extents(cr, text, &extents)
       let (x, y) = layout.origin(of: n)
-      let left = Double(x) + (Double(layout.frameWidth) - extents.x_advance) / 2
-      let baseline = Double(y + layout.frameHeight) + Double(layout.labelHeight) * 0.78
-      cairo_move_to(cr, left, baseline)
-      cairo_show_text(cr, text)
+      run.string = text
+      TextEngine.shared.draw(
+        run,
+        in: Rect(
+          x: Double(x), y: Double(y + layout.frameHeight), width: Double(layout.frameWidth),
+          height: Double(layout.labelHeight)),
+        on: cr)
     }
     if let error = layer.failure("draw filmstrip labels") { throw error }
     layer.withPixels(writes: false) { data, stride in

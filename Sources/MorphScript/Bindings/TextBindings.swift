@@ -2,23 +2,30 @@ import CLua
 import CMorphLua
 import MorphCore
 
-/// Text measuring for `morph.measureText`, with the state's `textMeasure` (the
-/// font layout draws with). `Lua/nodes.lua` checks the style as `morph.text`
-/// does and calls `measure(s, size, weight)`; nil size and weight are the
-/// text node's defaults.
+/// `morph.measureText` with the state's `textMeasure` (the engine layout draws with).
+/// `Lua/nodes.lua` builds the same text record `morph.text` makes and calls
+/// `measure(record, width?)`; the record is read as the scene reader reads a text node.
 enum TextBindings {
-  /// `(string, size?, weight?)` → width, height, baseline (from the top).
+  /// `(record, width?)` → width, height, baseline (from the top); or nil and a message for a
+  /// text the frame budget refuses (Lua raises it at the plugin's line).
   static let measure: morph_hostfn = { lua in
     hostCall(lua, "measureText") { a in
-      let weightName = lua_type(a.lua, 3) == LUA_TSTRING ? try a.string(3) : nil
-      let run = TextRun(
-        string: try a.string(1), size: try a.number(2, default: TextRun.defaultSize),
-        weight: weightName.flatMap(FontWeight.init(rawValue:)) ?? .regular, color: .black)
-      let measurer = LuaState.owner(of: a.lua).textMeasure
-      let size = measurer.size(of: run)
-      lua_pushnumber(a.lua, size.width)
-      lua_pushnumber(a.lua, size.height)
-      lua_pushnumber(a.lua, measurer.baseline(of: run))
+      let textOp = NodeSchema.ops.first { $0.name == "text" }!
+      let run = try SceneReader(lua: a.lua).readText(
+        Record(table: 1, op: textOp, at: "measureText"))
+      do {
+        try FrameBudget.standard.checkText(run.string)
+      } catch {
+        lua_pushnil(a.lua)
+        lua_pushstring(a.lua, String(describing: error))
+        return 2
+      }
+      let width = lua_type(a.lua, 2) == LUA_TNUMBER ? morph_tonumber(a.lua, 2) : nil
+      let metrics = LuaState.owner(of: a.lua).textMeasure.measure(
+        run, in: ProposedSize(width: width, height: nil))
+      lua_pushnumber(a.lua, metrics.size.width)
+      lua_pushnumber(a.lua, metrics.size.height)
+      lua_pushnumber(a.lua, metrics.baseline)
       return 3
     }
   }

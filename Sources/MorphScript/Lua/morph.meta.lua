@@ -573,10 +573,14 @@ function morph.paths.capsule(x, y, w, h) end
 ---@alias morph.Anchor "center"|"top"|"bottom"|"leading"|"trailing"|"topLeading"|"topTrailing"|"bottomLeading"|"bottomTrailing"|number[]
 ---@alias morph.Paint morph.Color|morph.Gradient|string
 ---@alias morph.BlendMode "normal"|"multiply"|"screen"|"overlay"|"darken"|"lighten"|"colorDodge"|"colorBurn"|"softLight"|"hardLight"|"difference"|"exclusion"|"plusLighter"|"destinationOut"|"destinationOver"|"sourceAtop"
----@alias morph.FontWeight "regular"|"bold"
+---@alias morph.FontWeight "ultraLight"|"thin"|"light"|"regular"|"medium"|"semibold"|"bold"|"heavy"|"black"
 ---@alias morph.LineCap "butt"|"round"|"square"
 ---@alias morph.LineJoin "miter"|"round"|"bevel"
 ---@alias morph.CornerStyle "continuous"|"circular"
+---SwiftUI's text styles at iOS's default (Large) size: largeTitle 34, title 28, title2 22, title3 20, headline 17 semibold, subheadline 15, body 17, callout 16, footnote 13, caption 12, caption2 11.
+---@alias morph.TextStyle "largeTitle"|"title"|"title2"|"title3"|"headline"|"subheadline"|"body"|"callout"|"footnote"|"caption"|"caption2"
+---@alias morph.TextTruncation "head"|"middle"|"tail"
+---@alias morph.TextAlignment "leading"|"center"|"trailing"
 
 ---@class morph.Gradient
 
@@ -766,25 +770,40 @@ function morph.capsule() end
 function morph.shape(path) end
 
 ---@class morph.TextOptions
----@field size? number default 17
----@field weight? morph.FontWeight
+---@field size? number points; default the style's size, else 17
+---@field weight? morph.FontWeight default the style's weight, else "regular"
 ---@field color? morph.Paint
+---@field style? morph.TextStyle a SwiftUI text style: its size and weight unless given
+---@field italic? boolean
+---@field monospacedDigit? boolean digits of one width (SwiftUI's `monospacedDigit()`)
+---@field tracking? number points added between characters
+---@field kerning? number the same as tracking; tracking wins when both are given
+---@field lineSpacing? number points added between lines
+---@field lineLimit? integer at most this many lines, the last truncated
+---@field truncation? morph.TextTruncation where the ellipsis goes (default "tail")
+---@field alignment? morph.TextAlignment how lines align (SwiftUI's `multilineTextAlignment`, default "leading")
 
----One line of text: `text("Red", {size = 34, weight = "bold", color = "#FFFFFF"})`.
+---Text, laid out like SwiftUI's `Text`: its ideal width when it fits, else wrapped at the
+---width offered (`"\n"` breaks a line); as many lines as the height offered and `lineLimit`
+---allow. Inter, with Noto Sans CJK and Noto Color Emoji for what Inter lacks:
+---`text("Red", {style = "largeTitle", weight = "bold", color = "#FFFFFF"})`.
 ---@param s string|number
 ---@param options? morph.TextOptions
 ---@return morph.Node
 function morph.text(s, options) end
 
 ---@class morph.TextMetrics
----@field width number advance width, as `morph.text` lays out
----@field height number line height (ascent + descent)
----@field baseline number from the top of the box down to the baseline
+---@field width number as `morph.text` lays out: the widest line
+---@field height number every line, with line spacing
+---@field baseline number from the top of the box down to the first line's baseline
 
----The size `morph.text(s, style)` lays out at and its baseline, in the
----font the host draws with: `measureText("Red", {size = 34}).width`.
+---@class morph.MeasureTextOptions: morph.TextOptions
+---@field width? number the width offered (default: none, the ideal width)
+
+---The size `morph.text(s, style)` lays out at, offered `style.width` (nil: its ideal
+---width), by the same layout the frame uses: `measureText("Red", {size = 34}).width`.
 ---@param s string|number
----@param style? morph.TextOptions
+---@param style? morph.MeasureTextOptions
 ---@return morph.TextMetrics
 function morph.measureText(s, style) end
 

@@ -9,7 +9,7 @@
 local morph, support, schema, measure_text = ...
 local type, getmetatable, setmetatable = type, getmetatable, setmetatable
 local pairs, ipairs, tostring, pcall = pairs, ipairs, tostring, pcall
-local sort = table.sort
+local sort, format, utf8_len = table.sort, string.format, utf8.len
 local color = morph.color
 
 local Node = {}
@@ -114,33 +114,63 @@ function morph.shape(path)
   return new { op = "shape", path = path }
 end
 
--- A string and text style, checked for `fname`: morph.text and
--- morph.measureText take the same ones.
-local function text_style(fname, s, opts)
+-- Each text option's check, by key; `fname` names morph.text or morph.measureText.
+local function text_choice(enum)
+  return function(v, fname, key) return choice(v, enums[enum], 2, fname, key) end
+end
+local function text_flag(v, fname, key) return check.type(v, "boolean", 2, fname, key) end
+local function text_number(v, fname, key) return finite(v, 2, fname, key) end
+local function text_length(v, fname, key) return length(v, 2, fname, key, key) end
+local text_checks = {
+  size = text_length, weight = text_choice("FontWeight"),
+  color = function(v, fname, key) return paint(v, 2, fname, key) end,
+  style = text_choice("TextStyle"), italic = text_flag, monospacedDigit = text_flag,
+  tracking = text_number, kerning = text_number, lineSpacing = text_length,
+  lineLimit = function(v, fname, key) return check.count(v, 2, fname, key) end,
+  truncation = text_choice("TextTruncation"), alignment = text_choice("TextAlignment"),
+}
+local max_text = schema.maxTextCharacters
+local text_keys = option_keys.text
+local measure_keys = { "width" }
+for i, key in ipairs(text_keys) do measure_keys[i + 1] = key end
+
+-- A text record of `s` in style `opts`, each option checked for `fname` in the order the
+-- schema lists them (so the first wrong one is always the same); `allowed` the option keys.
+local function text_record(fname, s, opts, allowed)
   if type(s) == "number" then s = tostring(s) end
   check.string(s, 1, fname)
-  local size, weight, c
-  if opts ~= nil then
-    options(opts, option_keys.text, 2, fname)
-    size, weight, c = opts.size, opts.weight, opts.color
-    if size ~= nil then length(size, 2, fname, "size", "size") end
-    if weight ~= nil then choice(weight, enums.FontWeight, 2, fname, "weight") end
-    if c ~= nil then c = paint(c, 2, fname, "color") end
+  if #s > max_text then
+    local count = utf8_len(s) or #s
+    if count > max_text then
+      argerror(1, fname, format("text of %d characters is over the %d-character limit of one "
+        .. "text (the frame budget); split it into several texts", count, max_text))
+    end
   end
-  return s, size, weight, c
+  local record = { op = "text", text = s }
+  if opts ~= nil then
+    options(opts, allowed, 2, fname)
+    for _, key in ipairs(text_keys) do
+      local v = opts[key]
+      if v ~= nil then record[key] = text_checks[key](v, fname, key) end
+    end
+  end
+  return record
 end
 
 function morph.text(s, opts)
-  local text, size, weight, c = text_style("text", s, opts)
-  return new { op = "text", text = text, size = size, weight = weight, color = c }
+  return new(text_record("text", s, opts, text_keys))
 end
 
 --- morph.measureText(s, style) → {width =, height =, baseline =}: the size
---- `morph.text(s, style)` lays out at, and its baseline from the top.
+--- `morph.text(s, style)` lays out at (offered `style.width`, else its ideal
+--- width), and its first baseline from the top.
 function morph.measureText(s, style)
-  local text, size, weight = text_style("measureText", s, style)
-  local width, height, baseline = measure_text(text, size, weight)
-  return { width = width, height = height, baseline = baseline }
+  local width = style ~= nil and type(style) == "table" and style.width or nil
+  if width ~= nil then length(width, 2, "measureText", "width", "width") end
+  local record = new(text_record("measureText", s, style, measure_keys))
+  local w, h, baseline = measure_text(record, width)
+  if w == nil then support.raise(h) end
+  return { width = w, height = h, baseline = baseline }
 end
 
 local Gradient = { __name = "morph.Gradient", __metatable = "morph.Gradient" }

@@ -121,6 +121,14 @@ function check.extent(v, n, fname, what, key)
   below_zero(v, n, fname, what, key)
 end
 
+--- A whole number >= 1 (a count of lines).
+function check.count(v, n, fname, key)
+  if math.type(v) == "integer" and v >= 1 then return v end
+  if type(v) == "number" and v >= 1 and v <= 1e9 and v == math.floor(v) then return v end
+  number(v, n, fname, key)
+  argerror(n, fname, "whole number >= 1 expected, got " .. tostring(v), key)
+end
+
 function check.string(v, n, fname, key)
   return check.type(v, "string", n, fname, key)
 end

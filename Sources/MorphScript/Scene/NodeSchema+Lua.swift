@@ -1,10 +1,11 @@
 import CLua
 import CMorphLua
+import MorphCore
 
 extension NodeSchema {
   /// Pushes what `Lua/nodes.lua` needs to check arguments:
   /// `{ enums = { BlendMode = {"normal", …}, … }, options = { frame = {"width", …}, … },
-  /// shapes = {"rect", …} }`.
+  /// shapes = {"rect", …}, maxTextCharacters = 10000 }` (the frame budget's limit of one text).
   /// [-0, +1, m]
   static func push(_ lua: OpaquePointer) {
     morph_newtable(lua)
@@ -22,6 +23,8 @@ extension NodeSchema {
     morph_rawsetfield(lua, -2, "options")
     pushStrings(lua, ops.filter { $0.role == .shape }.map(\.name))
     morph_rawsetfield(lua, -2, "shapes")
+    lua_pushinteger(lua, lua_Integer(FrameBudget.standard.maxTextRunCharacters))
+    morph_rawsetfield(lua, -2, "maxTextCharacters")
   }
 
   private static func pushStrings(_ lua: OpaquePointer, _ strings: [String]) {

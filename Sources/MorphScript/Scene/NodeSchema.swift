@@ -29,7 +29,13 @@ enum NodeSchema {
   static let lineCap = Enumeration("LineCap", LineCap.self)
   static let lineJoin = Enumeration("LineJoin", LineJoin.self)
   static let cornerStyle = Enumeration("CornerStyle", CornerStyle.self)
-  static let enumerations = [anchor, blendMode, fontWeight, lineCap, lineJoin, cornerStyle]
+  static let textStyle = Enumeration("TextStyle", TextStyle.self)
+  static let textTruncation = Enumeration("TextTruncation", TextTruncation.self)
+  static let textAlignment = Enumeration("TextAlignment", TextAlignment.self)
+  static let enumerations = [
+    anchor, blendMode, fontWeight, lineCap, lineJoin, cornerStyle, textStyle, textTruncation,
+    textAlignment,
+  ]
 
   /// What a field holds. The reader reads by it; the meta test maps it to a
   /// LuaLS type.
@@ -63,6 +69,10 @@ enum NodeSchema {
     case paints
     /// One name of an enumeration.
     case choice(Enumeration)
+    /// `true` or `false`.
+    case flag
+    /// A whole number >= 1.
+    case count
 
     /// The same kind, choices of any enumeration alike: cheaper than `==`,
     /// which the reader would pay for on every field of every frame.
@@ -94,6 +104,8 @@ enum NodeSchema {
       case .stops: return "array of {colour, location}"
       case .paints: return "array of colours"
       case .choice(let e): return "one of '" + e.cases.joined(separator: "', '") + "'"
+      case .flag: return "boolean"
+      case .count: return "whole number >= 1"
       }
     }
 
@@ -113,6 +125,8 @@ enum NodeSchema {
       case .stops: return "table[]"
       case .paints: return "morph.Paint[]"
       case .choice(let e): return "morph." + e.name
+      case .flag: return "boolean"
+      case .count: return "integer"
       }
     }
   }
@@ -183,6 +197,14 @@ enum NodeSchema {
   private static let stackFields = [
     Field("children", .children), opt("alignment", .anchor), opt("spacing", .length),
   ]
+  /// SwiftUI's text modifiers, as options of `text` (and `measureText`).
+  private static let textOptions = [
+    opt("size", .length), opt("weight", .choice(fontWeight)), opt("color", .paint),
+    opt("style", .choice(textStyle)), opt("italic", .flag), opt("monospacedDigit", .flag),
+    opt("tracking", .number), opt("kerning", .number), opt("lineSpacing", .length),
+    opt("lineLimit", .count), opt("truncation", .choice(textTruncation)),
+    opt("alignment", .choice(textAlignment)),
+  ]
   private static let placed = [Field("node", .node), opt("alignment", .anchor)]
 
   static let ops: [Op] =
@@ -197,12 +219,8 @@ enum NodeSchema {
         fields: [Field("radius", .length), opt("style", .choice(cornerStyle))]),
       Op("shape", .shape, parameters: ["path"], fields: [Field("path", .path)]),
       Op(
-        "text", .node, parameters: ["s", "options"],
-        options: [opt("size", .length), opt("weight", .choice(fontWeight)), opt("color", .paint)],
-        fields: [
-          Field("text", .string), opt("size", .length), opt("weight", .choice(fontWeight)),
-          opt("color", .paint),
-        ]),
+        "text", .node, parameters: ["s", "options"], options: textOptions,
+        fields: [Field("text", .string)] + textOptions),
       Op("empty", .node),
       Op("spacer", .node, parameters: ["minLength"], fields: [opt("minLength", .length)]),
       Op("zstack", .node, parameters: ["children"], options: stackOptions, fields: stackFields),

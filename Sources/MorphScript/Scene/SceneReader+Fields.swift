@@ -79,6 +79,16 @@ extension SceneReader {
     try field(r, name, .string) { $0 == LUA_TSTRING ? state.stringValue(at: -1) : nil }
   }
 
+  func flag(_ r: Record, _ name: String) throws(ScriptError) -> Bool? {
+    try field(r, name, .flag) { $0 == LUA_TBOOLEAN ? lua_toboolean(lua, -1) != 0 : nil }
+  }
+
+  func count(_ r: Record, _ name: String) throws(ScriptError) -> Int? {
+    try field(r, name, .count) { type in
+      numberOnTop(type).flatMap { $0 >= 1 && $0 <= 1e9 && $0.rounded() == $0 ? Int($0) : nil }
+    }
+  }
+
   /// A name of the enumeration the schema declares for the field, as `T`.
   func choice<T: RawRepresentable>(_ r: Record, _ name: String, as type: T.Type)
     throws(ScriptError) -> T? where T.RawValue == String

@@ -98,12 +98,7 @@ struct SceneReader {
     switch r.op.name {
     case "rect", "circle", "ellipse", "capsule", "roundedRect", "shape":
       return .shape(try readShape(r))
-    case "text":
-      var run = TextRun(
-        string: try string(r, "text") ?? "", size: try length(r, "size") ?? TextRun.defaultSize,
-        color: try paint(r, "color")?.representativeColor ?? .black)
-      if let weight = try choice(r, "weight", as: FontWeight.self) { run.weight = weight }
-      return .text(run)
+    case "text": return .text(try readText(r))
     case "zstack", "vstack", "hstack":
       let axis: StackAxis =
         r.op.name == "zstack" ? .z : r.op.name == "vstack" ? .vertical : .horizontal
@@ -114,6 +109,24 @@ struct SceneReader {
     case "spacer": return .spacer(minLength: try length(r, "minLength") ?? 0)
     default: throw fail(r.path, "unknown node '\(r.op.name)'")
     }
+  }
+
+  /// A text node's string and style; `measureText` reads its style with this too.
+  func readText(_ r: Record) throws(ScriptError) -> TextRun {
+    var run = TextRun(
+      string: try string(r, "text") ?? "", style: try choice(r, "style", as: TextStyle.self),
+      size: try length(r, "size"), weight: try choice(r, "weight", as: FontWeight.self),
+      color: try paint(r, "color")?.representativeColor ?? .black)
+    run.italic = try flag(r, "italic") ?? false
+    run.monospacedDigit = try flag(r, "monospacedDigit") ?? false
+    // UIKit's rule: tracking wins over kerning when both are given.
+    let kerning = try number(r, "kerning")
+    run.tracking = try number(r, "tracking") ?? kerning ?? 0
+    run.lineSpacing = try length(r, "lineSpacing") ?? 0
+    run.lineLimit = try count(r, "lineLimit")
+    run.truncation = try choice(r, "truncation", as: TextTruncation.self) ?? .tail
+    run.alignment = try choice(r, "alignment", as: TextAlignment.self) ?? .leading
+    return run
   }
 
   /// A shape node's outline (also what `clip` reads from its shape node).

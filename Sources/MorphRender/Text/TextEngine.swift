@@ -1,0 +1,304 @@
+import CCairo
+import CPango
+import Foundation
+import MorphCore
+
+/// A Pango layout of one text at one width and line count, made once and never changed.
+/// Used only under the engine's lock (Pango objects are not thread-safe).
+final class TextLayout {
+  let layout: OpaquePointer
+  /// The logical box (advance widths by line heights) relative to the layout's origin.
+  let logical: Rect
+  let ink: Rect
+  let baseline: Double
+  let lineCount: Int
+  /// Each line's logical bottom, from the top.
+  let lineBottoms: [Double]
+
+  init(_ layout: OpaquePointer) {
+    self.layout = layout
+    var ink = PangoRectangle()
+    var logical = PangoRectangle()
+    pango_layout_get_extents(layout, &ink, &logical)
+    self.ink = Self.rect(ink)
+    self.logical = Self.rect(logical)
+    baseline = Double(pango_layout_get_baseline(layout)) / Self.scale
+    lineCount = Int(pango_layout_get_line_count(layout))
+    var bottoms: [Double] = []
+    if let iterator = pango_layout_get_iter(layout) {
+      repeat {
+        var line = PangoRectangle()
+        pango_layout_iter_get_line_extents(iterator, nil, &line)
+        bottoms.append(Double(line.y + line.height) / Self.scale)
+      } while pango_layout_iter_next_line(iterator) != 0
+      pango_layout_iter_free(iterator)
+    }
+    lineBottoms = bottoms
+  }
+
+  deinit { g_object_unref(UnsafeMutableRawPointer(layout)) }
+
+  static let scale = Double(PANGO_SCALE)
+
+  static func rect(_ r: PangoRectangle) -> Rect {
+    Rect(
+      x: Double(r.x) / scale, y: Double(r.y) / scale, width: Double(r.width) / scale,
+      height: Double(r.height) / scale)
+  }
+
+  var metrics: TextMetrics {
+    TextMetrics(size: logical.size, baseline: baseline - logical.minY)
+  }
+
+  /// How many of the lines fit in `height` (at least one).
+  func linesFitting(_ height: Double) -> Int {
+    max(1, lineBottoms.firstIndex { $0 - logical.minY > height + 1e-3 } ?? lineCount)
+  }
+}
+
+/// Text through Pango (layout, line breaking, font fallback) and HarfBuzz (shaping), drawn
+/// with pangocairo, in the private font set of `TextFonts`. Metrics are unhinted and glyph
+/// positions unrounded, so a text measures the same at every scale: layout sizes it at scale
+/// 1, exports draw it at 2. Layouts are cached (least recently used out), so a frame whose
+/// text did not change shapes nothing. One lock for every Pango call: export draws on
+/// several threads, and Pango's font map and fonts are not thread-safe.
+final class TextEngine: @unchecked Sendable {
+  static let shared = TextEngine()
+
+  /// Layouts kept; a frame rarely holds more than a few hundred texts at a few proposals each.
+  static let capacity = 2048
+  /// Device font size above which glyphs are filled as paths (FreeType's bitmaps fail far
+  /// above it).
+  static let largestBitmapSize = 512.0
+
+  private let lock = NSLock()
+  private let context: OpaquePointer
+  /// Font files the private set lacks (empty when every one was found).
+  let missingFonts: [String]
+
+  /// What a layout is made for: the text, a wrap width (nil: none), at most `lines` lines.
+  private struct Shape: Hashable {
+    var run: TextRun
+    var wrap: Double?
+    var lines: Int?
+  }
+  /// What a layout answers: the text offered a width and height.
+  private struct Offer: Hashable {
+    var run: TextRun
+    var width: Double?
+    var height: Double?
+  }
+  private enum Key: Hashable {
+    case shape(Shape)
+    case offer(Offer)
+  }
+  private var cache: [Key: (layout: TextLayout, used: UInt64)] = [:]
+  private var clock: UInt64 = 0
+  private var made = 0
+
+  private init() {
+    let (config, missing) = TextFonts.makeConfiguration()
+    missingFonts = missing
+    let fontMap = pango_cairo_font_map_new_for_font_type(CAIRO_FONT_TYPE_FT)!
+    if let config {
+      pango_fc_font_map_set_config(OpaquePointer(fontMap), config)
+      FcConfigDestroy(config)
+    }
+    context = pango_font_map_create_context(fontMap)!
+    g_object_unref(UnsafeMutableRawPointer(fontMap))
+    let options = cairo_font_options_create()
+    cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
+    cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
+    cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
+    pango_cairo_context_set_font_options(context, options)
+    cairo_font_options_destroy(options)
+    pango_cairo_context_set_resolution(context, 72)
+    pango_context_set_round_glyph_positions(context, 0)
+    // Pango takes the default language from the environment; it picks CJK glyph forms.
+    pango_context_set_language(context, pango_language_from_string("en-us"))
+  }
+
+  /// Layouts made (texts shaped) since start: the bench's figure.
+  var layoutsMade: Int {
+    lock.lock()
+    defer { lock.unlock() }
+    return made
+  }
+
+  func measure(_ run: TextRun, in proposal: ProposedSize) -> TextMetrics {
+    guard Self.isMeasurable(run) else { return .zero }
+    lock.lock()
+    defer { lock.unlock() }
+    return layout(run.layoutKey, width: proposal.width, height: proposal.height).metrics
+  }
+
+  static func isMeasurable(_ run: TextRun) -> Bool { run.size > 0 && run.size.isFinite }
+
+  /// True when the run has something drawable.
+  static func isDrawable(_ run: TextRun) -> Bool { !run.string.isEmpty && isMeasurable(run) }
+
+  /// Draws `run` in `frame` (user space of `cr`) with the current source, as layout sized it
+  /// for that frame; centred when the frame is not its size.
+  func draw(_ run: TextRun, in frame: Rect, on cr: OpaquePointer) {
+    guard Self.isDrawable(run) else { return }
+    lock.lock()
+    defer { lock.unlock() }
+    let text = layout(run.layoutKey, width: frame.width, height: frame.height)
+    let origin = Self.origin(text, in: frame)
+    cairo_move_to(cr, origin.x, origin.y)
+    var m = cairo_matrix_t()
+    cairo_get_matrix(cr, &m)
+    let deviceSize = run.size * max(abs(m.xx) + abs(m.xy), abs(m.yx) + abs(m.yy))
+    if deviceSize > Self.largestBitmapSize {
+      pango_cairo_layout_path(cr, text.layout)
+      cairo_fill(cr)
+    } else {
+      pango_cairo_show_layout(cr, text.layout)
+    }
+  }
+
+  /// The ink box of `run` drawn in `frame`.
+  func ink(_ run: TextRun, in frame: Rect) -> Rect? {
+    guard Self.isDrawable(run) else { return nil }
+    lock.lock()
+    defer { lock.unlock() }
+    let text = layout(run.layoutKey, width: frame.width, height: frame.height)
+    let origin = Self.origin(text, in: frame)
+    return Rect(
+      x: text.ink.minX + origin.x, y: text.ink.minY + origin.y, width: text.ink.width,
+      height: text.ink.height)
+  }
+
+  private static func origin(_ text: TextLayout, in frame: Rect) -> Point {
+    Point(
+      frame.minX + (frame.width - text.logical.width) / 2 - text.logical.minX,
+      frame.minY + (frame.height - text.logical.height) / 2 - text.logical.minY)
+  }
+
+  // MARK: Layout (under the lock)
+
+  /// SwiftUI's `Text` sizing: the ideal (unwrapped) layout when it fits the width offered,
+  /// else wrapped at that width; then at most `lineLimit` lines and as many as the height
+  /// holds, the last truncated. Cached under the offer and under the size it comes to, which
+  /// is what drawing asks for.
+  private func layout(_ run: TextRun, width: Double?, height: Double?) -> TextLayout {
+    let offer = Key.offer(Offer(run: run, width: width, height: height))
+    if let hit = lookup(offer) { return hit }
+    let ideal = shaped(Shape(run: run, wrap: nil, lines: nil))
+    var wrap: Double?
+    if let width, width < ideal.logical.width - 1e-6 { wrap = max(0, width) }
+    let full = wrap == nil ? ideal : shaped(Shape(run: run, wrap: wrap, lines: nil))
+    var lines = min(run.lineLimit ?? .max, full.lineCount)
+    if let height, height.isFinite { lines = min(lines, full.linesFitting(height)) }
+    let result =
+      lines < full.lineCount
+      ? shaped(Shape(run: run, wrap: wrap ?? ideal.logical.width, lines: lines), full: full)
+      : full
+    store(offer, result)
+    let size = result.logical.size
+    store(.offer(Offer(run: run, width: size.width, height: size.height)), result)
+    return result
+  }
+
+  private func lookup(_ key: Key) -> TextLayout? {
+    guard let hit = cache[key] else { return nil }
+    clock += 1
+    cache[key] = (hit.layout, clock)
+    return hit.layout
+  }
+
+  private func store(_ key: Key, _ layout: TextLayout) {
+    clock += 1
+    cache[key] = (layout, clock)
+    guard cache.count > Self.capacity else { return }
+    // Drop the least recently used quarter at once, so eviction costs little per insert.
+    let oldest = cache.sorted { $0.value.used < $1.value.used }.prefix(Self.capacity / 4)
+    for (key, _) in oldest { cache[key] = nil }
+  }
+
+  /// The layout of `shape`, from the cache or made; `full` is the same text with every line,
+  /// which places the height that keeps `shape.lines` of them.
+  private func shaped(_ shape: Shape, full: TextLayout? = nil) -> TextLayout {
+    if let hit = lookup(.shape(shape)) { return hit }
+    let layout = make(shape, full: full)
+    store(.shape(shape), layout)
+    return layout
+  }
+
+  private func make(_ shape: Shape, full: TextLayout?) -> TextLayout {
+    made += 1
+    let run = shape.run
+    let layout = pango_layout_new(context)!
+    let font = pango_font_description_new()!
+    pango_font_description_set_family(font, TextFonts.families(size: run.size))
+    pango_font_description_set_absolute_size(font, run.size * TextLayout.scale)
+    pango_font_description_set_weight(font, PangoWeight(UInt32(run.weight.weightClass)))
+    pango_font_description_set_style(font, run.italic ? PANGO_STYLE_ITALIC : PANGO_STYLE_NORMAL)
+    pango_layout_set_font_description(layout, font)
+    pango_font_description_free(font)
+    let attributes = pango_attr_list_new()!
+    if run.monospacedDigit {
+      pango_attr_list_insert(attributes, pango_attr_font_features_new("tnum"))
+    }
+    if run.tracking != 0 {
+      pango_attr_list_insert(
+        attributes,
+        pango_attr_letter_spacing_new(Int32((run.tracking * TextLayout.scale).rounded())))
+    }
+    pango_layout_set_attributes(layout, attributes)
+    pango_attr_list_unref(attributes)
+    pango_layout_set_spacing(layout, Int32((run.lineSpacing * TextLayout.scale).rounded()))
+    pango_layout_set_alignment(layout, Self.pangoAlignment(run.alignment))
+    // Pango wants UTF-8 without NUL; a NUL draws nothing in SwiftUI either.
+    let text =
+      run.string.contains("\0") ? run.string.replacingOccurrences(of: "\0", with: "") : run.string
+    pango_layout_set_text(layout, text, Int32(text.utf8.count))
+    if let wrap = shape.wrap {
+      pango_layout_set_width(layout, Int32(min((wrap * TextLayout.scale).rounded(.up), 1e9)))
+      pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
+    }
+    if let lines = shape.lines, let full {
+      // Pango ends a height-limited layout at the line after which two more would not fit:
+      // half a line below the last one kept.
+      let bottom = full.lineBottoms[lines - 1] - full.logical.minY
+      let lineHeight =
+        lines > 1 ? bottom - (full.lineBottoms[lines - 2] - full.logical.minY) : bottom
+      pango_layout_set_height(
+        layout, Int32(((bottom + lineHeight / 2) * TextLayout.scale).rounded()))
+      pango_layout_set_ellipsize(layout, Self.pangoEllipsis(run.truncation))
+    }
+    return TextLayout(layout)
+  }
+
+  private static func pangoAlignment(_ a: MorphCore.TextAlignment) -> PangoAlignment {
+    switch a {
+    case .leading: return PANGO_ALIGN_LEFT
+    case .center: return PANGO_ALIGN_CENTER
+    case .trailing: return PANGO_ALIGN_RIGHT
+    }
+  }
+
+  private static func pangoEllipsis(_ t: TextTruncation) -> PangoEllipsizeMode {
+    switch t {
+    case .head: return PANGO_ELLIPSIZE_START
+    case .middle: return PANGO_ELLIPSIZE_MIDDLE
+    case .tail: return PANGO_ELLIPSIZE_END
+    }
+  }
+}
+
+/// Lays text out with the engine the PNG backend draws with.
+public struct PangoTextMeasure: TextMeasuring {
+  public init() {}
+
+  public func measure(_ text: TextRun, in proposal: ProposedSize) -> TextMetrics {
+    TextEngine.shared.measure(text, in: proposal)
+  }
+
+  /// Texts shaped (layouts made) since the process started; a frame whose text did not change
+  /// adds none.
+  public static var layoutsMade: Int { TextEngine.shared.layoutsMade }
+
+  /// Font files of the private set that were not found (empty when it is complete).
+  public static var missingFonts: [String] { TextEngine.shared.missingFonts }
+}
