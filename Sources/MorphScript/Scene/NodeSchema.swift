@@ -29,7 +29,11 @@ enum NodeSchema {
   static let lineCap = Enumeration("LineCap", LineCap.self)
   static let lineJoin = Enumeration("LineJoin", LineJoin.self)
   static let cornerStyle = Enumeration("CornerStyle", CornerStyle.self)
-  static let enumerations = [anchor, blendMode, fontWeight, lineCap, lineJoin, cornerStyle]
+  static let contentMode = Enumeration("ContentMode", ContentMode.self)
+  static let interpolation = Enumeration("Interpolation", ImageInterpolation.self)
+  static let enumerations = [
+    anchor, blendMode, fontWeight, lineCap, lineJoin, cornerStyle, contentMode, interpolation,
+  ]
 
   /// What a field holds. The reader reads by it; the meta test maps it to a
   /// LuaLS type.
@@ -50,7 +54,11 @@ enum NodeSchema {
     case shape
     case path
     case string
+    case boolean
+    /// A function (a handler, or a shape's path function).
     case handler
+    /// A `morph.Image` handle made by `morph.image`.
+    case image
     /// An array of lengths (a dash pattern).
     case lengths
     /// A non-zero `{x, y, z}` of finite numbers.
@@ -87,7 +95,9 @@ enum NodeSchema {
       case .shape: return "shape node"
       case .path: return "morph.Path with finite points"
       case .string: return "string"
+      case .boolean: return "boolean"
       case .handler: return "function"
+      case .image: return "image from morph.image"
       case .lengths: return "array of lengths >= 0"
       case .vector: return "non-zero {x, y, z}"
       case .children: return "array of nodes"
@@ -107,7 +117,9 @@ enum NodeSchema {
       case .node, .shape: return "morph.Node"
       case .path: return "morph.Path"
       case .string: return "string"
+      case .boolean: return "boolean"
       case .handler: return "function"
+      case .image: return "morph.Image"
       case .lengths, .vector: return "number[]"
       case .children: return "morph.Node[]"
       case .stops: return "table[]"
@@ -184,6 +196,7 @@ enum NodeSchema {
     Field("children", .children), opt("alignment", .anchor), opt("spacing", .length),
   ]
   private static let placed = [Field("node", .node), opt("alignment", .anchor)]
+  private static let stopOptions = [opt("colors", .paints), opt("stops", .stops)]
 
   static let ops: [Op] =
     [
@@ -195,7 +208,19 @@ enum NodeSchema {
         "roundedRect", .shape, parameters: ["r", "style"],
         options: [opt("r", .length), opt("radius", .length), opt("style", .choice(cornerStyle))],
         fields: [Field("radius", .length), opt("style", .choice(cornerStyle))]),
-      Op("shape", .shape, parameters: ["path"], fields: [Field("path", .path)]),
+      Op(
+        "shape", .shape, parameters: ["path"],
+        fields: [opt("path", .path), opt("resolve", .handler)]),
+      Op(
+        "image", .node, parameters: ["name", "options"],
+        options: [
+          opt("resizable", .boolean), opt("contentMode", .choice(contentMode)),
+          opt("interpolation", .choice(interpolation)),
+        ],
+        fields: [
+          Field("source", .image), opt("resizable", .boolean),
+          opt("contentMode", .choice(contentMode)), opt("interpolation", .choice(interpolation)),
+        ]),
       Op(
         "text", .node, parameters: ["s", "options"],
         options: [opt("size", .length), opt("weight", .choice(fontWeight)), opt("color", .paint)],
@@ -210,10 +235,26 @@ enum NodeSchema {
       Op("hstack", .node, parameters: ["children"], options: stackOptions, fields: stackFields),
       Op(
         "linearGradient", .paint, parameters: ["options"],
-        options: [
-          opt("colors", .paints), opt("stops", .stops), opt("from", .anchor), opt("to", .anchor),
-        ],
+        options: stopOptions + [opt("from", .anchor), opt("to", .anchor)],
         fields: [Field("stops", .stops), Field("from", .anchor), Field("to", .anchor)]),
+      Op(
+        "radialGradient", .paint, parameters: ["options"],
+        options: stopOptions + [
+          opt("center", .anchor), opt("startRadius", .length), opt("endRadius", .length),
+        ],
+        fields: [
+          Field("stops", .stops), Field("center", .anchor), Field("startRadius", .length),
+          Field("endRadius", .length),
+        ]),
+      Op(
+        "angularGradient", .paint, parameters: ["options"],
+        options: stopOptions + [
+          opt("center", .anchor), opt("startAngle", .number), opt("endAngle", .number),
+        ],
+        fields: [
+          Field("stops", .stops), Field("center", .anchor), Field("startAngle", .number),
+          Field("endAngle", .number),
+        ]),
     ] + modifiers
 
   private static let frameOptions = [
@@ -271,6 +312,8 @@ enum NodeSchema {
         opt("color", .color), opt("radius", .length), opt("x", .number), opt("y", .number),
       ]),
     Op("clip", .modifier, parameters: ["shape"], fields: [Field("shape", .shape)]),
+    Op("blur", .modifier, parameters: ["radius"], fields: [Field("radius", .length)]),
+    Op("mask", .modifier, parameters: ["node", "alignment"], fields: placed),
     Op(
       "blend", .modifier, parameters: ["mode"], fields: [Field("mode", .choice(blendMode))]),
     Op("group", .modifier),
