@@ -95,7 +95,7 @@ let package = Package(
     .testTarget(
       name: "MorphHostTests",
       dependencies: ["MorphHost", "MorphScript", "MorphCore", "MorphRender", "MorphTestSupport"],
-      exclude: ["Goldens"]),
+      exclude: ["Fixtures", "Goldens"]),
     .testTarget(
       name: "morphhostTests", dependencies: ["morphhost", "MorphRender", "MorphTestSupport"],
       exclude: ["Fixtures", "Goldens"]),

@@ -154,13 +154,15 @@ extension CairoRenderer {
 }
 
 extension ImageInterpolation {
-  /// SwiftUI's levels as Cairo's filters: none samples the nearest pixel.
+  /// SwiftUI's levels as Cairo's filters: none samples the nearest pixel, low is bilinear
+  /// (aliasing when shrinking), medium and high Cairo's GOOD (box-filtered when shrinking,
+  /// bilinear when enlarging). Cairo's BEST is not used: it enlarges with sharp pixels,
+  /// which SwiftUI's high does not.
   var cairoFilter: cairo_filter_t {
     switch self {
     case .none: CAIRO_FILTER_NEAREST
     case .low: CAIRO_FILTER_BILINEAR
-    case .medium: CAIRO_FILTER_GOOD
-    case .high: CAIRO_FILTER_BEST
+    case .medium, .high: CAIRO_FILTER_GOOD
     }
   }
 }

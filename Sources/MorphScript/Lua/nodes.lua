@@ -74,8 +74,9 @@ end
 
 local function node(v, n, name)
   if is_node(v) then return v end
-  if is_color(v) or type(v) == "string" then
-    -- A colour where a view is expected fills its frame (SwiftUI's Color view).
+  if is_color(v) or type(v) == "string" or getmetatable(v) == "morph.Gradient" then
+    -- A colour or gradient where a view is expected fills its frame (SwiftUI's Color
+    -- and gradient views).
     local filled = new { op = "rect" }
     filled.mods[1] = { op = "fill", paint = paint(v, n, name) }
     return filled
