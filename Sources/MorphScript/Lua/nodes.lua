@@ -219,8 +219,9 @@ end
 -- A gradient record of `op`: its stops plus what `fields(opts)` reads.
 local function gradient(op, opts, fields)
   options(opts, option_keys[op], 1, op)
+  local stops = gradient_stops(opts, op)
   local record = fields(opts)
-  record.op, record.stops = op, gradient_stops(opts, op)
+  record.op, record.stops = op, stops
   return setmetatable(record, Gradient)
 end
 
