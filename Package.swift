@@ -84,6 +84,7 @@ let package = Package(
         .embedInCode("Preview/Assets/player.html"), .embedInCode("Preview/Assets/index.html"),
         .embedInCode("Preview/Assets/preview.js"), .embedInCode("Preview/Assets/preview.css"),
         .embedInCode("Preview/Assets/props.lua"), .embedInCode("Bench/node_build.lua"),
+        .embedInCode("Bench/drawing_scene.lua"),
       ]),
 
     .testTarget(name: "MorphCoreTests", dependencies: ["MorphCore"]),

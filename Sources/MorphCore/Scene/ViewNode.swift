@@ -125,8 +125,10 @@ public struct ImageSpec: Hashable, Sendable {
     guard let mode = contentMode, natural.width > 0, natural.height > 0 else {
       return Size(proposal.width ?? natural.width, proposal.height ?? natural.height)
     }
-    let ratios = [proposal.width.map { $0 / natural.width }, proposal.height.map { $0 / natural.height }]
-      .compactMap { $0 }
+    let ratios = [
+      proposal.width.map { $0 / natural.width }, proposal.height.map { $0 / natural.height },
+    ]
+    .compactMap { $0 }
     guard !ratios.isEmpty else { return natural }
     let k = mode == .fit ? ratios.min()! : ratios.max()!
     return Size(natural.width * k, natural.height * k)

@@ -63,6 +63,21 @@ extension CairoRenderer {
   /// Entries of the colour table a shaded gradient looks locations up in.
   static let rampSteps = 1024
 
+  /// The premultiplied colour table of a gradient at `alpha`, kept between items and
+  /// frames (a scene repeats a few gradients many times).
+  private func rampTable(_ stops: [GradientStop], alpha: Double) -> [UInt32] {
+    let key = RampKey(stops: stops, alpha: alpha)
+    if let table = ramps[key] { return table }
+    let ramp = GradientRamp(stops)
+    let steps = Self.rampSteps
+    let table = (0..<steps).map {
+      PixelConversion.word(ramp.color(at: Double($0) / Double(steps - 1)), alpha: alpha)
+    }
+    if ramps.count >= 256 { ramps.removeAll(keepingCapacity: true) }
+    ramps[key] = table
+    return table
+  }
+
   /// A gradient Cairo cannot draw (angular, or any under perspective) as an image of the
   /// device pixels the path can touch: each pixel's centre is taken back to the item's
   /// local coordinates (through the inverse homography, so perspective is exact) and
@@ -85,11 +100,8 @@ extension CairoRenderer {
       let box = drawn.intersection(clip)?.intersection(canvas),
       let toLocal = space.localPoint
     else { return }
-    let ramp = GradientRamp(stops)
-    let steps = Self.rampSteps
-    let table = (0..<steps).map {
-      PixelConversion.word(ramp.color(at: Double($0) / Double(steps - 1)), alpha: alpha)
-    }
+    let table = rampTable(stops, alpha: alpha)
+    let steps = table.count
     let surface: OpaquePointer = cairo_image_surface_create(
       CAIRO_FORMAT_ARGB32, Int32(box.width), Int32(box.height))
     defer { cairo_surface_destroy(surface) }
@@ -151,6 +163,12 @@ extension CairoRenderer {
     cairo_paint_with_alpha(cr, alpha)
     cairo_pop_group_to_source(cr)
   }
+}
+
+/// A gradient's stops at an opacity: what a colour table is made from.
+struct RampKey: Hashable {
+  var stops: [GradientStop]
+  var alpha: Double
 }
 
 extension ImageInterpolation {

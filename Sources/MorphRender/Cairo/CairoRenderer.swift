@@ -24,6 +24,8 @@ public final class CairoRenderer {
   let shadows = ShadowRenderer()
   /// The images this frame draws, decoded (or found in `ImageCache.shared`) before drawing.
   var images: [ImageSource: DecodedImage] = [:]
+  /// Shaded gradients' colour tables (`rampTable`).
+  var ramps: [RampKey: [UInt32]] = [:]
   let fontOptions: OpaquePointer
   var scale = 1.0
   var canvas = PixelRect(x: 0, y: 0, width: 0, height: 0)
