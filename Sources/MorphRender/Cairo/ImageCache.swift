@@ -106,14 +106,10 @@ public final class ImageCache: @unchecked Sendable {
     if let error = RenderError.check(cairo_surface_status(png), "decode the image '\(name)'") {
       throw error
     }
-    let width = Int(cairo_image_surface_get_width(png))
-    let height = Int(cairo_image_surface_get_height(png))
-    let layer = try CairoLayer(width: width, height: height)
-    cairo_set_operator(layer.context, CAIRO_OPERATOR_SOURCE)
-    cairo_set_source_surface(layer.context, png, 0, 0)
-    cairo_paint(layer.context)
-    cairo_surface_flush(layer.surface)
-    if let error = layer.failure("convert the image '\(name)'") { throw error }
-    return DecodedImage(layer)
+    // The size the script layer read and charged, or the file changed in between.
+    guard Int(cairo_image_surface_get_width(png)) == source.pixelWidth,
+      Int(cairo_image_surface_get_height(png)) == source.pixelHeight
+    else { throw .io("the image '\(name)' changed while it was being read; save it again") }
+    return DecodedImage(try CairoLayer.argb(copying: png, "convert the image '\(name)'"))
   }
 }
