@@ -89,6 +89,7 @@ let package = Package(
         .embedInCode("Preview/Assets/player.html"), .embedInCode("Preview/Assets/index.html"),
         .embedInCode("Preview/Assets/preview.js"), .embedInCode("Preview/Assets/preview.css"),
         .embedInCode("Preview/Assets/props.lua"), .embedInCode("Bench/node_build.lua"),
+        .embedInCode("Bench/drawing_scene.lua"),
       ]),
 
     .testTarget(name: "MorphCoreTests", dependencies: ["MorphCore"]),
@@ -100,7 +101,7 @@ let package = Package(
     .testTarget(
       name: "MorphHostTests",
       dependencies: ["MorphHost", "MorphScript", "MorphCore", "MorphRender", "MorphTestSupport"],
-      exclude: ["Goldens"]),
+      exclude: ["Fixtures", "Goldens"]),
     .testTarget(
       name: "morphhostTests", dependencies: ["morphhost", "MorphRender", "MorphTestSupport"],
       exclude: ["Fixtures", "Goldens"]),

@@ -150,7 +150,7 @@ import Testing
   #expect {
     try renderer.render(list)
   } throws: { error in
-    "\(error)".hasPrefix("frame's shadows blur more than 32 Mpx (the frame budget)")
+    "\(error)".hasPrefix("frame's shadows and blurs blur more than 32 Mpx (the frame budget)")
   }
   // The refusal comes from adding up plans, not from blurring: far below the 36 s it took.
   #expect(Date().timeIntervalSince(start) < 10)

@@ -1,13 +1,25 @@
+import Foundation
 import MorphCore
 import Testing
 
 @testable import MorphScript
 
-/// Builds the node `code` returns and reads it into Swift.
+/// The folder of the drawing fixtures (`tile.png`, 8 × 4 pixels).
+private let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+  .deletingLastPathComponent().appendingPathComponent("MorphHostTests/Fixtures/drawing").path
+
+/// Builds the node `code` returns and reads it into Swift. An image's version stamp
+/// (the file's time) is left out.
 private func readNode(_ code: String) throws -> SceneView {
   let state = try LuaState()
+  state.moduleDirectory = fixtures
   let value = try state.evaluate(code, chunkName: "parity.lua").first ?? .nil
-  return try state.readView(value, path: "parity.lua")
+  var view = try state.readView(value, path: "parity.lua")
+  if case .image(var spec) = view.root.content {
+    spec.source.stamp = ""
+    view.root.content = .image(spec)
+  }
+  return view
 }
 
 private func shape(_ spec: ShapeSpec, _ modifiers: [Modifier] = []) -> ViewNode {
@@ -75,6 +87,42 @@ private func hex(_ s: String) -> Color { (try? Color.parse(s)) ?? .clear }
           ])
       ),
     ].merging(modifierCases.mapValues { (rect + $0.0, shape(.rect, [$0.1])) }) { a, _ in a }
+      .merging(drawingCases) { a, _ in a }
+  }()
+
+  /// The gradients and images, apart so the compiler checks the table in time.
+  static let drawingCases: [String: (String, ViewNode)] = {
+    let tile = ImageSource(
+      path: URL(fileURLWithPath: fixtures + "/tile.png").resolvingSymlinksInPath().path,
+      pixelWidth: 8, pixelHeight: 4, stamp: "")
+    let stops: [GradientStop] = [
+      .init(color: .black, location: 0.2), .init(color: .white, location: 0.9),
+    ]
+    let ends: [GradientStop] = [
+      .init(color: .black, location: 0), .init(color: .white, location: 1),
+    ]
+    let radial = RadialGradient(
+      stops: stops, center: Point(0.5, 0), startRadius: 3, endRadius: 30)
+    let angular = AngularGradient(
+      stops: ends, center: Point(0.25, 0.75), startAngle: -90, endAngle: 45)
+    return [
+      "image": (
+        "return morph.image('tile.png', { resizable = true, contentMode = 'fill', interpolation = 'none' })",
+        ViewNode(
+          .image(
+            ImageSpec(source: tile, resizable: true, contentMode: .fill, interpolation: .none)))
+      ),
+      "radialGradient": (
+        "return morph.rect():fill(morph.radialGradient{ stops = {{'#000000', 0.2}, {'#FFFFFF', 0.9}}, "
+          + "center = 'top', startRadius = 3, endRadius = 30 })",
+        shape(.rect, [.fill(.radialGradient(radial))])
+      ),
+      "angularGradient": (
+        "return morph.rect():fill(morph.angularGradient{ colors = {'#000000', '#FFFFFF'}, "
+          + "center = {0.25, 0.75}, startAngle = -90, endAngle = 45 })",
+        shape(.rect, [.fill(.angularGradient(angular))])
+      ),
+    ]
   }()
 
   /// op → (the modifier call on a rect, the modifier the reader must make).
@@ -115,6 +163,8 @@ private func hex(_ s: String) -> Color { (try? Color.parse(s)) ?? .clear }
       .shadow(Shadow(color: hex("#FF000080"), radius: 5, offset: Point(1, 2)))
     ),
     "clip": (":clip(morph.capsule())", .clip(.capsule)),
+    "blur": (":blur(6)", .blur(6)),
+    "mask": (":mask(morph.circle(), 'top')", .mask(shape(.circle), .top)),
     "blend": (":blend('multiply')", .blend(.multiply)),
     "group": (":group()", .compositingGroup),
     "z": (":z(3)", .zIndex(3)),
@@ -164,5 +214,25 @@ private func hex(_ s: String) -> Color { (try? Color.parse(s)) ?? .clear }
             .rotate3D(degrees: 10, axis: Vector3(0, 1, 0), anchor: .center, perspective: 1),
             .scale(x: 2, y: 2, anchor: .center), .frame(FrameSpec(width: 5)),
           ]))
+  }
+
+  /// `shape(function(rect))` is called with the frame layout gives it, in an HStack
+  /// beside fixed shapes, and its path lands in that frame.
+  @Test func shapeFunctionsGetTheirFrame() throws {
+    let state = try LuaState()
+    let code = """
+      return morph.hstack { spacing = 0,
+        morph.rect():frame(20, 10),
+        morph.shape(function(r)
+          return morph.paths.rect(r.x, r.y, r.width, r.height)
+        end):id("custom"),
+      }:frame(100, 30)
+      """
+    let view = try state.readView(try state.evaluate(code, chunkName: "s.lua")[0], path: "s.lua")
+    let list = try DisplayListBuilder().build(view.root, canvas: Size(100, 30))
+    let custom = try #require(list.items.first { $0.id == "custom" })
+    #expect(custom.frame == Rect(x: 0, y: 0, width: 80, height: 30))
+    #expect(custom.path.bounds == custom.frame)
+    #expect(custom.quad.first == Point(20, 0))
   }
 }

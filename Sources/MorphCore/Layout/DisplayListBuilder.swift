@@ -29,12 +29,16 @@ public struct DisplayListBuilder {
 
 /// A scene that cannot be drawn: the message says what and where.
 public struct SceneError: Diagnostic, Equatable, Sendable {
-  public var description: String
-  public var message: String { description }
+  public var message: String
+  /// The plugin's line, for errors a plugin's own function raised while laying out.
+  public var location: FilePosition?
 
-  public init(_ description: String) {
-    self.description = description
+  public init(_ message: String, at location: FilePosition? = nil) {
+    self.message = message
+    self.location = location
   }
+
+  public var description: String { location.map { "\($0): \(message)" } ?? message }
 
   /// The largest canvas side accepted, in points.
   public static let maxCanvasSide = 16384.0
@@ -81,10 +85,10 @@ struct Emitter {
     var ctx = context
     if let z = element.explicitZIndex { ctx.z = z }
     let leaf = Self.isLeaf(element)
-    var group: GroupStyle?
+    var groups: [GroupStyle] = []
     // Outermost effect first: each composes to the right of what is above it.
     for effect in element.effects.reversed() {
-      apply(effect, size: size, leaf: leaf, transform: &t, context: &ctx, group: &group)
+      try apply(effect, size: size, leaf: leaf, transform: &t, context: &ctx, groups: &groups)
     }
     if !leaf, ctx.id != nil || ctx.handlers != nil {
       try append(
@@ -94,13 +98,9 @@ struct Emitter {
       ctx.id = nil
       ctx.handlers = nil
     }
-    if let style = group {
-      commands.append(.beginGroup(style))
-      try emitBody(element, size: size, transform: t, context: ctx)
-      commands.append(.endGroup)
-    } else {
-      try emitBody(element, size: size, transform: t, context: ctx)
-    }
+    for style in groups { commands.append(.beginGroup(style)) }
+    try emitBody(element, size: size, transform: t, context: ctx)
+    for _ in groups { commands.append(.endGroup) }
   }
 
   static func frame(_ size: Size) -> Rect { Rect(origin: .zero, size: size) }
@@ -110,7 +110,7 @@ struct Emitter {
     switch element.kind {
     case .content(let content, _):
       switch content {
-      case .shape, .text: return true
+      case .shape, .text, .image: return true
       default: return false
       }
     case .frame(_, let child), .padding(_, let child), .position(_, let child):
@@ -125,8 +125,8 @@ struct Emitter {
 
   private mutating func apply(
     _ effect: Modifier, size: Size, leaf: Bool, transform t: inout ProjectiveTransform,
-    context ctx: inout Context, group: inout GroupStyle?
-  ) {
+    context ctx: inout Context, groups: inout [GroupStyle]
+  ) throws(SceneError) {
     switch effect {
     case .offset(let p):
       t = t.concatenating(after: ProjectiveTransform(.translation(p.x, p.y)))
@@ -152,18 +152,27 @@ struct Emitter {
       if leaf {
         ctx.shadow = canvasShadow
       } else {
-        openGroup(&group, &ctx) { $0.shadow = canvasShadow }
+        openGroup(&groups, &ctx) { $0.shadow = canvasShadow }
       }
     case .clip(let shape):
-      ctx.clips.append(Clip(path: shape.path(in: size), transform: t))
+      ctx.clips.append(Clip(path: try shape.resolvedPath(in: size), transform: t))
+    case .blur(let radius):
+      let sigma = Self.toCanvas(Shadow(radius: radius), t, size).radius
+      openGroup(&groups, &ctx) { $0.blur = sigma }
+    case .mask(let node, let alignment):
+      let mask = try emitted { (e: inout Emitter) throws(SceneError) in
+        try e.emitAligned(
+          LayoutElement.build(node), in: size, alignment, transform: t, context: Context())
+      }
+      openGroup(&groups, &ctx) { $0.masks = [mask] }
     case .blend(let mode):
       if leaf {
         ctx.blend = mode
       } else {
-        openGroup(&group, &ctx) { $0.blend = mode }
+        openGroup(&groups, &ctx) { $0.blend = mode }
       }
     case .compositingGroup:
-      openGroup(&group, &ctx) { _ in }
+      openGroup(&groups, &ctx) { _ in }
     case .id(let name):
       ctx.id = ctx.id ?? name
     case .handlers(let h):
@@ -178,14 +187,28 @@ struct Emitter {
     }
   }
 
-  /// Starts (or extends) this element's group: opacity and clips above it
-  /// apply to the composited group, not to each item inside.
+  /// The commands `body` emits, kept apart from the frame's (a mask's drawing).
+  private mutating func emitted(_ body: (inout Emitter) throws(SceneError) -> Void)
+    throws(SceneError) -> [DisplayCommand]
+  {
+    let saved = commands
+    commands = []
+    defer { commands = saved }
+    try body(&self)
+    return commands
+  }
+
+  /// Starts (or extends) this element's innermost group: opacity and clips above it apply
+  /// to the composited group, not to each item inside. A group that blurs or masks
+  /// already gets a new group inside it instead, so effects written before the blur or
+  /// mask (met later, going outside in) apply before it, in SwiftUI's order.
   private func openGroup(
-    _ group: inout GroupStyle?, _ ctx: inout Context, _ configure: (inout GroupStyle) -> Void
+    _ groups: inout [GroupStyle], _ ctx: inout Context, _ configure: (inout GroupStyle) -> Void
   ) {
-    var style = group ?? GroupStyle(opacity: ctx.opacity, clips: ctx.clips)
+    let extend = groups.last.map { $0.blur == 0 && $0.masks.isEmpty } ?? false
+    var style = extend ? groups.removeLast() : GroupStyle(opacity: ctx.opacity, clips: ctx.clips)
     configure(&style)
-    group = style
+    groups.append(style)
     ctx.opacity = 1
     ctx.clips = []
   }
@@ -262,7 +285,8 @@ struct Emitter {
       let fill = ctx.fill ?? (ctx.stroke == nil ? .color(.black) : nil)
       try append(
         DisplayItem(
-          id: ctx.id, kind: shape.kind, path: shape.path(in: size), frame: Self.frame(size),
+          id: ctx.id, kind: shape.kind, path: try shape.resolvedPath(in: size),
+          frame: Self.frame(size),
           transform: t, opacity: ctx.opacity, fill: fill, stroke: ctx.stroke,
           shadow: ctx.shadow, clips: ctx.clips, blend: ctx.blend, z: ctx.z,
           handlers: ctx.handlers))
@@ -273,6 +297,13 @@ struct Emitter {
           id: ctx.id, kind: .text, path: Path(), frame: Self.frame(size), transform: t,
           opacity: ctx.opacity, shadow: ctx.shadow, clips: ctx.clips, blend: ctx.blend,
           z: ctx.z, text: run, handlers: ctx.handlers))
+    case .image(let image):
+      let paint = ImagePaint(source: image.source, interpolation: image.interpolation)
+      try append(
+        DisplayItem(
+          id: ctx.id, kind: .image, path: .rect(Self.frame(size)), frame: Self.frame(size),
+          transform: t, opacity: ctx.opacity, fill: .image(paint), shadow: ctx.shadow,
+          clips: ctx.clips, blend: ctx.blend, z: ctx.z, handlers: ctx.handlers))
     case .empty, .spacer:
       break
     case .stack(let axis, let spacing, let alignment, _):

@@ -139,6 +139,7 @@ final class LayoutElement {
     switch content {
     case .shape: return Size(p.width ?? 10, p.height ?? 10)
     case .text(let run): return text.measure(run, in: p).size
+    case .image(let image): return image.size(for: p)
     case .empty: return .zero
     case .spacer(let minLength): return Size(p.width ?? minLength, p.height ?? minLength)
     case .stack(.z, _, _, _):

@@ -33,20 +33,29 @@ public struct GroupStyle: Hashable, Sendable {
   /// A shadow of the group's composited content (SwiftUI `.shadow` on a container).
   public var shadow: Shadow?
   public var clips: [Clip]
+  /// SwiftUI's `.blur(radius:)` of the group's content: a Gaussian with σ = this, in
+  /// canvas points (0: none).
+  public var blur: Double
+  /// Alpha masks (SwiftUI's `.mask`), each drawn from its own commands in canvas space;
+  /// the group's content keeps only where every mask is opaque.
+  public var masks: [[DisplayCommand]]
 
   public init(
-    opacity: Double = 1, blend: BlendMode = .normal, shadow: Shadow? = nil, clips: [Clip] = []
+    opacity: Double = 1, blend: BlendMode = .normal, shadow: Shadow? = nil, clips: [Clip] = [],
+    blur: Double = 0, masks: [[DisplayCommand]] = []
   ) {
     self.opacity = opacity
     self.blend = blend
     self.shadow = shadow
     self.clips = clips
+    self.blur = blur
+    self.masks = masks
   }
 }
 
 /// The kind of shape an item draws; the JSON dump prints the raw value.
 public enum ShapeKind: String, Hashable, Sendable {
-  case rect, roundedRect, circle, ellipse, capsule, path, text
+  case rect, roundedRect, circle, ellipse, capsule, path, text, image
   /// Not drawn: a node that has an `id` or handlers, recorded for tools and hit testing.
   case node
 }
@@ -115,27 +124,163 @@ public struct Clip: Hashable, Sendable {
 public enum Paint: Hashable, Sendable {
   case color(Color)
   case linearGradient(LinearGradient)
+  case radialGradient(RadialGradient)
+  case angularGradient(AngularGradient)
+  /// A bitmap stretched over the item's layout frame (image nodes only).
+  case image(ImagePaint)
 
   /// The colour a flat fill has, or a gradient's first stop (for the JSON dump).
   public var representativeColor: Color {
     switch self {
     case .color(let c): return c
     case .linearGradient(let g): return g.stops.first?.color ?? .clear
+    case .radialGradient(let g): return g.stops.first?.color ?? .clear
+    case .angularGradient(let g): return g.stops.first?.color ?? .clear
+    case .image: return .clear
     }
+  }
+}
+
+/// One colour of a gradient at a location in 0…1 (SwiftUI's `Gradient.Stop`).
+public struct GradientStop: Hashable, Sendable {
+  public var color: Color
+  public var location: Double
+
+  public init(color: Color, location: Double) {
+    self.color = color
+    self.location = location
+  }
+}
+
+/// A gradient's stops prepared for lookups: in location order (ties keep their written
+/// order), locations clamped to 0…1, as Cairo's gradients take them, so every gradient
+/// kind mixes alike.
+public struct GradientRamp: Sendable {
+  private let locations: [Double]
+  private let colors: [Color]
+
+  public init(_ stops: [GradientStop]) {
+    let sorted = stops.enumerated()
+      .map { (min(max($0.element.location, 0), 1), $0.offset, $0.element.color) }
+      .sorted { ($0.0, $0.1) < ($1.0, $1.1) }
+    locations = sorted.map(\.0)
+    colors = sorted.map(\.2)
+  }
+
+  /// The colour at `t`, as SwiftUI's default `Gradient.ColorSpace.device` mixes it:
+  /// straight (not premultiplied) sRGB components and alpha, each linear between the
+  /// stops around `t`, padded with the end colours outside them.
+  /// docs/design.md, Gradients.
+  public func color(at t: Double) -> Color {
+    guard let first = locations.first, let last = locations.last else { return .clear }
+    guard t.isFinite, t > first else { return colors[0] }
+    guard t < last else { return colors[colors.count - 1] }
+    var i = 1
+    while t >= locations[i] { i += 1 }
+    let (l0, l1) = (locations[i - 1], locations[i])
+    let f = l1 > l0 ? (t - l0) / (l1 - l0) : 1
+    let (a, b) = (colors[i - 1], colors[i])
+    return Color(
+      red: a.red + (b.red - a.red) * f, green: a.green + (b.green - a.green) * f,
+      blue: a.blue + (b.blue - a.blue) * f, alpha: a.alpha + (b.alpha - a.alpha) * f)
+  }
+}
+
+/// SwiftUI's `RadialGradient`: circles about a unit point of the layout frame, the first
+/// stop at `startRadius` and the last at `endRadius` (points), padded beyond.
+public struct RadialGradient: Hashable, Sendable {
+  public var stops: [GradientStop]
+  public var center: Point
+  public var startRadius: Double
+  public var endRadius: Double
+
+  public init(stops: [GradientStop], center: Point, startRadius: Double, endRadius: Double) {
+    self.stops = stops
+    self.center = center
+    self.startRadius = startRadius
+    self.endRadius = endRadius
+  }
+
+  /// The gradient location at `distance` points from the centre.
+  public func location(atDistance distance: Double) -> Double {
+    let span = endRadius - startRadius
+    guard span != 0 else { return distance < startRadius ? 0 : 1 }
+    return (distance - startRadius) / span
+  }
+}
+
+/// SwiftUI's `AngularGradient` (a conic gradient) about a unit point of the layout frame.
+/// Angles are in degrees, 0 pointing along +x (trailing) and growing clockwise on screen.
+public struct AngularGradient: Hashable, Sendable {
+  public var stops: [GradientStop]
+  public var center: Point
+  public var startAngle: Double
+  public var endAngle: Double
+
+  public init(stops: [GradientStop], center: Point, startAngle: Double, endAngle: Double) {
+    self.stops = stops
+    self.center = center
+    self.startAngle = startAngle
+    self.endAngle = endAngle
+  }
+
+  /// The gradient location at `angle` degrees, by SwiftUI's documented rule: a span over
+  /// 360° draws only its last complete turn; a shorter span fills the missing sector with
+  /// the colours at locations 1 and 0, switching halfway across it. Returns the location
+  /// into `stops` (a sector's half gives exactly 1 or 0).
+  public func location(atAngle angle: Double) -> Double {
+    var (start, span) = (startAngle, endAngle - startAngle)
+    guard span.isFinite, angle.isFinite, start.isFinite else { return 0 }
+    if span < 0 { return 0 }
+    if span > 360 {
+      start = endAngle - 360
+      span = 360
+    }
+    // How far past the start, in 0 ..< 360.
+    var past = (angle - start).truncatingRemainder(dividingBy: 360)
+    if past < 0 { past += 360 }
+    if span == 360 || past <= span { return span > 0 ? past / span : 0 }
+    return past - span < (360 - span) / 2 ? 1 : 0
+  }
+}
+
+/// A decoded PNG file beside the plugin: the render layer decodes `path` (a real path the
+/// script layer confined to the plugin's folder) once per `stamp`.
+public struct ImageSource: Hashable, Sendable {
+  public var path: String
+  public var pixelWidth: Int
+  public var pixelHeight: Int
+  /// Changes whenever the file does (modification time and size), so a saved file is
+  /// decoded again.
+  public var stamp: String
+
+  public init(path: String, pixelWidth: Int, pixelHeight: Int, stamp: String) {
+    self.path = path
+    self.pixelWidth = pixelWidth
+    self.pixelHeight = pixelHeight
+    self.stamp = stamp
+  }
+}
+
+/// SwiftUI's `Image.Interpolation`: how pixels are sampled when the image is scaled.
+public enum ImageInterpolation: String, Hashable, Sendable, CaseIterable {
+  case none, low, medium, high
+}
+
+/// An image drawn over an item's layout frame.
+public struct ImagePaint: Hashable, Sendable {
+  public var source: ImageSource
+  public var interpolation: ImageInterpolation
+
+  public init(source: ImageSource, interpolation: ImageInterpolation) {
+    self.source = source
+    self.interpolation = interpolation
   }
 }
 
 /// A gradient between unit points of the shape's layout frame.
 public struct LinearGradient: Hashable, Sendable {
-  public struct Stop: Hashable, Sendable {
-    public var color: Color
-    public var location: Double
-
-    public init(color: Color, location: Double) {
-      self.color = color
-      self.location = location
-    }
-  }
+  public typealias Stop = GradientStop
 
   public var stops: [Stop]
   public var start: Point

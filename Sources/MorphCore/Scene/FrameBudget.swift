@@ -22,10 +22,11 @@ public struct FrameBudget: Hashable, Sendable {
   public var maxTextRunCharacters: Int
   /// The largest font size, in points (FreeType fails on far larger ones).
   public var maxFontSize: Double
-  /// Device pixels blurred for shadows in one frame. A blur's cost is its area
-  /// (three box passes per axis, whatever σ), and the area grows with σ²:
-  /// content plus 3σ on each side. 32 Mpx is about 2 s; deck_fan at scale 8
-  /// (the most the CLI allows) blurs about 13 Mpx.
+  /// Device pixels blurred for shadows and `blur` in one frame. A blur's cost is its
+  /// area (three box passes per axis, whatever σ), and the area grows with σ²:
+  /// content plus 3σ on each side; a `blur` counts four planes (colour and alpha) and
+  /// is not limited to the canvas, so an absurd radius fails at once. 32 Mpx is about
+  /// 2 s; deck_fan at scale 8 (the most the CLI allows) blurs about 13 Mpx.
   public var maxBlurPixels: Int
 
   public init(
@@ -57,11 +58,12 @@ public struct FrameBudget: Hashable, Sendable {
     switch node.content {
     case .text(let run): try checkText(run.string)
     case .stack(_, _, _, let children): for child in children { try checkTexts(in: child) }
-    case .shape, .empty, .spacer: break
+    case .shape, .image, .empty, .spacer: break
     }
     for modifier in node.modifiers {
       switch modifier {
-      case .overlay(let view, _), .background(let view, _): try checkTexts(in: view)
+      case .overlay(let view, _), .background(let view, _), .mask(let view, _):
+        try checkTexts(in: view)
       default: break
       }
     }
@@ -105,13 +107,14 @@ public struct FrameBudget: Hashable, Sendable {
       }
     }
 
-    /// Counts the pixels one shadow blurs.
+    /// Counts the pixels one shadow or blur blurs.
     public mutating func addBlur(pixels: Int, radius: Double) throws(SceneError) {
-      blurPixels += pixels
-      guard blurPixels <= budget.maxBlurPixels else {
+      blurPixels = blurPixels.addingReportingOverflow(max(pixels, 0)).partialValue
+      guard blurPixels >= 0, blurPixels <= budget.maxBlurPixels else {
+        blurPixels = Int.max
         throw SceneError(
-          "frame's shadows blur more than \(budget.maxBlurPixels >> 20) Mpx (the frame budget); "
-            + "the one that went over has radius \(radius)")
+          "frame's shadows and blurs blur more than \(budget.maxBlurPixels >> 20) Mpx "
+            + "(the frame budget); the one that went over has radius \(radius)")
       }
     }
 

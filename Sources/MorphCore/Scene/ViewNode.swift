@@ -14,6 +14,7 @@ public struct ViewNode: Hashable, Sendable {
 public indirect enum ViewContent: Hashable, Sendable {
   case shape(ShapeSpec)
   case text(TextRun)
+  case image(ImageSpec)
   case stack(StackAxis, spacing: Double?, alignment: Alignment, children: [ViewNode])
   /// Takes no space and draws nothing (SwiftUI `EmptyView`).
   case empty
@@ -34,6 +35,8 @@ public enum ShapeSpec: Hashable, Sendable {
   case capsule
   /// A custom outline in the frame's coordinates (drawn as given).
   case path(Path)
+  /// An outline made for the frame layout gives it (SwiftUI's `Shape.path(in:)`).
+  case custom(ShapeFunction)
 
   public var kind: ShapeKind {
     switch self {
@@ -42,11 +45,18 @@ public enum ShapeSpec: Hashable, Sendable {
     case .circle: return .circle
     case .ellipse: return .ellipse
     case .capsule: return .capsule
-    case .path: return .path
+    case .path, .custom: return .path
     }
   }
 
-  /// The outline inside a frame of `size` at the origin.
+  /// The outline inside a frame of `size` at the origin; a custom shape's function may
+  /// fail (its error names the plugin's line).
+  public func resolvedPath(in size: Size) throws(SceneError) -> Path {
+    if case .custom(let function) = self { return try function.path(in: size) }
+    return path(in: size)
+  }
+
+  /// The outline inside a frame of `size` at the origin (a custom shape that fails: none).
   public func path(in size: Size) -> Path {
     let r = Rect(x: 0, y: 0, width: size.width, height: size.height)
     switch self {
@@ -56,7 +66,72 @@ public enum ShapeSpec: Hashable, Sendable {
     case .ellipse: return .ellipse(in: r)
     case .capsule: return .capsule(in: r)
     case .path(let p): return p
+    case .custom(let function): return (try? function.path(in: size)) ?? Path()
     }
+  }
+}
+
+/// A shape's `path(in:)` from outside MorphCore (a plugin's Lua function): called with
+/// the size layout gives the shape, at most once per size and frame. Equal only to
+/// itself.
+public final class ShapeFunction: Hashable, @unchecked Sendable {
+  private let resolve: (Size) throws(SceneError) -> Path
+  private var cache: (Size, Path)?
+
+  public init(_ resolve: @escaping (Size) throws(SceneError) -> Path) {
+    self.resolve = resolve
+  }
+
+  public func path(in size: Size) throws(SceneError) -> Path {
+    if let (cachedSize, path) = cache, cachedSize == size { return path }
+    let path = try resolve(size)
+    cache = (size, path)
+    return path
+  }
+
+  public static func == (a: ShapeFunction, b: ShapeFunction) -> Bool { a === b }
+  public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+}
+
+/// SwiftUI's `ContentMode` for `aspectRatio(contentMode:)`.
+public enum ContentMode: String, Hashable, Sendable, CaseIterable { case fit, fill }
+
+/// SwiftUI's `Image`: a bitmap at its own size (a pixel a point), or, `resizable`, taking
+/// the size offered — keeping its aspect ratio inside it (`fit`) or around it (`fill`)
+/// when a content mode is given.
+public struct ImageSpec: Hashable, Sendable {
+  public var source: ImageSource
+  public var resizable: Bool
+  public var contentMode: ContentMode?
+  public var interpolation: ImageInterpolation
+
+  /// SwiftUI's default interpolation for a scaled image.
+  public static let defaultInterpolation = ImageInterpolation.high
+
+  public init(
+    source: ImageSource, resizable: Bool = false, contentMode: ContentMode? = nil,
+    interpolation: ImageInterpolation = ImageSpec.defaultInterpolation
+  ) {
+    self.source = source
+    self.resizable = resizable
+    self.contentMode = contentMode
+    self.interpolation = interpolation
+  }
+
+  /// The size it takes for `proposal`.
+  public func size(for proposal: ProposedSize) -> Size {
+    let natural = Size(Double(source.pixelWidth), Double(source.pixelHeight))
+    guard resizable else { return natural }
+    guard let mode = contentMode, natural.width > 0, natural.height > 0 else {
+      return Size(proposal.width ?? natural.width, proposal.height ?? natural.height)
+    }
+    let ratios = [
+      proposal.width.map { $0 / natural.width }, proposal.height.map { $0 / natural.height },
+    ]
+    .compactMap { $0 }
+    guard !ratios.isEmpty else { return natural }
+    let k = mode == .fit ? ratios.min()! : ratios.max()!
+    return Size(natural.width * k, natural.height * k)
   }
 }
 
@@ -158,6 +233,10 @@ public enum Modifier: Hashable, Sendable {
   case stroke(Stroke)
   case shadow(Shadow)
   case clip(ShapeSpec)
+  /// SwiftUI's `.blur(radius:)`: a Gaussian with σ = radius points.
+  case blur(Double)
+  /// SwiftUI's `.mask(alignment:_:)`: the view keeps only where the mask is opaque.
+  case mask(ViewNode, Alignment)
   case blend(BlendMode)
   case compositingGroup
   case zIndex(Double)

@@ -1,6 +1,7 @@
 import Foundation
 
-/// A Gaussian blur of an 8-bit alpha plane, in place, with buffers kept between calls.
+/// A Gaussian blur of an 8-bit plane, in place, with buffers kept between calls: an alpha
+/// surface, or one channel of premultiplied ARGB pixels (`step` 4).
 ///
 /// For σ < 2 it convolves with a true (separable) Gaussian kernel. From σ = 2 it runs three
 /// box blurs per axis, SVG `feGaussianBlur`'s recipe: box size d = ⌊σ·3·√(2π)/4 + 0.5⌋,
@@ -13,7 +14,7 @@ struct AlphaBlur {
 
   mutating func blur(
     _ data: UnsafeMutablePointer<UInt8>, width: Int, height: Int, stride: Int, sigma: Double,
-    reduced: Bool = true
+    step: Int = 1, reduced: Bool = true
   ) {
     guard sigma > 0, width > 0, height > 0 else { return }
     let factor = reduced ? Self.reduction(sigma: sigma) : 1
@@ -29,10 +30,14 @@ struct AlphaBlur {
         let (x, y) = (pa.baseAddress!, pb.baseAddress!)
         if factor == 1 {
           for row in 0..<height {
-            for col in 0..<width { x[row * width + col] = Float(data[row * stride + col]) }
+            for col in 0..<width {
+              x[row * width + col] = Float(data[row * stride + col * step])
+            }
           }
         } else {
-          Self.reduce(data, width: width, height: height, stride: stride, factor: factor, into: x)
+          Self.reduce(
+            data, width: width, height: height, stride: stride, step: step, factor: factor,
+            into: x)
         }
         let rows = Axis(length: w, step: 1, lines: h, lineStep: w)
         let cols = Axis(length: h, step: w, lines: w, lineStep: 1)
@@ -51,13 +56,13 @@ struct AlphaBlur {
           for row in 0..<height {
             for col in 0..<width {
               let v = x[row * width + col].rounded()
-              data[row * stride + col] = UInt8(min(max(v, 0), 255))
+              data[row * stride + col * step] = UInt8(min(max(v, 0), 255))
             }
           }
         } else {
           Self.enlarge(
             x, width: w, height: h, factor: factor,
-            into: data, outWidth: width, outHeight: height, stride: stride)
+            into: data, outWidth: width, outHeight: height, stride: stride, step: step)
         }
       }
     }
@@ -138,8 +143,8 @@ struct AlphaBlur {
   /// The mean of each `factor`×`factor` block of the alpha plane (pixels past
   /// the edge count as 0, as the blur treats them), into `out`.
   private static func reduce(
-    _ data: UnsafeMutablePointer<UInt8>, width: Int, height: Int, stride: Int, factor: Int,
-    into out: UnsafeMutablePointer<Float>
+    _ data: UnsafeMutablePointer<UInt8>, width: Int, height: Int, stride: Int, step: Int,
+    factor: Int, into out: UnsafeMutablePointer<Float>
   ) {
     let w = (width + factor - 1) / factor
     let h = (height + factor - 1) / factor
@@ -148,7 +153,7 @@ struct AlphaBlur {
     for row in 0..<height {
       let line = data + row * stride
       let target = out + (row / factor) * w
-      for col in 0..<width { target[col / factor] += Float(line[col]) }
+      for col in 0..<width { target[col / factor] += Float(line[col * step]) }
     }
     for i in 0..<(w * h) { out[i] *= scale }
   }
@@ -157,7 +162,8 @@ struct AlphaBlur {
   /// the edge) back into the alpha plane.
   private static func enlarge(
     _ plane: UnsafeMutablePointer<Float>, width w: Int, height h: Int, factor: Int,
-    into data: UnsafeMutablePointer<UInt8>, outWidth: Int, outHeight: Int, stride: Int
+    into data: UnsafeMutablePointer<UInt8>, outWidth: Int, outHeight: Int, stride: Int,
+    step: Int
   ) {
     // Per output column: the left sample and the right sample's weight.
     func taps(_ n: Int) -> [(Int, Float)] {
@@ -183,7 +189,7 @@ struct AlphaBlur {
           let left = c >= 0 ? top[c] + (bottom[c] - top[c]) * fy : 0
           let right = c + 1 < w ? top[c + 1] + (bottom[c + 1] - top[c + 1]) * fy : 0
           let v = (left + (right - left) * fx).rounded()
-          out[x] = UInt8(min(max(v, 0), 255))
+          out[x * step] = UInt8(min(max(v, 0), 255))
         }
       }
     }

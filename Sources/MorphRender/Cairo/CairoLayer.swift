@@ -92,6 +92,22 @@ final class CairoLayer {
     cairo_surface_destroy(surface)
   }
 
+  /// A layer holding a decoded image surface as ARGB32: painting normalises whatever
+  /// format Cairo chose (RGB24, A8…).
+  static func argb(copying image: OpaquePointer, _ operation: String) throws(RenderError)
+    -> CairoLayer
+  {
+    let layer = try CairoLayer(
+      width: Int(cairo_image_surface_get_width(image)),
+      height: Int(cairo_image_surface_get_height(image)))
+    cairo_set_operator(layer.context, CAIRO_OPERATOR_SOURCE)
+    cairo_set_source_surface(layer.context, image, 0, 0)
+    cairo_paint(layer.context)
+    cairo_surface_flush(layer.surface)
+    if let error = layer.failure(operation) { throw error }
+    return layer
+  }
+
   /// The first failure of the context or surface, if any (Cairo errors are sticky).
   func failure(_ operation: String) -> RenderError? {
     RenderError.check(cairo_status(context), operation)

@@ -99,14 +99,15 @@ extension CairoRenderer {
   func drawContent(_ item: DisplayItem, _ space: ItemSpace, alpha: Double, on cr: OpaquePointer) {
     if let fill = item.fill {
       paths.set(item.path, in: space, use: .fill, on: cr)
-      setSource(fill, frame: item.frame, space: space, alpha: alpha, on: cr)
+      setSource(fill, frame: item.frame, space: space, use: .fill, alpha: alpha, on: cr)
       cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)
       cairo_fill(cr)
     }
     if let stroke = item.stroke, Self.isDrawable(stroke) {
       paths.set(item.path, in: space, use: .stroke, on: cr)
       Self.setStrokeStyle(stroke, scale: space.lineScale(at: item.frame.center), on: cr)
-      setSource(stroke.paint, frame: item.frame, space: space, alpha: alpha, on: cr)
+      setSource(
+        stroke.paint, frame: item.frame, space: space, use: .stroke, alpha: alpha, on: cr)
       cairo_stroke(cr)
     }
     if let text = item.text, TextEngine.isDrawable(text),
@@ -157,7 +158,7 @@ extension CairoRenderer {
   }
 
   /// The device pixels covering a user-space box, with a pixel of slack for antialiasing.
-  private static func deviceBox(
+  static func deviceBox(
     _ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double, on cr: OpaquePointer
   ) -> PixelRect? {
     guard x1 > x0 || y1 > y0 else { return nil }
@@ -176,33 +177,6 @@ extension CairoRenderer {
 // MARK: - Paint and stroke style
 
 extension CairoRenderer {
-  /// Sets the source for `paint` in the current user space (so set the matrix first).
-  /// A gradient's unit points of `frame` go through `space`; for a projection only those
-  /// two points are projected, so the gradient stays linear on screen (an approximation).
-  private func setSource(
-    _ paint: Paint, frame: Rect, space: ItemSpace, alpha: Double, on cr: OpaquePointer
-  ) {
-    switch paint {
-    case .color(let c):
-      cairo_set_source_rgba(cr, c.red, c.green, c.blue, c.alpha * alpha)
-    case .linearGradient(let g):
-      let start = space.userPoint(frame.point(atUnit: g.start))
-      let end = space.userPoint(frame.point(atUnit: g.end))
-      guard start.isFinite, end.isFinite else {
-        cairo_set_source_rgba(cr, 0, 0, 0, 0)
-        return
-      }
-      let pattern: OpaquePointer = cairo_pattern_create_linear(start.x, start.y, end.x, end.y)
-      for stop in g.stops where stop.location.isFinite {
-        let c = stop.color
-        cairo_pattern_add_color_stop_rgba(
-          pattern, stop.location, c.red, c.green, c.blue, c.alpha * alpha)
-      }
-      cairo_set_source(cr, pattern)
-      cairo_pattern_destroy(pattern)
-    }
-  }
-
   private static func isDrawable(_ stroke: Stroke) -> Bool {
     stroke.width > 0 && stroke.width.isFinite
   }

@@ -22,6 +22,10 @@ public final class CairoRenderer {
   var stack: [GroupFrame] = []
   var paths = PathBuilder()
   let shadows = ShadowRenderer()
+  /// The images this frame draws, decoded (or found in `ImageCache.shared`) before drawing.
+  var images: [ImageSource: DecodedImage] = [:]
+  /// Shaded gradients' colour tables (`rampTable`).
+  var ramps: [RampKey: [UInt32]] = [:]
   var scale = 1.0
   var canvas = PixelRect(x: 0, y: 0, width: 0, height: 0)
 
@@ -59,13 +63,9 @@ public final class CairoRenderer {
       budget: budget)
     do throws(RenderError) {
       try prepare(width: width, height: height, scale: scale, background: background)
-      for command in list.commands {
-        switch command {
-        case .item(let item): try drawItem(item)
-        case .beginGroup(let style): try beginGroup(style)
-        case .endGroup: try endGroup()
-        }
-      }
+      images = try ImageCache.shared.images(in: list.commands)
+      defer { images.removeAll(keepingCapacity: true) }
+      try draw(list.commands)
       if let error = layers.lazy.compactMap({ $0.failure("draw the display list") }).first
         ?? shadows.failure
       {
@@ -81,6 +81,19 @@ public final class CairoRenderer {
 }
 
 // MARK: - Frame setup
+
+extension CairoRenderer {
+  /// Draws commands in order onto the open group (a mask's commands onto its layer).
+  func draw(_ commands: [DisplayCommand]) throws(RenderError) {
+    for command in commands {
+      switch command {
+      case .item(let item): try drawItem(item)
+      case .beginGroup(let style): try beginGroup(style)
+      case .endGroup: try endGroup()
+      }
+    }
+  }
+}
 
 extension CairoRenderer {
   /// The canvas size in whole pixels, or an error saying why it cannot be drawn.
@@ -105,26 +118,29 @@ extension CairoRenderer {
     return (width, height)
   }
 
-  static func checkGroups(_ commands: [DisplayCommand]) throws(RenderError) {
-    var depth = 0
+  /// Checks groups balance and nest at most `maxGroupDepth` deep, a mask's commands
+  /// (drawn one level inside their group) included.
+  static func checkGroups(_ commands: [DisplayCommand], depth base: Int = 0) throws(RenderError) {
+    var depth = base
     for (index, command) in commands.enumerated() {
       switch command {
       case .item: continue
-      case .beginGroup:
+      case .beginGroup(let style):
         depth += 1
         guard depth <= maxGroupDepth else {
           throw .invalidDisplayList(
             "beginGroup at command \(index) nests groups deeper than \(maxGroupDepth)")
         }
+        for mask in style.masks { try checkGroups(mask, depth: depth + 1) }
       case .endGroup:
-        guard depth > 0 else {
+        guard depth > base else {
           throw .invalidDisplayList("endGroup at command \(index) has no matching beginGroup")
         }
         depth -= 1
       }
     }
-    guard depth == 0 else {
-      throw .invalidDisplayList("\(depth) beginGroup command(s) have no matching endGroup")
+    guard depth == base else {
+      throw .invalidDisplayList("\(depth - base) beginGroup command(s) have no matching endGroup")
     }
   }
 
@@ -183,6 +199,7 @@ extension CairoRenderer {
   }
 
   private func endGroup() throws(RenderError) {
+    try applyMasks()
     let group = stack.removeLast()
     guard let bounds = group.bounds,
       let drawn = try composite(group, bounds: bounds)
@@ -198,6 +215,11 @@ extension CairoRenderer {
     guard style.opacity > 0 else { return nil }
     let opacity = min(style.opacity, 1)
     let source = layers[group.layer]
+    var bounds = bounds
+    if style.blur > 0 {
+      guard let blurred = blur(source, bounds: bounds, radius: style.blur) else { return nil }
+      bounds = blurred
+    }
     let parent = layers[stack[stack.count - 1].layer].context
     let plan = style.shadow.flatMap {
       ShadowPlan($0, content: bounds, canvas: canvas, scale: scale)

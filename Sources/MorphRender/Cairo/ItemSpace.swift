@@ -39,6 +39,31 @@ enum ItemSpace {
     }
   }
 
+  /// The map from a device pixel position back to local coordinates, or nil when the
+  /// transform cannot be inverted.
+  var localPoint: ((Double, Double) -> Point)? {
+    switch self {
+    case .affine(let m):
+      guard let inverse = m.inverted else { return nil }
+      return { x, y in inverse.apply(Point(x, y)) }
+    case .projective(let t, let scale):
+      guard let inverse = t.inverted else { return nil }
+      return { x, y in inverse.apply(Point(x / scale, y / scale)) }
+    }
+  }
+
+  /// Local coordinates → the user space `apply` sets up, as an affine map: exact when the
+  /// transform is affine, else through three corners of `frame` (images, like text, are
+  /// not warped in perspective).
+  func userMatrix(frame: Rect) -> AffineTransform? {
+    switch self {
+    case .affine: return AffineTransform(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0)
+    case .projective(_, let scale):
+      guard let device = textMatrix(frame: frame) else { return nil }
+      return AffineTransform.scale(1 / scale, 1 / scale).concatenating(after: device)
+    }
+  }
+
   /// How much a local length grows in user space near `p`: 1 when Cairo's matrix does the
   /// work, else √|det J| of the projection there (stroke widths and dashes use it).
   func lineScale(at p: Point) -> Double {

@@ -1,7 +1,19 @@
+import MorphCore
+
 /// Conversions between Cairo's ARGB32 (native-endian `0xAARRGGBB` words, premultiplied) and
 /// `RasterImage`'s straight RGBA bytes. The rounding matches Cairo's PNG code, so
 /// `premultiply(unpremultiply(p)) == p` for every valid premultiplied pixel.
 enum PixelConversion {
+  /// Where the alpha byte of an ARGB32 word sits in memory.
+  static let alphaByteOffset = 1.littleEndian == 1 ? 3 : 0
+
+  /// The ARGB32 word of a straight colour, its alpha times `alpha`.
+  static func word(_ c: Color, alpha: Double) -> UInt32 {
+    func byte(_ v: Double) -> UInt32 { UInt32(min(max(v, 0), 1) * 255 + 0.5) }
+    let a = min(max(c.alpha * alpha, 0), 1)
+    return byte(a) << 24 | byte(c.red * a) << 16 | byte(c.green * a) << 8 | byte(c.blue * a)
+  }
+
   static func unpremultiply(
     _ data: UnsafePointer<UInt8>, stride: Int, width: Int, height: Int,
     into out: UnsafeMutablePointer<UInt8>

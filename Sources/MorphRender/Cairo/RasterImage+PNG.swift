@@ -44,14 +44,8 @@ extension RasterImage {
     }
     defer { cairo_surface_destroy(png) }
     if let error = RenderError.check(cairo_surface_status(png), "decode a PNG") { throw error }
-    let width = Int(cairo_image_surface_get_width(png))
-    let height = Int(cairo_image_surface_get_height(png))
-    // Painting onto an ARGB32 layer normalises whatever format Cairo chose (RGB24, A8…).
-    let layer = try CairoLayer(width: width, height: height)
-    cairo_set_operator(layer.context, CAIRO_OPERATOR_SOURCE)
-    cairo_set_source_surface(layer.context, png, 0, 0)
-    cairo_paint(layer.context)
-    if let error = layer.failure("convert a decoded PNG") { throw error }
+    let layer = try CairoLayer.argb(copying: png, "convert a decoded PNG")
+    let (width, height) = (layer.width, layer.height)
     var image = RasterImage(width: width, height: height)
     layer.withPixels(writes: false) { data, stride in
       image.pixels.withUnsafeMutableBufferPointer { out in

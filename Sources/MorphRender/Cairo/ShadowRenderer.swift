@@ -86,6 +86,31 @@ final class ShadowRenderer {
     cairo_restore(cr)
   }
 
+  /// Blurs the premultiplied ARGB pixels of `region` in `layer` in place, channel by
+  /// channel, with the shadows' blur (pixels outside the region count as clear).
+  func blurColour(of layer: CairoLayer, in region: PixelRect, sigma: Double) {
+    guard sigma > 0 else { return }
+    layer.withPixels(writes: true) { data, stride in
+      let origin = data + region.y * stride + region.x * 4
+      for channel in 0..<4 {
+        blur.blur(
+          origin + channel, width: region.width, height: region.height, stride: stride,
+          sigma: sigma, step: 4)
+      }
+      // Rounding each channel apart may leave a colour a level above its alpha, which
+      // premultiplied pixels cannot hold.
+      let alpha = PixelConversion.alphaByteOffset
+      for row in 0..<region.height {
+        let line = origin + row * stride
+        for col in 0..<region.width {
+          let pixel = line + col * 4
+          let a = pixel[alpha]
+          for c in 0..<4 where c != alpha && pixel[c] > a { pixel[c] = a }
+        }
+      }
+    }
+  }
+
   /// The scratch surface's Cairo error, if it has one.
   var failure: RenderError? { scratch?.failure("draw a shadow") }
 
@@ -112,7 +137,17 @@ extension CairoRenderer {
     _ list: DisplayList, scale: Double, canvas: PixelRect, budget: FrameBudget
   ) throws(RenderError) {
     var tally = FrameBudget.Tally(budget)
-    for command in list.commands {
+    try tallyBlurs(list.commands, scale: scale, canvas: canvas, tally: &tally)
+  }
+
+  /// Adds the blurs of `commands` (and of their masks) to `tally`. A `blur` is planned
+  /// around the whole canvas plus 3σ each side, four planes, not limited to the canvas,
+  /// so its charge grows with σ² and an absurd radius is refused at once.
+  private static func tallyBlurs(
+    _ commands: [DisplayCommand], scale: Double, canvas: PixelRect,
+    tally: inout FrameBudget.Tally
+  ) throws(RenderError) {
+    for command in commands {
       let shadow: Shadow
       var content = canvas
       switch command {
@@ -121,6 +156,20 @@ extension CairoRenderer {
         shadow = s
         content = outlineBox(item, scale: scale) ?? canvas
       case .beginGroup(let style):
+        for mask in style.masks {
+          try tallyBlurs(mask, scale: scale, canvas: canvas, tally: &tally)
+        }
+        if style.blur > 0 {
+          let margin = 2 * (3 * style.blur * scale + 1)
+          let area =
+            4 * (Double(canvas.width) + margin) * (Double(canvas.height) + margin)
+          let pixels = area.isFinite && area < 1e15 ? Int(area) : Int.max
+          do {
+            try tally.addBlur(pixels: pixels, radius: style.blur)
+          } catch {
+            throw .frameBudget(error.description)
+          }
+        }
         guard let s = style.shadow else { continue }
         shadow = s
       case .endGroup:

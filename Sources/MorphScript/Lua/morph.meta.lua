@@ -581,8 +581,13 @@ function morph.paths.capsule(x, y, w, h) end
 ---@alias morph.TextStyle "largeTitle"|"title"|"title2"|"title3"|"headline"|"subheadline"|"body"|"callout"|"footnote"|"caption"|"caption2"
 ---@alias morph.TextTruncation "head"|"middle"|"tail"
 ---@alias morph.TextAlignment "leading"|"center"|"trailing"
+---@alias morph.ContentMode "fit"|"fill"
+---@alias morph.Interpolation "none"|"low"|"medium"|"high"
 
 ---@class morph.Gradient
+
+---A PNG file beside the plugin, made by `morph.image`.
+---@class morph.Image
 
 ---@class morph.Node
 local Node = {}
@@ -688,10 +693,30 @@ function Node:stroke(color, width) end
 ---@return morph.Node
 function Node:shadow(options) end
 
----Clips to a shape node (default a rectangle) laid in this frame.
+---Clips to a shape node (default a rectangle) laid in this frame: any shape, a
+---`morph.shape(function(rect) … end)` too.
 ---@param shape? morph.Node
 ---@return morph.Node
 function Node:clip(shape) end
+
+---SwiftUI's name for `clip`.
+---@param shape? morph.Node
+---@return morph.Node
+function Node:clipShape(shape) end
+
+---A Gaussian blur of the node as drawn (SwiftUI's `blur(radius:)`): σ = radius points,
+---as shadows; it spreads 3σ past the node. Charged to the frame's blur budget.
+---@param radius number
+---@return morph.Node
+function Node:blur(radius) end
+
+---Keeps the node only where `node` is opaque (SwiftUI's `mask`): `node` is laid out in
+---this node's frame like an overlay, and its alpha multiplies this node's. Modifiers
+---written before `mask` are masked; those after apply to the masked result.
+---@param node morph.Node|morph.Paint
+---@param alignment? morph.Anchor
+---@return morph.Node
+function Node:mask(node, alignment) end
 
 ---@param mode morph.BlendMode
 ---@return morph.Node
@@ -764,10 +789,31 @@ function morph.ellipse() end
 ---@return morph.Node
 function morph.capsule() end
 
----A custom outline, drawn in the frame's coordinates.
----@param path morph.Path
+---@class morph.Rect
+---@field x number
+---@field y number
+---@field width number
+---@field height number
+
+---A custom outline: a path drawn in the frame's coordinates as given, or a function
+---called with the frame layout gives the shape (`{x = 0, y = 0, width =, height =}`)
+---that returns its path (SwiftUI's `Shape.path(in:)`), so the shape fills its frame.
+---@param path morph.Path|fun(rect: morph.Rect): morph.Path
 ---@return morph.Node
 function morph.shape(path) end
+
+---@class morph.ImageOptions
+---@field resizable? boolean take the size offered instead of the image's own (a pixel a point)
+---@field contentMode? morph.ContentMode keep the aspect ratio inside (`fit`) or around (`fill`) the offer
+---@field interpolation? morph.Interpolation how scaled pixels are sampled, default "high"
+
+---A PNG file in the plugin's folder (a relative path, no `..`, no link leading out),
+---decoded once and reloaded when the file changes: `image("icon.png", {resizable = true,
+---contentMode = "fit"})`.
+---@param name string
+---@param options? morph.ImageOptions
+---@return morph.Node
+function morph.image(name, options) end
 
 ---@class morph.TextOptions
 ---@field size? number points; default the style's size, else 17
@@ -825,6 +871,31 @@ function morph.spacer(minLength) end
 ---@param options morph.LinearGradientOptions
 ---@return morph.Gradient
 function morph.linearGradient(options) end
+
+---@class morph.RadialGradientOptions
+---@field colors? morph.Paint[] evenly spaced
+---@field stops? table[] `{ {colour, location}, … }`
+---@field center? morph.Anchor default "center"
+---@field startRadius? number points, default 0
+---@field endRadius? number points (required)
+
+---Circles about `center` (SwiftUI's `RadialGradient`), padded with the end colours.
+---@param options morph.RadialGradientOptions
+---@return morph.Gradient
+function morph.radialGradient(options) end
+
+---@class morph.AngularGradientOptions
+---@field colors? morph.Paint[] evenly spaced
+---@field stops? table[] `{ {colour, location}, … }`
+---@field center? morph.Anchor default "center"
+---@field startAngle? number degrees clockwise from trailing, default 0
+---@field endAngle? number default startAngle + 360
+
+---A conic gradient about `center` (SwiftUI's `AngularGradient`): a span under 360° fills
+---the rest with the last and first colours, meeting halfway.
+---@param options morph.AngularGradientOptions
+---@return morph.Gradient
+function morph.angularGradient(options) end
 
 ---Children in the array part; plain arrays are spliced in, `false` skipped.
 ---@class morph.ZstackOptions

@@ -6,8 +6,8 @@
 -- are declared once, in Swift (NodeSchema), which also hands over the enum
 -- names and option keys as `schema`; the host reads the finished tree with
 -- raw table access. Trusted code: runs once per state, before any plugin.
-local morph, support, schema, measure_text = ...
-local type, getmetatable, setmetatable = type, getmetatable, setmetatable
+local morph, support, schema, measure_text, open_image = ...
+local type, getmetatable, setmetatable, error = type, getmetatable, setmetatable, error
 local pairs, ipairs, tostring, pcall = pairs, ipairs, tostring, pcall
 local sort, format, utf8_len = table.sort, string.format, utf8.len
 local color = morph.color
@@ -58,6 +58,13 @@ local function paint(v, n, name, key)
   argerror(n, name, "colour or gradient expected, got " .. typename(v), key)
 end
 
+-- A colour only (gradient stops, shadows): a string or morph.Color.
+local function colour(v, n, name, key)
+  local c = paint(v, n, name, key)
+  if not is_color(c) then argerror(n, name, "colour expected, got " .. typename(c), key) end
+  return c
+end
+
 local function is_node(v) return getmetatable(v) == "morph.Node" end
 
 local function new(record)
@@ -67,8 +74,9 @@ end
 
 local function node(v, n, name)
   if is_node(v) then return v end
-  if is_color(v) or type(v) == "string" then
-    -- A colour where a view is expected fills its frame (SwiftUI's Color view).
+  if is_color(v) or type(v) == "string" or getmetatable(v) == "morph.Gradient" then
+    -- A colour or gradient where a view is expected fills its frame (SwiftUI's Color
+    -- and gradient views).
     local filled = new { op = "rect" }
     filled.mods[1] = { op = "fill", paint = paint(v, n, name) }
     return filled
@@ -107,11 +115,45 @@ function morph.roundedRect(r, style)
   return new { op = "roundedRect", radius = r, style = style }
 end
 
+--- shape(path): an outline drawn as given; shape(function(rect) … return path end): an
+--- outline made for the frame layout gives it (SwiftUI's Shape.path(in:)), called with
+--- {x = 0, y = 0, width =, height =}.
 function morph.shape(path)
+  if type(path) == "function" then
+    local make, where = path, support.where() or "shape"
+    return new {
+      op = "shape",
+      resolve = function(width, height)
+        local result = make({ x = 0, y = 0, width = width, height = height })
+        if getmetatable(result) ~= "morph.Path" then
+          local got = result == nil and "nothing" or typename(result) .. ", not a morph.Path"
+          error(format("%s: path function returned %s", where, got), 0)
+        end
+        return result
+      end,
+    }
+  end
   if getmetatable(path) ~= "morph.Path" then
-    argerror(1, "shape", "morph.Path expected, got " .. typename(path))
+    argerror(1, "shape", "morph.Path or function(rect) expected, got " .. typename(path))
   end
   return new { op = "shape", path = path }
+end
+
+--- image(name [, {resizable =, contentMode = "fit"|"fill", interpolation =}]): a PNG
+--- file beside the plugin.
+function morph.image(name, opts)
+  check.string(name, 1, "image")
+  local resizable, mode, interpolation
+  if opts ~= nil then
+    options(opts, option_keys.image, 2, "image")
+    resizable, mode, interpolation = opts.resizable, opts.contentMode, opts.interpolation
+    if resizable ~= nil then check.type(resizable, "boolean", 2, "image", "resizable") end
+    if mode ~= nil then choice(mode, enums.ContentMode, 2, "image", "contentMode") end
+    if interpolation ~= nil then choice(interpolation, enums.Interpolation, 2, "image", "interpolation") end
+  end
+  local ok, source = pcall(open_image, name)
+  if not ok then support.raise((tostring(source):gsub("^[^:]*:%d+: ", ""))) end
+  return new { op = "image", source = source, resizable = resizable, contentMode = mode, interpolation = interpolation }
 end
 
 -- Each text option's check, by key; `fname` names morph.text or morph.measureText.
@@ -175,30 +217,77 @@ end
 
 local Gradient = { __name = "morph.Gradient", __metatable = "morph.Gradient" }
 
---- linearGradient{colors = {c1, c2, …}, from = "top", to = "bottom"} or with
---- stops = {{c, location}, …}.
-function morph.linearGradient(opts)
-  options(opts, option_keys.linearGradient, 1, "linearGradient")
+-- A gradient's stops from `colors` (evenly spaced) or `stops` ({colour, location} pairs,
+-- locations in 0…1), checked for `fname`.
+local function gradient_stops(opts, fname)
   local stops = {}
   if opts.stops ~= nil then
+    check.table(opts.stops, 1, fname, "stops")
     for i, s in ipairs(opts.stops) do
-      stops[i] = { paint(s[1], 1, "linearGradient", "stops"), finite(s[2], 1, "linearGradient", "stops") }
+      if type(s) ~= "table" or getmetatable(s) ~= nil then
+        argerror(1, fname, format("stop %d must be {colour, location}, got %s", i, typename(s)), "stops")
+      end
+      local at = finite(s[2], 1, fname, "stops")
+      if at < 0 or at > 1 then
+        argerror(1, fname, format("stop %d's location must be in 0...1, got %s", i, tostring(at)), "stops")
+      end
+      stops[i] = { colour(s[1], 1, fname, "stops"), at }
     end
-  elseif type(opts.colors) == "table" then
+  elseif opts.colors ~= nil then
+    check.table(opts.colors, 1, fname, "colors")
     local n = #opts.colors
     for i, c in ipairs(opts.colors) do
-      stops[i] = { paint(c, 1, "linearGradient", "colors"), n == 1 and 0 or (i - 1) / (n - 1) }
+      stops[i] = { colour(c, 1, fname, "colors"), n == 1 and 0 or (i - 1) / (n - 1) }
     end
   end
   if #stops == 0 then
-    argerror(1, "linearGradient", "'colors' or 'stops' with at least one colour expected")
+    argerror(1, fname, "'colors' or 'stops' with at least one colour expected")
   end
-  return setmetatable({
-    op = "linearGradient",
-    stops = stops,
-    from = anchor(opts.from or "top", 1, "linearGradient", "from"),
-    to = anchor(opts.to or "bottom", 1, "linearGradient", "to"),
-  }, Gradient)
+  return stops
+end
+
+-- A gradient record of `op`: its stops plus what `fields(opts)` reads.
+local function gradient(op, opts, fields)
+  options(opts, option_keys[op], 1, op)
+  local stops = gradient_stops(opts, op)
+  local record = fields(opts)
+  record.op, record.stops = op, stops
+  return setmetatable(record, Gradient)
+end
+
+--- linearGradient{colors = {c1, c2, …}, from = "top", to = "bottom"} or with
+--- stops = {{c, location}, …}.
+function morph.linearGradient(opts)
+  return gradient("linearGradient", opts, function(o)
+    return {
+      from = anchor(o.from or "top", 1, "linearGradient", "from"),
+      to = anchor(o.to or "bottom", 1, "linearGradient", "to"),
+    }
+  end)
+end
+
+--- radialGradient{colors | stops, center = "center", startRadius = 0, endRadius =} (points).
+function morph.radialGradient(opts)
+  return gradient("radialGradient", opts, function(o)
+    local start = o.startRadius
+    if start ~= nil then length(start, 1, "radialGradient", "startRadius", "startRadius") end
+    return {
+      center = anchor(o.center or "center", 1, "radialGradient", "center"),
+      startRadius = start or 0,
+      endRadius = length(o.endRadius, 1, "radialGradient", "endRadius", "endRadius"),
+    }
+  end)
+end
+
+--- angularGradient{colors | stops, center = "center", startAngle = 0, endAngle = startAngle + 360}
+--- (degrees, clockwise from trailing).
+function morph.angularGradient(opts)
+  return gradient("angularGradient", opts, function(o)
+    local start = o.startAngle == nil and 0 or finite(o.startAngle, 1, "angularGradient", "startAngle")
+    local finish = o.endAngle == nil and start + 360 or finite(o.endAngle, 1, "angularGradient", "endAngle")
+    local center = anchor(o.center or "center", 1, "angularGradient", "center")
+    return { center = center, startAngle = start, endAngle = finish }
+  end)
 end
 
 local function stack(op)
@@ -346,10 +435,7 @@ end
 function Node:shadow(o)
   options(o, option_keys.shadow, 1, "shadow")
   local c = o.color
-  if c ~= nil then
-    c = paint(c, 1, "shadow", "color")
-    if not is_color(c) then argerror(1, "shadow", "colour expected, got " .. typename(c), "color") end
-  end
+  if c ~= nil then c = colour(c, 1, "shadow", "color") end
   if o.radius ~= nil then length(o.radius, 1, "shadow", "radius", "radius") end
   if o.x ~= nil then finite(o.x, 1, "shadow", "x") end
   if o.y ~= nil then finite(o.y, 1, "shadow", "y") end
@@ -366,6 +452,20 @@ function Node:clip(shape)
     argerror(1, "clip", "shape node expected, got " .. typename(shape))
   end
   return add(self, { op = "clip", shape = shape })
+end
+
+--- clipShape(shape): SwiftUI's name for clip.
+Node.clipShape = Node.clip
+
+--- blur(radius): a Gaussian blur of the node as drawn, σ = radius points (as shadows).
+function Node:blur(radius)
+  return add(self, { op = "blur", radius = length(radius, 1, "blur", "radius") })
+end
+
+--- mask(node [, alignment]): keeps the node only where `node` (laid out in its frame,
+--- like an overlay) is opaque; its alpha multiplies the node's.
+function Node:mask(v, a)
+  return add(self, { op = "mask", node = node(v, 1, "mask"), alignment = anchor(a, 2, "mask") })
 end
 
 function Node:blend(mode)

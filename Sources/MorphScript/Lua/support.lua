@@ -24,18 +24,29 @@ end
 --- (`return node:rotate(x)`) keep the caller's frame (CMorphLua/untail.c);
 --- with no plugin frame at all, the message has no position and the host
 --- names the file.
-function support.raise(message)
-  local level = 2
+-- The stack level (counted from the caller of this function's caller) of the first
+-- frame outside the host's Lua and C, and its info; nil when there is none.
+local function plugin_frame()
+  local level = 3
   while true do
-    local info = getinfo(level, "S")
-    if info == nil then
-      level = 0
-      break
-    end
-    if info.source:sub(1, 7) ~= "=morph." and info.what ~= "C" then break end
+    local info = getinfo(level, "Sl")
+    if info == nil then return nil end
+    if info.source:sub(1, 7) ~= "=morph." and info.what ~= "C" then return level - 1, info end
     level = level + 1
   end
-  error(message, level)
+end
+
+function support.raise(message)
+  local level = plugin_frame()
+  error(message, level or 0)
+end
+
+--- "file:line" of the plugin code that called into the host, for errors raised later
+--- on its behalf (a shape's path function); nil when Lua cannot tell.
+function support.where()
+  local _, info = plugin_frame()
+  if info == nil then return nil end
+  return info.short_src .. ":" .. info.currentline
 end
 
 --- A message handler for the host's own `xpcall`s around plugin code: the

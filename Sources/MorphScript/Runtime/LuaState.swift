@@ -54,6 +54,8 @@ public final class LuaState {
   public var moduleDirectory: String?
   /// Files `morph.import` has read since the last `forgetImports()`.
   public internal(set) var importedFiles: [String] = []
+  /// `morph.image` handles by real path, with the file version each was read at.
+  var images: [String: (stamp: String, handle: LuaRef)] = [:]
   private var forgetModules: LuaRef?
   /// `NodeSchema.pushOpNumbers`' table, for reading node trees.
   private(set) var nodeOpNumbers: LuaRef?
@@ -233,6 +235,8 @@ public final class LuaState {
       self.push(supportTable)
       NodeSchema.push(self.lua)
       morph_pushhostfn(self.lua, TextBindings.measure, 0)
+      ImageBindings.define(self.lua)
+      morph_pushhostfn(self.lua, ImageBindings.open, 0)
     }
     var runtime: [LuaValue] = []
     try runTrusted(LuaSources.component, name: "morph.component", results: &runtime) {

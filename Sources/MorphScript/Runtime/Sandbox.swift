@@ -30,15 +30,9 @@ enum Sandbox {
       guard let directory = state.moduleDirectory else {
         throw a.error(1, "import is only available to plugins loaded from a file")
       }
-      guard !name.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else {
-        throw a.error(1, "a module name may not contain control characters")
-      }
+      try ModuleFile.checkName(name, what: "a module name", args: a)
       if !name.hasSuffix(".lua") { name += ".lua" }
-      let parts = name.split(separator: "/")
-      guard !name.hasPrefix("/"), !parts.contains(".."), !parts.isEmpty else {
-        throw a.error(1, "'\(name)' must be a path inside the plugin's folder")
-      }
-      let path = directory + "/" + name
+      let path = try ModuleFile.path(of: name, in: directory, args: a)
       let file = try ModuleFile(path: path, folder: directory, name: name, args: a)
       guard morph_fits(a.lua, file.size) != 0 else { throw a.outOfMemory() }
       guard let data = FileManager.default.contents(atPath: file.realPath) else {
@@ -72,6 +66,26 @@ enum Sandbox {
 struct ModuleFile {
   let realPath: String
   let size: Int
+  /// The modification time in nanoseconds, to tell a saved file from the one read before.
+  let modified: Int
+
+  /// Refuses names with control characters (they would reach the terminal in messages).
+  static func checkName(_ name: String, what: String, args a: LuaArgs) throws(ArgumentError) {
+    guard !name.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else {
+      throw a.error(1, "\(what) may not contain control characters")
+    }
+  }
+
+  /// `name` inside `folder`: relative, with no `..` part.
+  static func path(of name: String, in folder: String, args a: LuaArgs) throws(ArgumentError)
+    -> String
+  {
+    let parts = name.split(separator: "/")
+    guard !name.hasPrefix("/"), !parts.contains(".."), !parts.isEmpty else {
+      throw a.error(1, "'\(name)' must be a path inside the plugin's folder")
+    }
+    return folder + "/" + name
+  }
 
   init(path: String, folder: String, name: String, args a: LuaArgs) throws(ArgumentError) {
     guard let root = Self.realPath(folder), let real = Self.realPath(path) else {
@@ -86,6 +100,7 @@ struct ModuleFile {
     }
     realPath = real
     size = Int(info.st_size)
+    modified = Int(info.st_mtim.tv_sec) * 1_000_000_000 + Int(info.st_mtim.tv_nsec)
   }
 
   private static func realPath(_ path: String) -> String? {

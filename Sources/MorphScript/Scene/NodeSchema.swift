@@ -32,9 +32,11 @@ enum NodeSchema {
   static let textStyle = Enumeration("TextStyle", TextStyle.self)
   static let textTruncation = Enumeration("TextTruncation", TextTruncation.self)
   static let textAlignment = Enumeration("TextAlignment", TextAlignment.self)
+  static let contentMode = Enumeration("ContentMode", ContentMode.self)
+  static let interpolation = Enumeration("Interpolation", ImageInterpolation.self)
   static let enumerations = [
     anchor, blendMode, fontWeight, lineCap, lineJoin, cornerStyle, textStyle, textTruncation,
-    textAlignment,
+    textAlignment, contentMode, interpolation,
   ]
 
   /// What a field holds. The reader reads by it; the meta test maps it to a
@@ -56,7 +58,11 @@ enum NodeSchema {
     case shape
     case path
     case string
+    case boolean
+    /// A function (a handler, or a shape's path function).
     case handler
+    /// A `morph.Image` handle made by `morph.image`.
+    case image
     /// An array of lengths (a dash pattern).
     case lengths
     /// A non-zero `{x, y, z}` of finite numbers.
@@ -97,7 +103,9 @@ enum NodeSchema {
       case .shape: return "shape node"
       case .path: return "morph.Path with finite points"
       case .string: return "string"
+      case .boolean: return "boolean"
       case .handler: return "function"
+      case .image: return "image from morph.image"
       case .lengths: return "array of lengths >= 0"
       case .vector: return "non-zero {x, y, z}"
       case .children: return "array of nodes"
@@ -119,7 +127,9 @@ enum NodeSchema {
       case .node, .shape: return "morph.Node"
       case .path: return "morph.Path"
       case .string: return "string"
+      case .boolean: return "boolean"
       case .handler: return "function"
+      case .image: return "morph.Image"
       case .lengths, .vector: return "number[]"
       case .children: return "morph.Node[]"
       case .stops: return "table[]"
@@ -206,6 +216,7 @@ enum NodeSchema {
     opt("alignment", .choice(textAlignment)),
   ]
   private static let placed = [Field("node", .node), opt("alignment", .anchor)]
+  private static let stopOptions = [opt("colors", .paints), opt("stops", .stops)]
 
   static let ops: [Op] =
     [
@@ -217,7 +228,19 @@ enum NodeSchema {
         "roundedRect", .shape, parameters: ["r", "style"],
         options: [opt("r", .length), opt("radius", .length), opt("style", .choice(cornerStyle))],
         fields: [Field("radius", .length), opt("style", .choice(cornerStyle))]),
-      Op("shape", .shape, parameters: ["path"], fields: [Field("path", .path)]),
+      Op(
+        "shape", .shape, parameters: ["path"],
+        fields: [opt("path", .path), opt("resolve", .handler)]),
+      Op(
+        "image", .node, parameters: ["name", "options"],
+        options: [
+          opt("resizable", .boolean), opt("contentMode", .choice(contentMode)),
+          opt("interpolation", .choice(interpolation)),
+        ],
+        fields: [
+          Field("source", .image), opt("resizable", .boolean),
+          opt("contentMode", .choice(contentMode)), opt("interpolation", .choice(interpolation)),
+        ]),
       Op(
         "text", .node, parameters: ["s", "options"], options: textOptions,
         fields: [Field("text", .string)] + textOptions),
@@ -228,10 +251,26 @@ enum NodeSchema {
       Op("hstack", .node, parameters: ["children"], options: stackOptions, fields: stackFields),
       Op(
         "linearGradient", .paint, parameters: ["options"],
-        options: [
-          opt("colors", .paints), opt("stops", .stops), opt("from", .anchor), opt("to", .anchor),
-        ],
+        options: stopOptions + [opt("from", .anchor), opt("to", .anchor)],
         fields: [Field("stops", .stops), Field("from", .anchor), Field("to", .anchor)]),
+      Op(
+        "radialGradient", .paint, parameters: ["options"],
+        options: stopOptions + [
+          opt("center", .anchor), opt("startRadius", .length), opt("endRadius", .length),
+        ],
+        fields: [
+          Field("stops", .stops), Field("center", .anchor), Field("startRadius", .length),
+          Field("endRadius", .length),
+        ]),
+      Op(
+        "angularGradient", .paint, parameters: ["options"],
+        options: stopOptions + [
+          opt("center", .anchor), opt("startAngle", .number), opt("endAngle", .number),
+        ],
+        fields: [
+          Field("stops", .stops), Field("center", .anchor), Field("startAngle", .number),
+          Field("endAngle", .number),
+        ]),
     ] + modifiers
 
   private static let frameOptions = [
@@ -289,6 +328,8 @@ enum NodeSchema {
         opt("color", .color), opt("radius", .length), opt("x", .number), opt("y", .number),
       ]),
     Op("clip", .modifier, parameters: ["shape"], fields: [Field("shape", .shape)]),
+    Op("blur", .modifier, parameters: ["radius"], fields: [Field("radius", .length)]),
+    Op("mask", .modifier, parameters: ["node", "alignment"], fields: placed),
     Op(
       "blend", .modifier, parameters: ["mode"], fields: [Field("mode", .choice(blendMode))]),
     Op("group", .modifier),

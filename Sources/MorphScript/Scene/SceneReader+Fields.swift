@@ -122,7 +122,22 @@ extension SceneReader {
     guard try push(r, name, .paint) != nil else { return nil }
     defer { morph_pop(lua, 1) }
     if let color = ColorBindings.type.value(lua, at: -1) { return .color(color) }
-    return .linearGradient(try readGradient(-1, path: r.path + "." + name))
+    return try readGradient(-1, path: r.path + "." + name)
+  }
+
+  func boolean(_ r: Record, _ name: String) throws(ScriptError) -> Bool? {
+    try field(r, name, .boolean) { $0 == LUA_TBOOLEAN ? lua_toboolean(lua, -1) != 0 : nil }
+  }
+
+  func image(_ r: Record, _ name: String) throws(ScriptError) -> ImageSource? {
+    try field(r, name, .image) { _ in ImageBindings.type.value(lua, at: -1) }
+  }
+
+  /// A function kept by reference (a shape's path function), not a handler.
+  func function(_ r: Record, _ name: String) throws(ScriptError) -> LuaRef? {
+    guard let type = try push(r, name, .handler) else { return nil }
+    guard type == LUA_TFUNCTION else { throw wrong(r, name, .handler) }
+    return LuaRef(popping: state)
   }
 
   func color(_ r: Record, _ name: String) throws(ScriptError) -> Color? {
@@ -208,24 +223,42 @@ extension SceneReader {
     return children
   }
 
-  /// A gradient record from `morph.linearGradient` at `index`.
-  private func readGradient(_ index: Int32, path: String) throws(ScriptError) -> LinearGradient {
+  /// A gradient record from `morph.linearGradient`, `radialGradient` or
+  /// `angularGradient` at `index`.
+  private func readGradient(_ index: Int32, path: String) throws(ScriptError) -> Paint {
     let index = lua_absindex(lua, index)
     guard lua_type(lua, index) == LUA_TTABLE, let op = op(of: index), op.role == .paint else {
       throw fail(path, "\(NodeSchema.Kind.paint.expectation) expected, got \(typeName(index))")
     }
     let r = Record(table: index, op: op, at: path)
-    let start = try anchor(r, "from") ?? .top
-    let end = try anchor(r, "to") ?? .bottom
-    return LinearGradient(
-      stops: try stops(r, "stops") ?? [], start: Point(start.x, start.y), end: Point(end.x, end.y))
+    let stops = try stops(r, "stops") ?? []
+    switch op.name {
+    case "radialGradient":
+      let c = try anchor(r, "center") ?? .center
+      return .radialGradient(
+        RadialGradient(
+          stops: stops, center: Point(c.x, c.y), startRadius: try length(r, "startRadius") ?? 0,
+          endRadius: try length(r, "endRadius") ?? 0))
+    case "angularGradient":
+      let c = try anchor(r, "center") ?? .center
+      let start = try number(r, "startAngle") ?? 0
+      return .angularGradient(
+        AngularGradient(
+          stops: stops, center: Point(c.x, c.y), startAngle: start,
+          endAngle: try number(r, "endAngle") ?? start + 360))
+    default:
+      let start = try anchor(r, "from") ?? .top
+      let end = try anchor(r, "to") ?? .bottom
+      return .linearGradient(
+        LinearGradient(stops: stops, start: Point(start.x, start.y), end: Point(end.x, end.y)))
+    }
   }
 
-  private func stops(_ r: Record, _ name: String) throws(ScriptError) -> [LinearGradient.Stop]? {
+  private func stops(_ r: Record, _ name: String) throws(ScriptError) -> [GradientStop]? {
     try field(r, name, .stops) { type in
       guard type == LUA_TTABLE else { return nil }
       let table = lua_gettop(lua)
-      var stops: [LinearGradient.Stop] = []
+      var stops: [GradientStop] = []
       for i in 0..<Int(lua_rawlen(lua, table)) {
         let stop = lua_gettop(lua) + 1
         guard lua_rawgeti(lua, table, lua_Integer(i + 1)) == LUA_TTABLE else {
@@ -238,7 +271,7 @@ extension SceneReader {
         let location = morph_tonumber(lua, -1)
         morph_pop(lua, 3)
         guard let color, location.isFinite else { return nil }
-        stops.append(LinearGradient.Stop(color: color, location: location))
+        stops.append(GradientStop(color: color, location: location))
       }
       return stops
     }

@@ -64,14 +64,19 @@ extension SceneReader {
       shadow.offset = Point(try number(r, "x") ?? 0, try number(r, "y") ?? 0)
       return .shadow(shadow)
     case "clip": return .clip(try shape(r, "shape") ?? .rect)
+    case "blur": return .blur(try length(r, "radius") ?? 0)
     case "blend": return .blend(try choice(r, "mode", as: BlendMode.self) ?? .normal)
     case "group": return .compositingGroup
     case "z": return .zIndex(try number(r, "index") ?? 0)
     case "id": return .id(try string(r, "name") ?? "")
-    case "overlay", "background":
+    case "overlay", "background", "mask":
       guard let node = try node(r, "node") else { throw fail(r.path, "no node") }
       let alignment = try anchor(r, "alignment") ?? .center
-      return r.op.name == "overlay" ? .overlay(node, alignment) : .background(node, alignment)
+      switch r.op.name {
+      case "overlay": return .overlay(node, alignment)
+      case "mask": return .mask(node, alignment)
+      default: return .background(node, alignment)
+      }
     case "onTap": return .handlers(Handlers(tap: try handler(r, "handler")))
     case "onDrag": return .handlers(Handlers(drag: try handler(r, "handler")))
     case "onLongPress": return .handlers(Handlers(longPress: try handler(r, "handler")))

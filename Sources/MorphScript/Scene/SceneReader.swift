@@ -105,6 +105,14 @@ struct SceneReader {
       return .stack(
         axis, spacing: try length(r, "spacing"), alignment: try anchor(r, "alignment") ?? .center,
         children: try children(r, "children"))
+    case "image":
+      guard let source = try image(r, "source") else { throw fail(r.path, "image has no source") }
+      return .image(
+        ImageSpec(
+          source: source, resizable: try boolean(r, "resizable") ?? false,
+          contentMode: try choice(r, "contentMode", as: ContentMode.self),
+          interpolation: try choice(r, "interpolation", as: ImageInterpolation.self)
+            ?? ImageSpec.defaultInterpolation))
     case "empty": return .empty
     case "spacer": return .spacer(minLength: try length(r, "minLength") ?? 0)
     default: throw fail(r.path, "unknown node '\(r.op.name)'")
@@ -141,8 +149,16 @@ struct SceneReader {
         radius: try length(r, "radius") ?? 0,
         style: try choice(r, "style", as: CornerStyle.self) ?? .continuous)
     case "shape":
-      guard let p = try path(r, "path") else { throw fail(r.path, "custom shape has no path") }
-      return .path(p)
+      if let p = try path(r, "path") { return .path(p) }
+      guard let resolve = try function(r, "resolve") else {
+        throw fail(r.path, "custom shape has no path")
+      }
+      // Layout calls it with the shape's frame, under the plugin's limits.
+      return .custom(
+        ShapeFunction { [weak state] size throws(SceneError) in
+          guard let state else { throw SceneError("the plugin's Lua state is gone") }
+          return try state.shapePath(resolve, in: size)
+        })
     default: throw fail(r.path, "'\(r.op.name)' is not a shape")
     }
   }

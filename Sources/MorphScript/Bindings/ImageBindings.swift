@@ -1,0 +1,96 @@
+import CLua
+import CMorphLua
+import Foundation
+import MorphCore
+
+/// `morph.image`'s file access: a PNG beside the plugin, confined as `morph.import` is
+/// (real paths inside the plugin's folder, no `..`, no absolute name, no link leading
+/// out), its size measured and its header read before anything else. The handle it makes
+/// is charged the decoded size (4 bytes a pixel) to the plugin's memory account for as
+/// long as the plugin keeps it; the render layer decodes the file once per version.
+enum ImageBindings {
+  static let type = ObjectType<ImageSource>(name: "morph.Image")
+  /// The largest side accepted, in pixels (Cairo's own image limit is 32767).
+  static let maxSide = 16384
+
+  static func define(_ lua: OpaquePointer) { type.define(lua, methods: []) }
+
+  /// `open(name)` → a `morph.Image` handle; the same handle while the file is unchanged.
+  static let open: morph_hostfn = { lua in
+    hostCall(lua, "image") { a in
+      let state = LuaState.owner(of: a.lua)
+      let name = try a.string(1)
+      guard let directory = state.moduleDirectory else {
+        throw a.error(1, "image is only available to plugins loaded from a file")
+      }
+      try ModuleFile.checkName(name, what: "an image name", args: a)
+      let path = try ModuleFile.path(of: name, in: directory, args: a)
+      guard access(path, F_OK) == 0 else {
+        throw a.error(1, "no image '\(name)' in the plugin's folder")
+      }
+      let file = try ModuleFile(path: path, folder: directory, name: name, args: a)
+      // Watched, so saving the image reloads the plugin, which reads it again.
+      if !state.importedFiles.contains(path) { state.importedFiles.append(path) }
+      let stamp = "\(file.modified)-\(file.size)"
+      if let known = state.images[file.realPath], known.stamp == stamp {
+        state.push(known.handle)
+        return 1
+      }
+      guard morph_fits(a.lua, file.size) != 0 else { throw a.outOfMemory() }
+      let (width, height) = try pngSize(file.realPath, name: name, args: a)
+      let source = ImageSource(
+        path: file.realPath, pixelWidth: width, pixelHeight: height, stamp: stamp)
+      try a.push(source, as: type, bytes: width * height * 4)
+      lua_pushvalue(a.lua, -1)
+      state.images[file.realPath] = (stamp, LuaRef(popping: state))
+      return 1
+    }
+  }
+
+  /// The width and height in a PNG's header (its signature, then the IHDR chunk).
+  static func pngSize(_ path: String, name: String, args a: LuaArgs) throws(ArgumentError)
+    -> (Int, Int)
+  {
+    guard let handle = FileHandle(forReadingAtPath: path) else {
+      throw a.error(1, "cannot read '\(name)' beside the plugin")
+    }
+    defer { try? handle.close() }
+    let header = [UInt8]((try? handle.read(upToCount: 24)) ?? Data())
+    let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+    guard header.count == 24, Array(header[0..<8]) == signature,
+      Array(header[12..<16]) == Array("IHDR".utf8)
+    else { throw a.error(1, "'\(name)' is not a PNG file") }
+    func word(_ at: Int) -> Int {
+      header[at..<(at + 4)].reduce(0) { $0 << 8 | Int($1) }
+    }
+    let (width, height) = (word(16), word(20))
+    guard width > 0, height > 0, width <= maxSide, height <= maxSide else {
+      throw a.error(
+        1, "'\(name)' is \(width)×\(height) pixels; an image may be 1…\(maxSide) a side")
+    }
+    return (width, height)
+  }
+}
+
+extension LuaState {
+  /// Calls a shape's path function (`Lua/nodes.lua` wraps the plugin's, checking what it
+  /// returns) with the size layout gave the shape, under the plugin's limits.
+  func shapePath(_ function: LuaRef, in size: Size) throws(SceneError) -> Path {
+    let results: [LuaValue]
+    do {
+      results = try call(function, [.number(size.width), .number(size.height)])
+    } catch {
+      throw SceneError(error.message, at: error.location)
+    }
+    guard case .other(let ref)? = results.first else {
+      throw SceneError("path function returned nothing")
+    }
+    push(ref)
+    defer { morph_pop(lua, 1) }
+    guard let path = PathBindings.type.value(lua, at: -1) else {
+      throw SceneError("path function returned no morph.Path")
+    }
+    guard path.isFinite else { throw SceneError("path function returned non-finite points") }
+    return path
+  }
+}
