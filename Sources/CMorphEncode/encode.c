@@ -107,26 +107,40 @@ void morph_crop_rgb(const uint8_t *pixels, int width, const int rect[4], uint8_t
   }
 }
 
+// The bounding box of changed pixels, grown a run at a time.
+struct bounds {
+  int x0, y0, x1, y1;
+};
+
+static inline void bounds_add(struct bounds *b, int first, int last, int y) {
+  if (first < b->x0) b->x0 = first;
+  if (last > b->x1) b->x1 = last;
+  if (y < b->y0) b->y0 = y;
+  b->y1 = y;
+}
+
+// The box as x, y, width, height; 0 when nothing was added.
+static int bounds_rect(const struct bounds *b, int rect[4]) {
+  if (b->x1 < 0) return 0;
+  rect[0] = b->x0;
+  rect[1] = b->y0;
+  rect[2] = b->x1 - b->x0 + 1;
+  rect[3] = b->y1 - b->y0 + 1;
+  return 1;
+}
+
 int morph_diff_rect(const uint8_t *a, const uint8_t *b, int width, int height, int rect[4]) {
   const uint32_t *pa = (const uint32_t *)a, *pb = (const uint32_t *)b;
-  int x0 = width, y0 = height, x1 = -1, y1 = -1;
+  struct bounds box = {width, height, -1, -1};
   for (int y = 0; y < height; y++) {
     const uint32_t *ra = pa + (size_t)y * width, *rb = pb + (size_t)y * width;
     if (memcmp(ra, rb, (size_t)width * 4) == 0) continue;
     int first = 0, last = width - 1;
     while (ra[first] == rb[first]) first++;
     while (ra[last] == rb[last]) last--;
-    if (first < x0) x0 = first;
-    if (last > x1) x1 = last;
-    if (y < y0) y0 = y;
-    y1 = y;
+    bounds_add(&box, first, last, y);
   }
-  if (x1 < 0) return 0;
-  rect[0] = x0;
-  rect[1] = y0;
-  rect[2] = x1 - x0 + 1;
-  rect[3] = y1 - y0 + 1;
-  return 1;
+  return bounds_rect(&box, rect);
 }
 
 int morph_changes_opaque(const uint8_t *a, const uint8_t *b, int width, const int rect[4]) {
@@ -163,23 +177,14 @@ static inline int gif_unchanged(const uint8_t *stored, const uint32_t *screen,
 
 int morph_gif_changes(const uint8_t *stored, const uint32_t *screen, const uint8_t *source,
                       const uint32_t *display, int width, int height, int tolerance, int rect[4]) {
-  int x0 = width, y0 = height, x1 = -1, y1 = -1;
+  struct bounds box = {width, height, -1, -1};
   for (int y = 0; y < height; y++) {
     for (int x = 0; x < width; x++) {
       size_t i = (size_t)y * width + x;
-      if (gif_unchanged(stored, screen, source, display, i, tolerance)) continue;
-      if (x < x0) x0 = x;
-      if (x > x1) x1 = x;
-      if (y < y0) y0 = y;
-      y1 = y;
+      if (!gif_unchanged(stored, screen, source, display, i, tolerance)) bounds_add(&box, x, x, y);
     }
   }
-  if (x1 < 0) return 0;
-  rect[0] = x0;
-  rect[1] = y0;
-  rect[2] = x1 - x0 + 1;
-  rect[3] = y1 - y0 + 1;
-  return 1;
+  return bounds_rect(&box, rect);
 }
 
 void morph_gif_crop(uint8_t *stored, uint32_t *screen, const uint8_t *source,
