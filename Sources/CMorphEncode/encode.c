@@ -3,28 +3,30 @@
 #include <stdlib.h>
 #include <string.h>
 
-// Each filter is its own loop (no branch per byte), so the compiler vectorises it.
-static void filter_sub(const uint8_t *restrict cur, size_t n, uint8_t *restrict out) {
-  for (size_t i = 0; i < 4 && i < n; i++) out[i] = cur[i];
-  for (size_t i = 4; i < n; i++) out[i] = (uint8_t)(cur[i] - cur[i - 4]);
+// Each filter is its own loop (no branch per byte), so the compiler vectorises
+// it; `bpp` (bytes a pixel, 3 or 4) is a constant in each inlined copy.
+static inline void filter_sub(const uint8_t *restrict cur, size_t n, size_t bpp,
+                              uint8_t *restrict out) {
+  for (size_t i = 0; i < bpp && i < n; i++) out[i] = cur[i];
+  for (size_t i = bpp; i < n; i++) out[i] = (uint8_t)(cur[i] - cur[i - bpp]);
 }
 
-static void filter_up(const uint8_t *restrict cur, const uint8_t *restrict prev, size_t n,
-                      uint8_t *restrict out) {
+static inline void filter_up(const uint8_t *restrict cur, const uint8_t *restrict prev, size_t n,
+                             uint8_t *restrict out) {
   for (size_t i = 0; i < n; i++) out[i] = (uint8_t)(cur[i] - prev[i]);
 }
 
-static void filter_average(const uint8_t *restrict cur, const uint8_t *restrict prev, size_t n,
-                           uint8_t *restrict out) {
-  for (size_t i = 0; i < 4 && i < n; i++) out[i] = (uint8_t)(cur[i] - (prev[i] >> 1));
-  for (size_t i = 4; i < n; i++) out[i] = (uint8_t)(cur[i] - ((cur[i - 4] + prev[i]) >> 1));
+static inline void filter_average(const uint8_t *restrict cur, const uint8_t *restrict prev,
+                                  size_t n, size_t bpp, uint8_t *restrict out) {
+  for (size_t i = 0; i < bpp && i < n; i++) out[i] = (uint8_t)(cur[i] - (prev[i] >> 1));
+  for (size_t i = bpp; i < n; i++) out[i] = (uint8_t)(cur[i] - ((cur[i - bpp] + prev[i]) >> 1));
 }
 
-static void filter_paeth(const uint8_t *restrict cur, const uint8_t *restrict prev, size_t n,
-                         uint8_t *restrict out) {
-  for (size_t i = 0; i < 4 && i < n; i++) out[i] = (uint8_t)(cur[i] - prev[i]);
-  for (size_t i = 4; i < n; i++) {
-    int a = cur[i - 4], b = prev[i], c = prev[i - 4];
+static inline void filter_paeth(const uint8_t *restrict cur, const uint8_t *restrict prev,
+                                size_t n, size_t bpp, uint8_t *restrict out) {
+  for (size_t i = 0; i < bpp && i < n; i++) out[i] = (uint8_t)(cur[i] - prev[i]);
+  for (size_t i = bpp; i < n; i++) {
+    int a = cur[i - bpp], b = prev[i], c = prev[i - bpp];
     int pa = abs(b - c), pb = abs(a - c), pc = abs(a + b - 2 * c);
     int predicted = (pa <= pb && pa <= pc) ? a : (pb <= pc ? b : c);
     out[i] = (uint8_t)(cur[i] - predicted);
@@ -41,9 +43,9 @@ static unsigned long cost(const uint8_t *restrict row, size_t n) {
   return sum;
 }
 
-void morph_png_filter(const uint8_t *pixels, size_t stride, int width, int height,
-                      uint8_t *out) {
-  size_t n = (size_t)width * 4;
+static inline void filter_rows(const uint8_t *pixels, size_t stride, int width, int height,
+                               size_t bpp, uint8_t *out) {
+  size_t n = (size_t)width * bpp;
   uint8_t *trials = malloc(4 * n);
   for (int y = 0; y < height; y++) {
     const uint8_t *cur = pixels + (size_t)y * stride;
@@ -54,13 +56,13 @@ void morph_png_filter(const uint8_t *pixels, size_t stride, int width, int heigh
       continue;
     }
     const uint8_t *candidates[5] = {cur, trials, trials + n, trials + 2 * n, trials + 3 * n};
-    filter_sub(cur, n, trials);
+    filter_sub(cur, n, bpp, trials);
     int types = 2;
     if (y > 0) {
       const uint8_t *prev = cur - stride;
       filter_up(cur, prev, n, trials + n);
-      filter_average(cur, prev, n, trials + 2 * n);
-      filter_paeth(cur, prev, n, trials + 3 * n);
+      filter_average(cur, prev, n, bpp, trials + 2 * n);
+      filter_paeth(cur, prev, n, bpp, trials + 3 * n);
       types = 5;
     }
     int best = 0;
@@ -85,53 +87,72 @@ void morph_png_filter_up(const uint8_t *pixels, size_t stride, int width, int he
     const uint8_t *cur = pixels + (size_t)y * stride;
     uint8_t *row = out + (size_t)y * (n + 1);
     row[0] = y == 0 ? 1 : 2;
-    if (y == 0) filter_sub(cur, n, row + 1);
+    if (y == 0) filter_sub(cur, n, 4, row + 1);
     else filter_up(cur, cur - stride, n, row + 1);
   }
 }
 
+void morph_png_filter(const uint8_t *pixels, size_t stride, int width, int height, int channels,
+                      uint8_t *out) {
+  if (channels == 3) {
+    filter_rows(pixels, stride, width, height, 3, out);
+  } else {
+    filter_rows(pixels, stride, width, height, 4, out);
+  }
+}
+
+int morph_opaque(const uint8_t *pixels, size_t count) {
+  uint8_t all = 255;
+  for (size_t i = 0; i < count; i++) all &= pixels[i * 4 + 3];
+  return all == 255;
+}
+
+void morph_crop_rgb(const uint8_t *pixels, int width, const int rect[4], uint8_t *out) {
+  for (int y = 0; y < rect[3]; y++) {
+    const uint8_t *src = pixels + ((size_t)(rect[1] + y) * width + rect[0]) * 4;
+    uint8_t *dst = out + (size_t)y * rect[2] * 3;
+    for (int x = 0; x < rect[2]; x++) {
+      dst[x * 3] = src[x * 4];
+      dst[x * 3 + 1] = src[x * 4 + 1];
+      dst[x * 3 + 2] = src[x * 4 + 2];
+    }
+  }
+}
+
+// The bounding box of changed pixels, grown a run at a time.
+struct bounds {
+  int x0, y0, x1, y1;
+};
+
+static inline void bounds_add(struct bounds *b, int first, int last, int y) {
+  if (first < b->x0) b->x0 = first;
+  if (last > b->x1) b->x1 = last;
+  if (y < b->y0) b->y0 = y;
+  b->y1 = y;
+}
+
+// The box as x, y, width, height; 0 when nothing was added.
+static int bounds_rect(const struct bounds *b, int rect[4]) {
+  if (b->x1 < 0) return 0;
+  rect[0] = b->x0;
+  rect[1] = b->y0;
+  rect[2] = b->x1 - b->x0 + 1;
+  rect[3] = b->y1 - b->y0 + 1;
+  return 1;
+}
+
 int morph_diff_rect(const uint8_t *a, const uint8_t *b, int width, int height, int rect[4]) {
   const uint32_t *pa = (const uint32_t *)a, *pb = (const uint32_t *)b;
-  int x0 = width, y0 = height, x1 = -1, y1 = -1;
+  struct bounds box = {width, height, -1, -1};
   for (int y = 0; y < height; y++) {
     const uint32_t *ra = pa + (size_t)y * width, *rb = pb + (size_t)y * width;
     if (memcmp(ra, rb, (size_t)width * 4) == 0) continue;
     int first = 0, last = width - 1;
     while (ra[first] == rb[first]) first++;
     while (ra[last] == rb[last]) last--;
-    if (first < x0) x0 = first;
-    if (last > x1) x1 = last;
-    if (y < y0) y0 = y;
-    y1 = y;
+    bounds_add(&box, first, last, y);
   }
-  if (x1 < 0) return 0;
-  rect[0] = x0;
-  rect[1] = y0;
-  rect[2] = x1 - x0 + 1;
-  rect[3] = y1 - y0 + 1;
-  return 1;
-}
-
-int morph_diff_rect_within(const uint8_t *a, const uint8_t *b, int width, int height,
-                           int tolerance, int rect[4]) {
-  int x0 = width, y0 = height, x1 = -1, y1 = -1;
-  for (int y = 0; y < height; y++) {
-    const uint8_t *ra = a + (size_t)y * width * 4, *rb = b + (size_t)y * width * 4;
-    if (memcmp(ra, rb, (size_t)width * 4) == 0) continue;
-    for (int x = 0; x < width; x++) {
-      if (morph_pixel_within(ra + x * 4, rb + x * 4, tolerance)) continue;
-      if (x < x0) x0 = x;
-      if (x > x1) x1 = x;
-      if (y < y0) y0 = y;
-      y1 = y;
-    }
-  }
-  if (x1 < 0) return 0;
-  rect[0] = x0;
-  rect[1] = y0;
-  rect[2] = x1 - x0 + 1;
-  rect[3] = y1 - y0 + 1;
-  return 1;
+  return bounds_rect(&box, rect);
 }
 
 int morph_changes_opaque(const uint8_t *a, const uint8_t *b, int width, const int rect[4]) {
@@ -156,6 +177,42 @@ void morph_crop(const uint8_t *a, const uint8_t *b, int width, const int rect[4]
     if (!clear_unchanged) continue;
     for (int x = 0; x < rect[2]; x++) {
       if (pa[src + x] == pb[src + x]) dst[x] = 0;
+    }
+  }
+}
+
+static inline int gif_unchanged(const uint8_t *stored, const uint32_t *screen,
+                                const uint8_t *source, const uint32_t *display, size_t i,
+                                int tolerance) {
+  return screen[i] == display[i] || morph_pixel_within(stored + i * 4, source + i * 4, tolerance);
+}
+
+int morph_gif_changes(const uint8_t *stored, const uint32_t *screen, const uint8_t *source,
+                      const uint32_t *display, int width, int height, int tolerance, int rect[4]) {
+  struct bounds box = {width, height, -1, -1};
+  for (int y = 0; y < height; y++) {
+    for (int x = 0; x < width; x++) {
+      size_t i = (size_t)y * width + x;
+      if (!gif_unchanged(stored, screen, source, display, i, tolerance)) bounds_add(&box, x, x, y);
+    }
+  }
+  return bounds_rect(&box, rect);
+}
+
+void morph_gif_crop(uint8_t *stored, uint32_t *screen, const uint8_t *source,
+                    const uint32_t *display, const uint8_t *indices, int width, const int rect[4],
+                    int tolerance, uint8_t transparent_index, uint8_t *out) {
+  for (int y = 0; y < rect[3]; y++) {
+    for (int x = 0; x < rect[2]; x++) {
+      size_t i = (size_t)(rect[1] + y) * width + rect[0] + x;
+      uint8_t *o = out + (size_t)y * rect[2] + x;
+      if (gif_unchanged(stored, screen, source, display, i, tolerance)) {
+        *o = transparent_index;
+      } else {
+        *o = indices[i];
+        memcpy(stored + i * 4, source + i * 4, 4);
+        screen[i] = display[i];
+      }
     }
   }
 }

@@ -76,8 +76,8 @@ struct ExportBench {
           try Data(contentsOf: URL(fileURLWithPath: String(format: "\(frames)/frame-%04d.png", i))))
       )
     }
-    let ours = try meanError("\(dir)/fan.gif", reference)
-    let theirs = try meanError("\(dir)/ff.gif", reference)
+    let (ours, ourFrames) = try meanError("\(dir)/fan.gif", reference)
+    let (theirs, theirFrames) = try meanError("\(dir)/ff.gif", reference)
     let apng = (size("\(dir)/fan.apng"), size("\(dir)/ff.apng"))
     let gif = (size("\(dir)/fan.gif"), size("\(dir)/ff.gif"))
     return [
@@ -86,14 +86,18 @@ struct ExportBench {
         format: "  APNG: morphhost %d KiB, ffmpeg -f apng %d KiB, ratio %.2f (goal ≤ 0.6)",
         apng.0 / 1024, apng.1 / 1024, Double(apng.0) / Double(apng.1)),
       String(
-        format: "  GIF: morphhost %d KiB (mean error %.2f levels), ffmpeg palettegen/paletteuse "
-          + "%d KiB (%.2f levels), ratio %.2f (goal ≤ 0.8 at equal or better error)",
-        gif.0 / 1024, ours, gif.1 / 1024, theirs, Double(gif.0) / Double(gif.1)),
+        format: "  GIF: morphhost %d KiB (mean error %.3f levels over %d frames), ffmpeg "
+          + "palettegen/paletteuse %d KiB (%.3f levels over %d frames), ratio %.2f "
+          + "(goal ≤ 0.8 at equal or better error)",
+        gif.0 / 1024, ours, ourFrames, gif.1 / 1024, theirs, theirFrames,
+        Double(gif.0) / Double(gif.1)),
     ]
   }
 
-  /// Mean difference per colour channel between a GIF's frames (decoded by ffmpeg) and the PNGs.
-  func meanError(_ gif: String, _ reference: [RasterImage]) throws -> Double {
+  /// Mean difference per colour channel between a GIF's frames (decoded by ffmpeg) and the
+  /// true frames (the PNGs), over every pixel of every frame; and how many frames were
+  /// decoded (a merged or missing frame would misalign the comparison, so it is printed).
+  func meanError(_ gif: String, _ reference: [RasterImage]) throws -> (Double, Int) {
     let raw = "\(dir)/decoded.rgba"
     try time(
       ffmpeg,
@@ -104,15 +108,17 @@ struct ExportBench {
     let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: raw)))
     var total = 0
     var count = 0
+    var frames = 0
     for (n, frame) in reference.enumerated() {
       let base = n * frame.pixels.count
       guard base + frame.pixels.count <= bytes.count else { break }
+      frames += 1
       for i in stride(from: 0, to: frame.pixels.count, by: 4) {
         for c in 0..<3 { total += abs(Int(bytes[base + i + c]) - Int(frame.pixels[i + c])) }
         count += 3
       }
     }
-    return Double(total) / Double(max(count, 1))
+    return (Double(total) / Double(max(count, 1)), frames)
   }
 
   /// 120 frames at scale 2 as a PNG sequence, against a plain C + Cairo program

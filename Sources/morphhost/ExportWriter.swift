@@ -29,7 +29,8 @@ struct ExportWriter {
     case .filmstrip: return try filmstrip()
     case .apng:
       return try animation("animated PNG") {
-        APNGEncoder(output: $0, count: count, timing: encoding.timing)
+        APNGEncoder(
+          output: $0, count: count, timing: encoding.timing, opaque: (background?.alpha ?? 0) == 1)
       }
     case .webp:
       return try animation(encoding.quality == nil ? "animated WebP, lossless" : "animated WebP") {

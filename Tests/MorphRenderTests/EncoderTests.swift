@@ -56,4 +56,48 @@ private final class MemoryOutput: EncodedOutput {
     let crc = APNGWriter.be32(APNGWriter.crc32(Array("acTL".utf8) + control.data))
     #expect(Array(output.bytes[49..<53]) == crc)
   }
+
+  @Test func anOpaqueAPNGIsRGBAndRefusesAlpha() throws {
+    let output = MemoryOutput()
+    var encoder = APNGEncoder(
+      output: output, count: 2, timing: FrameTiming(fps: 10), opaque: true)
+    var image = Self.solid(0)
+    for i in image.pixels.indices { image.pixels[i] = i % 4 == 3 ? 255 : UInt8((i * 37) % 256) }
+    try encoder.add(image)
+    try encoder.finish()
+    let header = try #require(try APNGWriter.chunks(output.bytes).first { $0.type == "IHDR" })
+    #expect(header.data[9] == 2)  // colour type 2: RGB
+    // Viewers without APNG show the first frame: Cairo decodes it exactly.
+    #expect(try RasterImage.decodePNG(output.bytes) == image)
+    var clear = Self.solid(0)
+    clear.pixels[3] = 0
+    var refusing = APNGEncoder(
+      output: MemoryOutput(), count: 1, timing: FrameTiming(fps: 10), opaque: true)
+    #expect(throws: RenderError.self) { try refusing.add(clear) }
+  }
+
+  /// A frame whose true colours did not change is not stored again although
+  /// its palette moved every colour by two levels (palettes shift from frame
+  /// to frame; judged on palette colours, this frame would be stored whole).
+  @Test func gifJudgesChangeOnTrueColoursNotThePalette() throws {
+    let output = MemoryOutput()
+    let encoder = GIFEncoder(
+      output: output, count: 3, timing: FrameTiming(fps: 10), transparent: false)
+    let source = Self.solid(100)
+    func quantized(_ level: UInt32) -> QuantizedFrame {
+      QuantizedFrame(
+        width: 6, height: 4, indices: [UInt8](repeating: 0, count: 24),
+        colors: [level | level << 8 | level << 16 | 0xFF00_0000], source: source.pixels)
+    }
+    for level: UInt32 in [100, 102, 104] { try encoder.add(quantized(level)) }
+    try encoder.finish()
+    // One graphic control block (21 F9 04, then flags and the delay), for all three frames.
+    let bytes = output.bytes
+    let controls = (0..<(bytes.count - 5)).filter {
+      Array(bytes[$0..<($0 + 3)]) == [0x21, 0xF9, 4]
+    }
+    #expect(controls.count == 1)
+    let delay = controls.first.map { Int(bytes[$0 + 4]) | Int(bytes[$0 + 5]) << 8 }
+    #expect(delay == 30)  // centiseconds: three frames at 10 fps
+  }
 }

@@ -81,6 +81,29 @@ import Testing
     Self.expectLossless([frames[0], frames[7]], try Self.references())
   }
 
+  /// An opaque animation is stored as RGB (colour type 2), a transparent one
+  /// as RGBA; either way every frame ffmpeg decodes is the PNG sequence's exactly.
+  @Test func apngIsRGBWhenOpaqueAndLosslessEitherWay() throws {
+    let dir = try Self.scratch()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    for (background, pixelFormat) in [([String](), "rgb24"), (["--background", "none"], "rgba")] {
+      let apng = try Self.export("fan.apng", in: dir, frames: 5, background)
+      #expect(try MediaProbe.stream(apng)["pix_fmt"] == pixelFormat)
+      let folder = try Self.export("frames", in: dir, frames: 5, background)
+      let decoded = try MediaProbe.frames(apng, width: 428, height: 288)
+      let pngs = try (1...5).map { i in
+        try MediaProbe.frames(
+          folder + String(format: "/frame-%04d.png", i), width: 428, height: 288)[0]
+      }
+      #expect(decoded.count == 5)
+      for (n, (frame, png)) in zip(decoded, pngs).enumerated() {
+        #expect(frame == png, "frame \(n + 1) of the \(pixelFormat) APNG differs")
+      }
+      try FileManager.default.removeItem(atPath: apng)
+      try FileManager.default.removeItem(atPath: folder)
+    }
+  }
+
   @Test func identicalFramesMergeIntoLongerDelays() throws {
     let dir = try Self.scratch()
     defer { try? FileManager.default.removeItem(at: dir) }

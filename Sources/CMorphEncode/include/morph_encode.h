@@ -5,11 +5,12 @@
 #include <stddef.h>
 #include <stdint.h>
 
-// Filters `height` rows of `width` pixels (`stride` bytes apart) for PNG: each
-// output row is a filter type byte, then width * 4 filtered bytes. The filter
-// of each row is the one with the smallest sum of absolute values (libpng's
-// heuristic), so the result depends on the pixels alone.
-void morph_png_filter(const uint8_t *pixels, size_t stride, int width, int height,
+// Filters `height` rows of `width` pixels (`stride` bytes apart, `channels`
+// bytes a pixel: 4 for RGBA, 3 for RGB) for PNG: each output row is a filter
+// type byte, then width * channels filtered bytes. The filter of each row is
+// the one with the smallest sum of absolute values (libpng's heuristic), so
+// the result depends on the pixels alone.
+void morph_png_filter(const uint8_t *pixels, size_t stride, int width, int height, int channels,
                       uint8_t *out);
 
 // As morph_png_filter, but without the search: the first row is filtered
@@ -18,15 +19,17 @@ void morph_png_filter(const uint8_t *pixels, size_t stride, int width, int heigh
 void morph_png_filter_up(const uint8_t *pixels, size_t stride, int width, int height,
                          uint8_t *out);
 
+// 1 when every one of `count` RGBA pixels is opaque.
+int morph_opaque(const uint8_t *pixels, size_t count);
+
+// Copies `rect` of the RGBA image `pixels` (`width` wide) to `out` as tightly
+// packed RGB, dropping alpha.
+void morph_crop_rgb(const uint8_t *pixels, int width, const int rect[4], uint8_t *out);
+
 // The smallest rectangle holding every pixel where `a` and `b` (both width x
 // height, tightly packed) differ, as x, y, width, height in `rect`. Returns 0
 // (and leaves `rect` alone) when the images are identical.
 int morph_diff_rect(const uint8_t *a, const uint8_t *b, int width, int height, int rect[4]);
-
-// As morph_diff_rect, but pixels whose every channel differs by at most
-// `tolerance` count as unchanged.
-int morph_diff_rect_within(const uint8_t *a, const uint8_t *b, int width, int height,
-                           int tolerance, int rect[4]);
 
 // 1 when pixel `a` and pixel `b` (4 bytes each) differ by at most `tolerance` a channel.
 static inline int morph_pixel_within(const uint8_t *a, const uint8_t *b, int tolerance) {
@@ -44,5 +47,24 @@ int morph_changes_opaque(const uint8_t *a, const uint8_t *b, int width, const in
 // pixels equal in `a` become transparent black.
 void morph_crop(const uint8_t *a, const uint8_t *b, int width, const int rect[4],
                 int clear_unchanged, uint8_t *out);
+
+// A GIF pixel is unchanged when the colour the viewer shows (`screen`, one
+// packed RGBA word a pixel) is the one the new frame's palette gives it
+// (`display`), or when its true colour (`source`, RGBA) is within `tolerance`
+// of the true colour last stored there (`stored`). Judging on true colours
+// and on shown colours, never on a palette colour against a true one, keeps
+// palette shifts from making unchanged pixels look changed and the error
+// from drifting. The rectangle holding every changed pixel goes to `rect`;
+// returns 0 when there is none.
+int morph_gif_changes(const uint8_t *stored, const uint32_t *screen, const uint8_t *source,
+                      const uint32_t *display, int width, int height, int tolerance, int rect[4]);
+
+// `rect` of a frame's palette `indices` (width wide) to `out`, tightly
+// packed: unchanged pixels (as morph_gif_changes judges) become
+// `transparent_index`, so the previous frame shows through; the others keep
+// their index, and `stored` and `screen` take their colours.
+void morph_gif_crop(uint8_t *stored, uint32_t *screen, const uint8_t *source,
+                    const uint32_t *display, const uint8_t *indices, int width, const int rect[4],
+                    int tolerance, uint8_t transparent_index, uint8_t *out);
 
 #endif

@@ -10,10 +10,13 @@ private final class GIFBytes {
 /// animations store only the rectangle that changed (pixels unchanged inside
 /// it are transparent, so the previous frame shows through); animations with
 /// transparency store whole frames, each cleared before the next. Identical
-/// frames merge into one longer delay (GIF counts centiseconds). GIF is lossy
-/// anyway: in opaque animations a pixel whose colour moved by at most
-/// `tolerance` levels keeps the previous frame's (palettes shift a little from
-/// frame to frame, and re-storing those pixels costs most of the file).
+/// frames merge into one longer delay (GIF counts centiseconds). A pixel is
+/// unchanged when the new palette shows it in the colour already on screen,
+/// or when its true colour moved by at most `tolerance` levels from the one
+/// last stored there: true colours against true colours, shown against
+/// shown, so palette shifts from frame to frame neither make unchanged
+/// pixels look changed (re-storing those costs most of the file) nor let
+/// the error drift.
 public final class GIFEncoder {
   let output: any EncodedOutput
   let count: Int
@@ -23,7 +26,9 @@ public final class GIFEncoder {
   private let sink = GIFBytes()
   private var gif: UnsafeMutablePointer<GifFileType>?
   private var globalColors: [UInt32] = []
-  /// What the viewer shows after the last written frame, one packed RGBA word a pixel.
+  /// The true RGBA colour of what the viewer shows after the last written frame.
+  private var stored: [UInt8] = []
+  /// The palette colour the viewer shows there, one packed RGBA word a pixel.
   private var screen: [UInt32] = []
   private var held: HeldFrame<Part>?
   private var index = 0
@@ -50,35 +55,28 @@ public final class GIFEncoder {
 
   public func add(_ frame: QuantizedFrame) throws {
     defer { index += 1 }
-    let display = shown(frame)
-    if gif == nil {
+    guard gif != nil else {
       try start(frame)
-    } else {
-      guard frame.width * frame.height == screen.count else {
-        throw RenderError.io("frame \(index + 1) differs in size from frame 1")
-      }
-      var rect: [Int32] = [0, 0, 0, 0]
-      let tolerance = transparent ? 0 : Self.tolerance
-      let changed = screen.withUnsafeBytes { a in
-        display.withUnsafeBytes { b in
-          morph_diff_rect_within(
-            a.baseAddress!.assumingMemoryBound(to: UInt8.self),
-            b.baseAddress!.assumingMemoryBound(to: UInt8.self), Int32(frame.width),
-            Int32(frame.height), tolerance, &rect)
-        }
-      }
-      guard changed != 0 else {
-        held?.end = index + 1
-        return
-      }
-      try flush()
-      let whole: [Int32] = [0, 0, Int32(frame.width), Int32(frame.height)]
-      held = HeldFrame(
-        payload: crop(frame, display, rect: transparent ? whole : rect), first: index,
-        end: index + 1)
       return
     }
-    screen = display
+    guard frame.source.count == stored.count else {
+      throw RenderError.io("frame \(index + 1) differs in size from frame 1")
+    }
+    let display = shown(frame)
+    var rect: [Int32] = [0, 0, Int32(frame.width), Int32(frame.height)]
+    let changed =
+      transparent
+      ? frame.source != stored
+      : morph_gif_changes(
+        stored, screen, frame.source, display, Int32(frame.width), Int32(frame.height),
+        Self.tolerance, &rect) != 0
+    guard changed else {
+      held?.end = index + 1
+      return
+    }
+    try flush()
+    held = HeldFrame(
+      payload: part(frame, display, rect: rect), first: index, end: index + 1)
   }
 
   /// The colour each pixel shows (transparent pixels as 0), indices already mapped.
@@ -116,52 +114,43 @@ public final class GIFEncoder {
       try check(EGifPutExtensionBlock(gif, 3, [1, UInt8(repeats & 0xFF), UInt8(repeats >> 8)]))
       try check(EGifPutExtensionTrailer(gif))
     }
-    let whole: [Int32] = [0, 0, Int32(frame.width), Int32(frame.height)]
-    held = HeldFrame(
-      payload: Part(
-        rect: whole, indices: frame.indices.map(mapTransparent(frame.colors)),
-        colors: frame.colors), first: 0, end: 1)
+    stored = frame.source
+    screen = shown(frame)
+    held = HeldFrame(payload: whole(frame), first: 0, end: 1)
     try drain()
   }
 
-  private func mapTransparent(_ colors: [UInt32]) -> (UInt8) -> UInt8 {
+  /// The whole frame, pixels under half alpha transparent when the background is.
+  private func whole(_ frame: QuantizedFrame) -> Part {
     let transparent = self.transparent
-    return { i in transparent && colors[Int(i)] >> 24 < 128 ? GIFQuantizer.transparentIndex : i }
+    let colors = frame.colors
+    let indices = frame.indices.map { i in
+      transparent && colors[Int(i)] >> 24 < 128 ? GIFQuantizer.transparentIndex : i
+    }
+    return Part(
+      rect: [0, 0, Int32(frame.width), Int32(frame.height)], indices: indices, colors: colors)
   }
 
-  /// `rect` of the frame's indices; pixels that already show their colour (within
-  /// the tolerance) become transparent, and the screen takes the rest.
-  private func crop(_ frame: QuantizedFrame, _ display: [UInt32], rect: [Int32]) -> Part {
-    let (x0, y0, w, h) = (Int(rect[0]), Int(rect[1]), Int(rect[2]), Int(rect[3]))
-    let map = mapTransparent(frame.colors)
-    let tolerance = transparent ? -1 : Self.tolerance
-    var indices = [UInt8](repeating: 0, count: w * h)
-    for y in 0..<h {
-      for x in 0..<w {
-        let i = (y0 + y) * frame.width + x0 + x
-        if Self.within(display[i], screen[i], tolerance) {
-          indices[y * w + x] = GIFQuantizer.transparentIndex
-        } else {
-          indices[y * w + x] = map(frame.indices[i])
-          screen[i] = display[i]
+  /// What a changed frame stores: with transparency the whole frame (each
+  /// is cleared before the next); opaque, `rect` of its indices with pixels
+  /// that already show their colour (within the tolerance) transparent.
+  private func part(_ frame: QuantizedFrame, _ display: [UInt32], rect: [Int32]) -> Part {
+    guard !transparent else {
+      stored = frame.source
+      return whole(frame)
+    }
+    var indices = [UInt8](repeating: 0, count: Int(rect[2]) * Int(rect[3]))
+    stored.withUnsafeMutableBufferPointer { stored in
+      screen.withUnsafeMutableBufferPointer { screen in
+        indices.withUnsafeMutableBufferPointer { out in
+          morph_gif_crop(
+            stored.baseAddress, screen.baseAddress, frame.source, display, frame.indices,
+            Int32(frame.width), rect, Self.tolerance, GIFQuantizer.transparentIndex,
+            out.baseAddress)
         }
       }
     }
     return Part(rect: rect, indices: indices, colors: frame.colors)
-  }
-
-  /// Whether two packed colours differ by at most `tolerance` a channel (never when negative).
-  static func within(_ a: UInt32, _ b: UInt32, _ tolerance: Int32) -> Bool {
-    guard tolerance >= 0 else { return false }
-    var a = a
-    var b = b
-    return withUnsafeBytes(of: &a) { pa in
-      withUnsafeBytes(of: &b) { pb in
-        morph_pixel_within(
-          pa.baseAddress!.assumingMemoryBound(to: UInt8.self),
-          pb.baseAddress!.assumingMemoryBound(to: UInt8.self), tolerance) != 0
-      }
-    }
   }
 
   public func finish() throws {

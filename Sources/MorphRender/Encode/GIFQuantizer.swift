@@ -8,6 +8,8 @@ public struct QuantizedFrame: Sendable {
   public var indices: [UInt8]
   /// RGBA of each palette entry, as packed by `GIFQuantizer.pack`.
   public var colors: [UInt32]
+  /// The frame's true RGBA pixels, which the encoder judges change on.
+  public var source: [UInt8]
 }
 
 /// Palettes for GIF: per frame, or one shared by every frame (built from a
@@ -66,7 +68,8 @@ public enum GIFQuantizer {
       }
     }
     return QuantizedFrame(
-      width: frame.width, height: frame.height, indices: indices, colors: colors)
+      width: frame.width, height: frame.height, indices: indices, colors: colors,
+      source: frame.pixels)
   }
 
   /// One RGBA colour in a word, the byte order `RasterImage` uses in memory.

@@ -28,20 +28,25 @@ public enum PNGEncoder {
     return out
   }
 
-  /// IHDR's data: the size, 8 bits per channel, RGBA, no interlace.
-  static func header(width: Int, height: Int) -> [UInt8] {
-    APNGWriter.be32(UInt32(width)) + APNGWriter.be32(UInt32(height)) + [8, 6, 0, 0, 0]
+  /// IHDR's data: the size, 8 bits per channel, RGBA (colour type 6) or,
+  /// with 3 channels, RGB (colour type 2), no interlace.
+  static func header(width: Int, height: Int, channels: Int = 4) -> [UInt8] {
+    APNGWriter.be32(UInt32(width)) + APNGWriter.be32(UInt32(height))
+      + [8, channels == 3 ? 2 : 6, 0, 0, 0]
   }
 
-  /// The zlib stream of `width`×`height` pixels starting at `pixels`, rows
-  /// `stride` bytes apart: what an IDAT or fdAT chunk holds.
+  /// The zlib stream of `width`×`height` pixels of `channels` bytes (4:
+  /// RGBA, 3: RGB) starting at `pixels`, rows `stride` bytes apart: what an
+  /// IDAT or fdAT chunk holds.
   static func compressedRows(
-    _ pixels: UnsafePointer<UInt8>, stride: Int, width: Int, height: Int, level: Int32
+    _ pixels: UnsafePointer<UInt8>, stride: Int, width: Int, height: Int, channels: Int = 4,
+    level: Int32
   ) throws(RenderError) -> [UInt8] {
-    let rowBytes = width * 4 + 1
+    let rowBytes = width * channels + 1
     var filtered = [UInt8](repeating: 0, count: rowBytes * height)
     filtered.withUnsafeMutableBufferPointer {
-      morph_png_filter(pixels, stride, Int32(width), Int32(height), $0.baseAddress!)
+      morph_png_filter(
+        pixels, stride, Int32(width), Int32(height), Int32(channels), $0.baseAddress!)
     }
     guard let compressor = libdeflate_alloc_compressor(level) else {
       throw .io("cannot allocate a PNG compressor")
