@@ -14,8 +14,11 @@ public struct ApproximateTextMeasure: TextMeasuring {
   public func measure(_ text: TextRun, in proposal: ProposedSize) -> TextMetrics {
     let advance = text.size * 0.6 + text.tracking
     let paragraphs = text.string.split(separator: "\n", omittingEmptySubsequences: false)
+    let longest = max(paragraphs.map(\.count).max() ?? 0, 1)
     let ideal = Double(paragraphs.map(\.count).max() ?? 0) * advance
-    let perLine = max(1, Int(((proposal.width ?? ideal) / max(advance, 1e-9)).rounded(.down)))
+    // Characters a line holds; an unbounded, huge or NaN offer must not trap Int().
+    let fit = ((proposal.width ?? ideal) / max(advance, 1e-9)).rounded(.down)
+    let perLine = fit.isNaN ? 1 : fit >= Double(longest) ? longest : max(1, Int(max(fit, 0)))
     var lines = paragraphs.map { max(1, ($0.count + perLine - 1) / perLine) }.reduce(0, +)
     if let limit = text.lineLimit { lines = min(lines, max(limit, 1)) }
     let width = min(ideal, Double(perLine) * advance)

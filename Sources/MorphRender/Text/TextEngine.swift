@@ -40,6 +40,17 @@ final class TextLayout {
 
   static let scale = Double(PANGO_SCALE)
 
+  /// Points in Pango units, clamped to what an Int32 holds with room to add
+  /// (±1e9 units, about 976 000 pt) and NaN as 0: a plugin's huge tracking or
+  /// line spacing must not trap the conversion.
+  static func units(
+    _ points: Double, rounding: FloatingPointRoundingRule = .toNearestOrAwayFromZero
+  ) -> Int32 {
+    let value = (points * scale).rounded(rounding)
+    guard !value.isNaN else { return 0 }
+    return Int32(max(-1e9, min(value, 1e9)))
+  }
+
   static func rect(_ r: PangoRectangle) -> Rect {
     Rect(
       x: Double(r.x) / scale, y: Double(r.y) / scale, width: Double(r.width) / scale,
@@ -243,18 +254,18 @@ final class TextEngine: @unchecked Sendable {
     if run.tracking != 0 {
       pango_attr_list_insert(
         attributes,
-        pango_attr_letter_spacing_new(Int32((run.tracking * TextLayout.scale).rounded())))
+        pango_attr_letter_spacing_new(TextLayout.units(run.tracking)))
     }
     pango_layout_set_attributes(layout, attributes)
     pango_attr_list_unref(attributes)
-    pango_layout_set_spacing(layout, Int32((run.lineSpacing * TextLayout.scale).rounded()))
+    pango_layout_set_spacing(layout, TextLayout.units(run.lineSpacing))
     pango_layout_set_alignment(layout, Self.pangoAlignment(run.alignment))
     // Pango wants UTF-8 without NUL; a NUL draws nothing in SwiftUI either.
     let text =
       run.string.contains("\0") ? run.string.replacingOccurrences(of: "\0", with: "") : run.string
     pango_layout_set_text(layout, text, Int32(text.utf8.count))
     if let wrap = shape.wrap {
-      pango_layout_set_width(layout, Int32(min((wrap * TextLayout.scale).rounded(.up), 1e9)))
+      pango_layout_set_width(layout, TextLayout.units(wrap, rounding: .up))
       pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
     }
     if let lines = shape.lines, let full {
@@ -264,7 +275,7 @@ final class TextEngine: @unchecked Sendable {
       let lineHeight =
         lines > 1 ? bottom - (full.lineBottoms[lines - 2] - full.logical.minY) : bottom
       pango_layout_set_height(
-        layout, Int32(((bottom + lineHeight / 2) * TextLayout.scale).rounded()))
+        layout, TextLayout.units(bottom + lineHeight / 2))
       pango_layout_set_ellipsize(layout, Self.pangoEllipsis(run.truncation))
     }
     return TextLayout(layout)
