@@ -40,6 +40,15 @@ public final class ImageCache: @unchecked Sendable {
   private var clock: UInt64 = 0
   /// How many files were decoded: the bench and tests read it.
   public private(set) var decodeCount = 0
+  private var decodesByPath: [String: Int] = [:]
+
+  /// How many times the file at `path` (as the image's source names it) was decoded: a
+  /// count other images decoded meanwhile (other tests, other threads) do not move.
+  public func decodeCount(ofPath path: String) -> Int {
+    lock.lock()
+    defer { lock.unlock() }
+    return decodesByPath[path, default: 0]
+  }
 
   public init(maxBytes: Int = 256 << 20, maxImages: Int = 64) {
     self.maxBytes = maxBytes
@@ -82,6 +91,7 @@ public final class ImageCache: @unchecked Sendable {
     lock.lock()
     defer { lock.unlock() }
     decodeCount += 1
+    decodesByPath[source.path, default: 0] += 1
     entries[source] = (image, clock)
     evict()
     return image
