@@ -129,6 +129,14 @@ final class TextEngine: @unchecked Sendable {
     pango_context_set_language(context, pango_language_from_string("en-us"))
   }
 
+  /// Layouts made on the calling thread: what a test reads, as other threads
+  /// lay text out at the same time (a process-wide count races with them).
+  static var madeOnThisThread: Int {
+    get { Thread.current.threadDictionary[threadKey] as? Int ?? 0 }
+    set { Thread.current.threadDictionary[threadKey] = newValue }
+  }
+  private static let threadKey = "morphhost.text.layoutsMade"
+
   /// Layouts made (texts shaped) since start: the bench's figure.
   var layoutsMade: Int {
     lock.lock()
@@ -238,6 +246,7 @@ final class TextEngine: @unchecked Sendable {
 
   private func make(_ shape: Shape, full: TextLayout?) -> TextLayout {
     made += 1
+    Self.madeOnThisThread += 1
     let run = shape.run
     let layout = pango_layout_new(context)!
     let font = pango_font_description_new()!
@@ -309,6 +318,9 @@ public struct PangoTextMeasure: TextMeasuring {
   /// Texts shaped (layouts made) since the process started; a frame whose text did not change
   /// adds none.
   public static var layoutsMade: Int { TextEngine.shared.layoutsMade }
+
+  /// Texts shaped on the calling thread since it started.
+  public static var layoutsMadeOnThisThread: Int { TextEngine.madeOnThisThread }
 
   /// Font files of the private set that were not found (empty when it is complete).
   public static var missingFonts: [String] { TextEngine.shared.missingFonts }
