@@ -181,36 +181,70 @@ void morph_crop(const uint8_t *a, const uint8_t *b, int width, const int rect[4]
   }
 }
 
-static inline int gif_unchanged(const uint8_t *stored, const uint32_t *screen,
-                                const uint8_t *source, const uint32_t *display, size_t i,
-                                int tolerance) {
-  return screen[i] == display[i] || morph_pixel_within(stored + i * 4, source + i * 4, tolerance);
+// Levels between a shown colour (a packed RGBA word) and a true one, summed over R, G, B.
+static inline int gif_distance(uint32_t shown, const uint8_t *truth) {
+  int d = 0;
+  for (int c = 0; c < 3; c++) d += abs((int)((shown >> (8 * c)) & 0xFF) - truth[c]);
+  return d;
 }
 
-int morph_gif_changes(const uint8_t *stored, const uint32_t *screen, const uint8_t *source,
-                      const uint32_t *display, int width, int height, int tolerance, int rect[4]) {
+// The largest channel difference between a shown colour and a true one.
+static inline int gif_channel_distance(uint32_t shown, const uint8_t *truth) {
+  int d = 0;
+  for (int c = 0; c < 3; c++) {
+    int e = abs((int)((shown >> (8 * c)) & 0xFF) - truth[c]);
+    d = e > d ? e : d;
+  }
+  return d;
+}
+
+static inline int gif_unchanged(const uint32_t *screen, const uint8_t *source,
+                                const uint32_t *display, size_t i, int tolerance) {
+  if (screen[i] == display[i]) return 1;
+  const uint8_t *truth = source + i * 4;
+  return gif_distance(screen[i], truth) <= gif_distance(display[i], truth) + tolerance;
+}
+
+int morph_gif_changes(const uint32_t *screen, const uint8_t *source, const uint32_t *display,
+                      int width, int height, int tolerance, int rect[4]) {
   struct bounds box = {width, height, -1, -1};
   for (int y = 0; y < height; y++) {
     for (int x = 0; x < width; x++) {
       size_t i = (size_t)y * width + x;
-      if (!gif_unchanged(stored, screen, source, display, i, tolerance)) bounds_add(&box, x, x, y);
+      if (!gif_unchanged(screen, source, display, i, tolerance)) bounds_add(&box, x, x, y);
     }
   }
   return bounds_rect(&box, rect);
 }
 
-void morph_gif_crop(uint8_t *stored, uint32_t *screen, const uint8_t *source,
-                    const uint32_t *display, const uint8_t *indices, int width, const int rect[4],
-                    int tolerance, uint8_t transparent_index, uint8_t *out) {
+void morph_gif_crop(uint32_t *screen, const uint8_t *source, const uint32_t *display,
+                    const uint8_t *indices, const uint32_t *colors, int width, const int rect[4],
+                    int tolerance, int lossy, uint8_t transparent_index, uint8_t *out) {
   for (int y = 0; y < rect[3]; y++) {
     for (int x = 0; x < rect[2]; x++) {
       size_t i = (size_t)(rect[1] + y) * width + rect[0] + x;
       uint8_t *o = out + (size_t)y * rect[2] + x;
-      if (gif_unchanged(stored, screen, source, display, i, tolerance)) {
+      const uint8_t *truth = source + i * 4;
+      int keep = gif_unchanged(screen, source, display, i, tolerance);
+      // Lossy: the symbol to the left, when its colour is close enough, makes
+      // the run longer, and long runs are what LZW compresses.
+      if (lossy > 0 && x > 0) {
+        uint8_t left = o[-1];
+        if (left == transparent_index) {
+          if (keep || gif_channel_distance(screen[i], truth) <= lossy) {
+            *o = transparent_index;
+            continue;
+          }
+        } else if (gif_channel_distance(colors[left], truth) <= lossy) {
+          *o = left;
+          screen[i] = colors[left] | 0xFF000000u;
+          continue;
+        }
+      }
+      if (keep) {
         *o = transparent_index;
       } else {
         *o = indices[i];
-        memcpy(stored + i * 4, source + i * 4, 4);
         screen[i] = display[i];
       }
     }

@@ -42,6 +42,8 @@ enum ExportCommand {
       --hold S            hold the last frame S seconds longer (animations and video)
       --palette P         GIF: frame (a palette per frame, default) or global (one, two passes)
       --dither on|off     GIF dithering (default on)
+      --lossy N           GIF: a pixel may be up to N levels off for longer runs, smaller
+                          files (0-\(GIFEncoder.maxLossy), default 0; opaque backgrounds)
       --quality Q         WebP: lossy at quality Q in [0, 100] (default lossless)
       --crf N             MP4/WebM quality, lower is better (default 23 for H.264, 32 for VP9)
       --filmstrip N       one image of exactly N frames side by side (--columns C to wrap)

@@ -46,7 +46,7 @@ enum ExportFormat: String, CaseIterable {
   static let specificOptions: [(option: String, formats: Set<ExportFormat>)] = [
     ("--loop", [.apng, .gif, .webp]),
     ("--hold", [.apng, .gif, .webp, .mp4, .webm]),
-    ("--palette", [.gif]), ("--dither", [.gif]),
+    ("--palette", [.gif]), ("--dither", [.gif]), ("--lossy", [.gif]),
     ("--quality", [.webp]), ("--crf", [.mp4, .webm]),
     ("--labels", [.filmstrip]), ("--columns", [.filmstrip]),
   ]
@@ -78,6 +78,7 @@ struct EncodingOptions {
   var timing: FrameTiming
   var sharedPalette = false
   var dither = true
+  var lossy = 0
   var quality: Double?
   var crf: Int?
   var labels = false
@@ -97,6 +98,7 @@ struct EncodingOptions {
     case "off": dither = false
     case let other?: throw UsageError("--dither expects on or off, got '\(other)'")
     }
+    lossy = try options.int("--lossy", in: 0...GIFEncoder.maxLossy) ?? 0
     quality = try options.double("--quality", in: .within(0...100))
     crf = try options.int("--crf", in: 0...63)
     labels = options.flag("--labels")

@@ -59,7 +59,7 @@ struct ExportWriter {
     let file = try OutputFile(path)
     let encoder = GIFEncoder(
       output: FileOutput(file), count: count, timing: encoding.timing,
-      transparent: background == nil)
+      transparent: background == nil, lossy: encoding.lossy)
     let dither = encoding.dither
     if encoding.sharedPalette {
       // Two passes over the same frames: count every colour, then remap each frame.

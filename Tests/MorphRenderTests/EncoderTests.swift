@@ -100,4 +100,33 @@ private final class MemoryOutput: EncodedOutput {
     let delay = controls.first.map { Int(bytes[$0 + 4]) | Int(bytes[$0 + 5]) << 8 }
     #expect(delay == 30)  // centiseconds: three frames at 10 fps
   }
+
+  /// A pixel stays as the screen shows it only while that is within the
+  /// tolerance (2 levels, summed over the channels) of the palette's colour
+  /// for the truth of each frame: red creeping a level a frame, with an exact
+  /// palette, is stored again every third frame and never drifts further
+  /// (judged against the colour last stored, it would drift a level more).
+  @Test func gifKeepsAPixelOnlyWithinTheToleranceOfEachFramesTruth() throws {
+    let output = MemoryOutput()
+    let encoder = GIFEncoder(
+      output: output, count: 5, timing: FrameTiming(fps: 10), transparent: false)
+    for red: UInt32 in 100...104 {
+      var source = Self.solid(100)
+      for i in stride(from: 0, to: source.pixels.count, by: 4) { source.pixels[i] = UInt8(red) }
+      let color: UInt32 = red | 0x0064_6400 | 0xFF00_0000  // green and blue 100
+      try encoder.add(
+        QuantizedFrame(
+          width: 6, height: 4, indices: [UInt8](repeating: 0, count: 24), colors: [color],
+          source: source.pixels))
+    }
+    try encoder.finish()
+    let bytes = output.bytes
+    let controls = (0..<(bytes.count - 5)).filter {
+      Array(bytes[$0..<($0 + 3)]) == [0x21, 0xF9, 4]
+    }
+    let delays = controls.map { Int(bytes[$0 + 4]) | Int(bytes[$0 + 5]) << 8 }
+    // Frame 1 shows for frames 1–3 (101 and 102 are within 2 levels of it),
+    // frame 4 (103) is stored and shows for 4–5.
+    #expect(delays == [30, 20])
+  }
 }

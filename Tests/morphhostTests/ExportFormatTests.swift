@@ -161,6 +161,22 @@ import Testing
       try Self.references())
   }
 
+  /// `--lossy N` lets a pixel take its left neighbour's colour when that is
+  /// within N levels: longer runs, a smaller file, a picture still close.
+  @Test func lossyGIFIsSmallerAndStillClose() throws {
+    let dir = try Self.scratch()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let exact = try Self.export("exact.gif", in: dir, ["--scale", "2"])
+    let lossy = try Self.export("lossy.gif", in: dir, ["--scale", "2", "--lossy", "4"])
+    let sizes = try [lossy, exact].map {
+      try FileManager.default.attributesOfItem(atPath: $0)[.size] as? Int ?? 0
+    }
+    #expect(sizes[0] < sizes[1] * 9 / 10, "lossy \(sizes[0]) bytes, exact \(sizes[1])")
+    let frames = try MediaProbe.frames(lossy, width: 856, height: 576)
+    #expect(frames.count == 8)
+    Self.expectClose([frames[0], frames[7]], try Self.references(["--scale", "2"]))
+  }
+
   @Test func webpIsLosslessByDefaultAndLossyOnRequest() throws {
     let dir = try Self.scratch()
     defer { try? FileManager.default.removeItem(at: dir) }
@@ -255,6 +271,8 @@ import Testing
     (["-o", "fan.mp4", "--duration", "-1"], "--duration"),
     (["-o", "fan.gif", "--crf", "20"], "--crf"),
     (["-o", "fan.apng", "--quality", "50"], "--quality"),
+    (["-o", "fan.gif", "--lossy", "33"], "--lossy"),
+    (["-o", "fan.apng", "--lossy", "2"], "--lossy"),
     (["-o", "/nonexistent/fan.gif"], "folder does not exist"),
     (["-o", "/dev/full", "--format", "gif"], "not a regular file"),
     (["-o", "/dev/full", "--format", "webm"], "not a regular file"),

@@ -31,15 +31,6 @@ void morph_crop_rgb(const uint8_t *pixels, int width, const int rect[4], uint8_t
 // (and leaves `rect` alone) when the images are identical.
 int morph_diff_rect(const uint8_t *a, const uint8_t *b, int width, int height, int rect[4]);
 
-// 1 when pixel `a` and pixel `b` (4 bytes each) differ by at most `tolerance` a channel.
-static inline int morph_pixel_within(const uint8_t *a, const uint8_t *b, int tolerance) {
-  for (int c = 0; c < 4; c++) {
-    int d = a[c] - b[c];
-    if (d > tolerance || d < -tolerance) return 0;
-  }
-  return 1;
-}
-
 // 1 when every pixel of `b` inside `rect` that differs from `a` is opaque.
 int morph_changes_opaque(const uint8_t *a, const uint8_t *b, int width, const int rect[4]);
 
@@ -48,23 +39,25 @@ int morph_changes_opaque(const uint8_t *a, const uint8_t *b, int width, const in
 void morph_crop(const uint8_t *a, const uint8_t *b, int width, const int rect[4],
                 int clear_unchanged, uint8_t *out);
 
-// A GIF pixel is unchanged when the colour the viewer shows (`screen`, one
-// packed RGBA word a pixel) is the one the new frame's palette gives it
-// (`display`), or when its true colour (`source`, RGBA) is within `tolerance`
-// of the true colour last stored there (`stored`). Judging on true colours
-// and on shown colours, never on a palette colour against a true one, keeps
-// palette shifts from making unchanged pixels look changed and the error
-// from drifting. The rectangle holding every changed pixel goes to `rect`;
-// returns 0 when there is none.
-int morph_gif_changes(const uint8_t *stored, const uint32_t *screen, const uint8_t *source,
-                      const uint32_t *display, int width, int height, int tolerance, int rect[4]);
+// GIF frame differences. `screen` is the colour the viewer shows at each
+// pixel (packed RGBA words), `source` the frame's true RGBA pixels and
+// `display` the colour its new palette would show. A pixel is unchanged
+// when what the screen shows is at most `tolerance` levels (summed over R, G
+// and B) further from the true colour than the new palette's colour: keeping
+// it is never noticeably worse than storing it again, and the error cannot
+// drift, as it is judged against the truth of each frame. The rectangle
+// holding every changed pixel goes to `rect`; returns 0 when there is none.
+int morph_gif_changes(const uint32_t *screen, const uint8_t *source, const uint32_t *display,
+                      int width, int height, int tolerance, int rect[4]);
 
 // `rect` of a frame's palette `indices` (width wide) to `out`, tightly
-// packed: unchanged pixels (as morph_gif_changes judges) become
-// `transparent_index`, so the previous frame shows through; the others keep
-// their index, and `stored` and `screen` take their colours.
-void morph_gif_crop(uint8_t *stored, uint32_t *screen, const uint8_t *source,
-                    const uint32_t *display, const uint8_t *indices, int width, const int rect[4],
-                    int tolerance, uint8_t transparent_index, uint8_t *out);
+// packed: unchanged pixels become `transparent_index`, so the previous frame
+// shows through; the others keep their index, and `screen` takes their
+// colours (`colors` is the frame's palette). With `lossy` > 0 a pixel takes
+// the symbol to its left (a palette index, or transparent) when that shows
+// its true colour within `lossy` levels a channel, for longer runs.
+void morph_gif_crop(uint32_t *screen, const uint8_t *source, const uint32_t *display,
+                    const uint8_t *indices, const uint32_t *colors, int width, const int rect[4],
+                    int tolerance, int lossy, uint8_t transparent_index, uint8_t *out);
 
 #endif

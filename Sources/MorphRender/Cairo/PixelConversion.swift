@@ -25,6 +25,14 @@ enum PixelConversion {
         let word = row.load(fromByteOffset: x * 4, as: UInt32.self)
         let a = Int(word >> 24)
         let d = dst + x * 4
+        // Opaque pixels (most of a frame) need no division.
+        if a == 255 {
+          d[0] = UInt8(truncatingIfNeeded: word >> 16)
+          d[1] = UInt8(truncatingIfNeeded: word >> 8)
+          d[2] = UInt8(truncatingIfNeeded: word)
+          d[3] = 255
+          continue
+        }
         guard a > 0 else {
           d[0] = 0
           d[1] = 0

@@ -50,6 +50,21 @@ final class FrameEncoder: @unchecked Sendable {
   private var postedScales: Set<Double> = []
   /// Raster buffers no frame holds any more.
   private var spare: [RasterImage] = []
+  private var tally = Tally()
+
+  /// What became of the frames submitted so far (for `bench`: whether the
+  /// workers keep up with the clock, or newer frames replace waiting ones).
+  struct Tally: Equatable {
+    var submitted = 0
+    /// Replaced by a newer frame before a worker took them.
+    var superseded = 0
+    /// Rasterised and compared (the rest were superseded or closed).
+    var drawn = 0
+    /// Posted to the board with pixels that changed.
+    var changed = 0
+  }
+
+  var counts: Tally { condition.withLock { tally } }
 
   init(board: FrameBoard) { self.board = board }
 
@@ -59,6 +74,8 @@ final class FrameEncoder: @unchecked Sendable {
     condition.lock()
     defer { condition.unlock() }
     guard !closed else { return }
+    tally.submitted += 1
+    if pending != nil { tally.superseded += 1 }
     pending = Job(list: list, status: status, scales: scales)
     if idle > 0 {
       condition.broadcast()
@@ -164,6 +181,8 @@ final class FrameEncoder: @unchecked Sendable {
     condition.lock()
     defer { condition.unlock() }
     while postedOrder != slot.order - 1 { condition.wait() }
+    tally.drawn += 1
+    if pictures.values.contains(where: { $0.changed != nil }) { tally.changed += 1 }
     let scales = Set(pictures.keys)
     if status != postedStatus || scales != postedScales
       || pictures.values.contains(where: { $0.changed != nil })

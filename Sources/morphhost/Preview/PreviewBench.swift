@@ -81,8 +81,14 @@ enum PreviewBench {
       } while stop.wait(timeout: .now() + 0.2) == .timedOut
     }
     let streaming = cpuSeconds()
+    let counted = session.frameCounts
     let (events, bytes, pictures) = stream.count(for: duration)
     let frameCPU = (cpuSeconds() - streaming) / Double(max(events, 1))
+    let tally = session.frameCounts
+    let (submitted, superseded) = (
+      tally.submitted - counted.submitted, tally.superseded - counted.superseded
+    )
+    let (drawn, changed) = (tally.drawn - counted.drawn, tally.changed - counted.changed)
     stop.signal()
     _ = stream.count(for: 1.5)  // let the last tap settle
 
@@ -98,6 +104,12 @@ enum PreviewBench {
           + "%.1f ms of CPU a frame (this process: server and reader)",
         Double(events) / duration, events, duration, pictures,
         Double(bytes) / Double(max(events, 1)) / 1024, frameCPU * 1000),
+      String(
+        format:
+          "preview, the same window from the encoder's side: %d frames made (clock ticks and "
+          + "taps), %d drawn, %d superseded by a newer one before a worker took them, "
+          + "%d with changed pixels (%.1f/s; the rest moved less than a pixel)",
+        submitted, drawn, superseded, changed, Double(changed) / duration),
       String(
         format: "preview, idle with a tab open: %.2f%% of a core (%.1f ms CPU in %.0f s, "
           + "%d frames pushed)", cpu / idleSeconds * 100, cpu * 1000, idleSeconds, idleEvents),

@@ -36,6 +36,9 @@ final class PreviewSession: @unchecked Sendable {
   /// For "save PNG"; frames for the page go through `encoder`.
   private let renderer = CairoRenderer()
   private let encoder: FrameEncoder
+
+  /// What became of the frames handed to the encoder (any thread).
+  var frameCounts: FrameEncoder.Tally { encoder.counts }
   /// Pixel scales the open tabs asked for, with how many tabs use each.
   private var scales: [Double: Int] = [:]
 
