@@ -17,6 +17,7 @@ enum BenchCommand {
     Usage: morphhost bench [SCENE.lua ...] [--frames N]
            morphhost bench --export
            morphhost bench --text [--frames N]
+           morphhost bench --preview [--frames N]
 
     Prints ms/frame for each stage of a frame (Lua body, reading the tree,
     layout, raster at scale 1 and 2, PNG encoding) and their shares, for each
@@ -32,6 +33,8 @@ enum BenchCommand {
     compiles itself (cc, cairo), and export's peak memory.
     With --text: only the card stack's frame time and the texts shaped per
     unchanged frame (also printed by the full run).
+    With --preview: only the browser preview's figures (also printed by the
+    full run).
     """
 
   static func run(_ arguments: [String], output: some TextOutput) throws -> Int32 {
@@ -39,6 +42,11 @@ enum BenchCommand {
     if options.flag("--export") { return try runExport(output: output) }
     if options.flag("--text") {
       output.write(try textCost(frames: try options.int("--frames", in: 1...100_000) ?? 200))
+      return 0
+    }
+    if options.flag("--preview") {
+      let frames = try options.int("--frames", in: 1...100_000) ?? 60
+      for line in try PreviewBench.figures(saves: max(5, min(frames, 20))) { output.write(line) }
       return 0
     }
     let frames = try options.int("--frames", in: 1...100_000) ?? 60

@@ -67,12 +67,13 @@ struct AlphaBlur {
     }
   }
 
-  /// A blurred sample as a byte, rounded half up: a truncating conversion,
-  /// not `rounded()`, which is a libm call per pixel on baseline x86-64 and
-  /// was most of a shadow's cost.
+  /// A blurred sample as a byte, rounded to nearest (ties to even). Adding
+  /// 1.5 × 2²³ leaves round(v) in the low bits of the float's pattern: no
+  /// `rounded()` (a libm call per pixel on baseline x86-64) and no checked
+  /// conversion, which together were most of a shadow's cost.
   @inline(__always)
   static func byte(_ v: Float) -> UInt8 {
-    UInt8(truncatingIfNeeded: Int32(min(max(v, 0), 255) + 0.5))
+    UInt8(truncatingIfNeeded: (min(max(v, 0), 255) + 12_582_912).bitPattern)
   }
 
   /// How much a blur of `sigma` device pixels shrinks the plane first. A wide
@@ -160,7 +161,18 @@ struct AlphaBlur {
     for row in 0..<height {
       let line = data + row * stride
       let target = out + (row / factor) * w
-      for col in 0..<width { target[col / factor] += Float(line[col * step]) }
+      // A block's row summed in an integer, then added once: no division
+      // and no store-to-load chain per pixel.
+      var col = 0
+      for block in 0..<w {
+        let end = min(col + factor, width)
+        var sum = 0
+        while col < end {
+          sum += Int(line[col * step])
+          col += 1
+        }
+        target[block] += Float(sum)
+      }
     }
     for i in 0..<(w * h) { out[i] *= scale }
   }
@@ -182,20 +194,24 @@ struct AlphaBlur {
     }
     let columns = taps(outWidth)
     let rows = taps(outHeight)
-    let zero = [Float](repeating: 0, count: w)
-    zero.withUnsafeBufferPointer { zero in
-      func line(_ r: Int) -> UnsafePointer<Float> {
-        r >= 0 && r < h ? UnsafePointer(plane + r * w) : zero.baseAddress!
-      }
+    // One row of the reduced plane mixed vertically, with a zero either end
+    // (entry c + 1 is column c), so the loop over pixels has no branch.
+    var mixed = [Float](repeating: 0, count: w + 2)
+    let left = columns.map { $0.0 + 1 }
+    let weight = columns.map { $0.1 }
+    mixed.withUnsafeMutableBufferPointer { mixed in
+      let m = mixed.baseAddress!
       for y in 0..<outHeight {
         let (r, fy) = rows[y]
-        let (top, bottom) = (line(r), line(r + 1))
+        for c in 0..<w {
+          let top: Float = r >= 0 && r < h ? plane[r * w + c] : 0
+          let bottom: Float = r + 1 >= 0 && r + 1 < h ? plane[(r + 1) * w + c] : 0
+          m[c + 1] = top + (bottom - top) * fy
+        }
         let out = data + y * stride
         for x in 0..<outWidth {
-          let (c, fx) = columns[x]
-          let left = c >= 0 ? top[c] + (bottom[c] - top[c]) * fy : 0
-          let right = c + 1 < w ? top[c + 1] + (bottom[c + 1] - top[c + 1]) * fy : 0
-          out[x * step] = Self.byte(left + (right - left) * fx)
+          let (a, b) = (m[left[x]], m[left[x] + 1])
+          out[x * step] = Self.byte(a + (b - a) * weight[x])
         }
       }
     }

@@ -54,8 +54,12 @@ enum PreviewBench {
   /// The deck fan served over HTTP at 2x speed, one tab streaming 2x
   /// pixels: frames pushed per second while it animates (tapped every
   /// 0.2 s, so it never settles inside the window: at 0.4 s it sat still part
-  /// of the time, and the rate counted that), then the process's CPU time
-  /// while it sits idle with the tab open.
+  /// of the time, and the rate counted that), what the encoder made of the
+  /// frames (drawn, or superseded because the workers were behind), frames
+  /// with new pixels while a pointer drags it (springs overshoot past the
+  /// fan's clamped ends and hold the picture still for a while after each
+  /// tap; a drag moves it every frame), then the process's CPU time while it
+  /// sits idle with the tab open.
   static func streamAndIdle() throws -> [String] {
     struct Quiet: TextOutput {
       func write(_ text: String) {}
@@ -90,7 +94,45 @@ enum PreviewBench {
     )
     let (drawn, changed) = (tally.drawn - counted.drawn, tally.changed - counted.changed)
     stop.signal()
+    tapping.sync {}
     _ = stream.count(for: 1.5)  // let the last tap settle
+
+    // A drag back and forth by a pointer moving at 60 Hz, as a page sends
+    // it: the fan follows the finger, so every move changes the picture.
+    // First a drag to the right that opens the fan whatever the taps left,
+    // so the sweep to the left of where it starts stays inside the fan's range.
+    func drag(_ points: [Double]) {
+      session.perform { _ = try? session.pointer("down", at: Point(points[0], 144)) }
+      for x in points.dropFirst() {
+        Thread.sleep(forTimeInterval: 1.0 / 60)
+        session.perform { _ = try? session.pointer("move", at: Point(x, 144)) }
+      }
+      session.perform { _ = try? session.pointer("up", at: Point(points.last!, 144)) }
+    }
+    drag(stride(from: 214.0, through: 364, by: 10).map { $0 })
+    _ = stream.count(for: 1.5)  // it settles open
+    let dragging = DispatchQueue(label: "bench.drag")
+    let dragStop = DispatchSemaphore(value: 0)
+    let beforeDrag = session.frameCounts
+    dragging.async {
+      session.perform { _ = try? session.pointer("down", at: Point(214, 144)) }
+      // Moves on a fixed 60 Hz schedule, however long each takes.
+      let start = DispatchTime.now()
+      var step = 0
+      repeat {
+        step += 1
+        // A second there and back, 5 to 115 pt left: the fan 0.96 to 0.04 open.
+        let phase = Double(step % 60) / 60
+        let x = 209 - 110 * (phase < 0.5 ? phase * 2 : 2 - phase * 2)
+        session.perform { _ = try? session.pointer("move", at: Point(x, 144)) }
+      } while dragStop.wait(timeout: start + .nanoseconds(step * 1_000_000_000 / 60)) == .timedOut
+      session.perform { _ = try? session.pointer("up", at: Point(214, 144)) }
+    }
+    let dragged = stream.count(for: duration)
+    dragStop.signal()
+    dragging.sync {}
+    let afterDrag = session.frameCounts
+    _ = stream.count(for: 1.5)  // let the release settle
 
     let idleSeconds = 3.0
     let before = cpuSeconds()
@@ -108,8 +150,15 @@ enum PreviewBench {
         format:
           "preview, the same window from the encoder's side: %d frames made (clock ticks and "
           + "taps), %d drawn, %d superseded by a newer one before a worker took them, "
-          + "%d with changed pixels (%.1f/s; the rest moved less than a pixel)",
+          + "%d with changed pixels (%.1f/s; the rest showed the same pixels)",
         submitted, drawn, superseded, changed, Double(changed) / duration),
+      String(
+        format:
+          "preview, the deck fan dragged back and forth by a 60 Hz pointer: %.1f frames/s "
+          + "with new pixels streamed (%d in %.0f s; %d frames made, %d superseded)",
+        Double(dragged.pictures) / duration, dragged.pictures, duration,
+        afterDrag.submitted - beforeDrag.submitted,
+        afterDrag.superseded - beforeDrag.superseded),
       String(
         format: "preview, idle with a tab open: %.2f%% of a core (%.1f ms CPU in %.0f s, "
           + "%d frames pushed)", cpu / idleSeconds * 100, cpu * 1000, idleSeconds, idleEvents),
