@@ -7,7 +7,8 @@
 #                  (the preview's browser test; the browser is Debian's, never a download),
 #                  libdeflate-dev libimagequant-dev libgif-dev libwebp-dev (export encoders),
 #                  ffmpeg (MP4/WebM export; ffprobe reads exports back in tests),
-#                  webp (libwebp's tools: the tests read animated WebP back).
+#                  webp (libwebp's tools: the tests read animated WebP back),
+#                  xterm xvfb xfonts-base (the live view's sixel test in a real xterm).
 #   macOS:         lua cairo pango civetweb libsixel pkg-config luacheck tmux libdeflate libimagequant
 #                  giflib webp ffmpeg (Homebrew).
 # The Swift toolchain itself is a prerequisite (swift.org); it is not installed here.
@@ -28,7 +29,10 @@ civetweb_installed() {
 }
 need_browser() { [ ! -x /usr/bin/chromium ] || ! command -v python3 >/dev/null 2>&1; }
 has_playwright() { python3 -c 'import playwright' >/dev/null 2>&1; }
-need_tools() { ! command -v luacheck >/dev/null 2>&1 || ! command -v tmux >/dev/null 2>&1; }
+need_tools() {
+  ! command -v luacheck >/dev/null 2>&1 || ! command -v tmux >/dev/null 2>&1 \
+    || ! command -v xterm >/dev/null 2>&1 || ! command -v Xvfb >/dev/null 2>&1
+}
 need_export() {
   ! pkg-config --exists libdeflate imagequant libwebpmux 2>/dev/null || ! gif_installed \
     || ! command -v ffmpeg >/dev/null 2>&1 || ! command -v webpinfo >/dev/null 2>&1
@@ -56,6 +60,7 @@ case "$(uname -s)" in
         python3 python3-pip >/dev/null
       $sudo apt-get install -y -qq --no-install-recommends \
         libdeflate-dev libimagequant-dev libgif-dev libwebp-dev ffmpeg webp >/dev/null
+      $sudo apt-get install -y -qq --no-install-recommends xterm xvfb xfonts-base >/dev/null
     fi
     # Playwright drives Debian's chromium (the test names /usr/bin/chromium);
     # `playwright install` is never run, so no browser is downloaded.
