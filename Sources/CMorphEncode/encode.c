@@ -206,12 +206,15 @@ static inline int gif_unchanged(const uint32_t *screen, const uint8_t *source,
 }
 
 int morph_gif_changes(const uint32_t *screen, const uint8_t *source, const uint32_t *display,
-                      int width, int height, int tolerance, int rect[4]) {
+                      int width, int height, int tolerance, int lossy, int rect[4]) {
   struct bounds box = {width, height, -1, -1};
   for (int y = 0; y < height; y++) {
     for (int x = 0; x < width; x++) {
       size_t i = (size_t)y * width + x;
-      if (!gif_unchanged(screen, source, display, i, tolerance)) bounds_add(&box, x, x, y);
+      if (gif_unchanged(screen, source, display, i, tolerance)) continue;
+      // What a lossy crop leaves on screen is as good as it would store again.
+      if (lossy > 0 && gif_channel_distance(screen[i], source + i * 4) <= lossy) continue;
+      bounds_add(&box, x, x, y);
     }
   }
   return bounds_rect(&box, rect);

@@ -111,7 +111,6 @@ import Testing
     // They may also fill the cache and evict these layouts before a repeat
     // reads them, so up to five repeats, one of which must make none; with no
     // cache every repeat makes this frame's layouts.
-    let before = PangoTextMeasure.layoutsMadeOnThisThread
     var made: [Int] = []
     for _ in 0..<5 {
       let start = PangoTextMeasure.layoutsMadeOnThisThread
@@ -121,8 +120,9 @@ import Testing
     }
     #expect(made.last == 0, "layouts made by each repeat: \(made)")
     // The counter counts: a new text on this thread makes layouts.
+    let beforeFresh = PangoTextMeasure.layoutsMadeOnThisThread
     _ = try Self.frame(Self.text(Self.run("Fresh \(UUID())")))
-    #expect(PangoTextMeasure.layoutsMadeOnThisThread > before)
+    #expect(PangoTextMeasure.layoutsMadeOnThisThread > beforeFresh)
   }
 
   @Test func drawingOnSeveralThreadsMatchesOneThread() async throws {

@@ -8,8 +8,13 @@ import Testing
 /// xterm's own sixel decoder shows. The screenshot (ffmpeg's x11grab) is the
 /// README's picture of the live view.
 @Suite(.serialized) struct LiveXtermTests {
-  static let tools = ["/usr/bin/xterm", "/usr/bin/Xvfb", "/usr/bin/ffmpeg"]
-  static var available: Bool { tools.allSatisfy(FileManager.default.isExecutableFile) }
+  /// The programs, and xterm's default bitmap font (xfonts-base), without
+  /// which it would not start.
+  static let tools = [
+    "/usr/bin/xterm", "/usr/bin/Xvfb", "/usr/bin/ffmpeg", "/usr/bin/timeout",
+    "/usr/share/fonts/X11/misc/fonts.dir",
+  ]
+  static var available: Bool { tools.allSatisfy(FileManager.default.fileExists) }
   static let reason = "needs xterm, Xvfb and ffmpeg (scripts/install-deps.sh installs them)"
   static let screen = (width: 1000, height: 700)
 
@@ -27,7 +32,9 @@ import Testing
     xterm.executableURL = URL(fileURLWithPath: "/usr/bin/xterm")
     xterm.arguments = [
       "-ti", "vt340", "-xrm", "XTerm*numColorRegisters: 256", "-geometry", "110x40+0+0", "-e",
-      "/bin/sh", "-c", "'\(builtBinary.path)' run '\(flip)'; sleep 60",
+      // Bounded: the shell and its children inherit blocked signals.
+      "/usr/bin/timeout", "-s", "KILL", "120", "/bin/sh", "-c",
+      "'\(builtBinary.path)' run '\(flip)'; sleep 60",
     ]
     // Only what a desktop session would pass: the test runner's NO_COLOR or
     // TERM must not choose the live view's mode.
@@ -45,7 +52,7 @@ import Testing
     var shot: RasterImage?
     var widths = 0
     let deadline = Date().addingTimeInterval(60)
-    while Date() < deadline {
+    while Date() < deadline, xterm.isRunning {
       Thread.sleep(forTimeInterval: 0.5)
       guard let image = try? Self.screenshot(display) else { continue }
       widths = Self.rowWidths(of: image).count
@@ -54,7 +61,10 @@ import Testing
         break
       }
     }
-    let image = try #require(shot, "no sixel picture of the flip card in 60 s (\(widths) widths)")
+    let image = try #require(
+      shot,
+      "no sixel picture of the flip card (\(widths) row widths; xterm running: \(xterm.isRunning))"
+    )
     if ProcessInfo.processInfo.environment[PreviewTests.refreshScreenshotVariable] == "1" {
       try Data(try Self.window(in: image).pngData()).write(
         to: Subprocess.repository.appendingPathComponent("docs/live-view.png"))
@@ -110,7 +120,7 @@ import Testing
       [
         "ffmpeg", "-v", "error", "-y", "-f", "x11grab", "-video_size",
         "\(screen.width)x\(screen.height)", "-i", display, "-frames:v", "1", file.path,
-      ], executable: "/usr/bin/env", deadline: 30)
+      ], executable: "/usr/bin/env", deadline: 120)
     guard grab.status == 0 else { throw RenderError.io("x11grab failed: \(grab.err)") }
     return try RasterImage.decodePNG([UInt8](try Data(contentsOf: file)))
   }
@@ -138,6 +148,7 @@ import Testing
         Thread.sleep(forTimeInterval: 0.1)
       }
       stop(server)
+      unlink(lock)
     }
     throw RenderError.io("no X display could be started")
   }

@@ -45,10 +45,12 @@ void morph_crop(const uint8_t *a, const uint8_t *b, int width, const int rect[4]
 // when what the screen shows is at most `tolerance` levels (summed over R, G
 // and B) further from the true colour than the new palette's colour: keeping
 // it is never noticeably worse than storing it again, and the error cannot
-// drift, as it is judged against the truth of each frame. The rectangle
-// holding every changed pixel goes to `rect`; returns 0 when there is none.
+// drift, as it is judged against the truth of each frame. With `lossy` > 0,
+// a pixel the screen shows within `lossy` levels a channel of its truth is
+// unchanged too (what `morph_gif_crop` accepts). The rectangle holding every
+// changed pixel goes to `rect`; returns 0 when there is none.
 int morph_gif_changes(const uint32_t *screen, const uint8_t *source, const uint32_t *display,
-                      int width, int height, int tolerance, int rect[4]);
+                      int width, int height, int tolerance, int lossy, int rect[4]);
 
 // `rect` of a frame's palette `indices` (width wide) to `out`, tightly
 // packed: unchanged pixels become `transparent_index`, so the previous frame

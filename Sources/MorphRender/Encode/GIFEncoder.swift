@@ -26,8 +26,8 @@ public final class GIFEncoder {
   private let sink = GIFBytes()
   private var gif: UnsafeMutablePointer<GifFileType>?
   private var globalColors: [UInt32] = []
-  /// The true RGBA pixels of the last frame (a transparent animation stores
-  /// whole frames, and merges only identical ones).
+  /// The true RGBA pixels of the last frame stored: an identical frame merges
+  /// into its delay (a transparent animation merges only those).
   private var stored: [UInt8] = []
   /// The palette colour the viewer shows there, one packed RGBA word a pixel.
   private var screen: [UInt32] = []
@@ -77,12 +77,14 @@ public final class GIFEncoder {
     }
     let display = shown(frame)
     var rect: [Int32] = [0, 0, Int32(frame.width), Int32(frame.height)]
+    // The same true pixels merge at once (with `lossy`, what the screen shows
+    // may sit off the truth and would look changed to the rule below).
     let changed =
-      transparent
-      ? frame.source != stored
-      : morph_gif_changes(
-        screen, frame.source, display, Int32(frame.width), Int32(frame.height), Self.tolerance,
-        &rect) != 0
+      frame.source != stored
+      && (transparent
+        || morph_gif_changes(
+          screen, frame.source, display, Int32(frame.width), Int32(frame.height),
+          Self.tolerance, lossy, &rect) != 0)
     guard changed else {
       held?.end = index + 1
       return
