@@ -14,8 +14,9 @@ public struct ApproximateTextMeasure: TextMeasuring {
   public func measure(_ text: TextRun, in proposal: ProposedSize) -> TextMetrics {
     let advance = text.size * 0.6 + text.tracking
     let paragraphs = text.string.split(separator: "\n", omittingEmptySubsequences: false)
-    let longest = max(paragraphs.map(\.count).max() ?? 0, 1)
-    let ideal = Double(paragraphs.map(\.count).max() ?? 0) * advance
+    let longestCount = paragraphs.map(\.count).max() ?? 0
+    let longest = max(longestCount, 1)
+    let ideal = Double(longestCount) * advance
     // Characters a line holds; an unbounded, huge or NaN offer must not trap Int().
     let fit = ((proposal.width ?? ideal) / max(advance, 1e-9)).rounded(.down)
     let perLine = fit.isNaN ? 1 : fit >= Double(longest) ? longest : max(1, Int(max(fit, 0)))

@@ -62,6 +62,13 @@ final class FrameEncoder: @unchecked Sendable {
     var drawn = 0
     /// Posted to the board with pixels that changed.
     var changed = 0
+
+    /// What happened after `earlier`, a tally taken before this one.
+    func since(_ earlier: Tally) -> Tally {
+      Tally(
+        submitted: submitted - earlier.submitted, superseded: superseded - earlier.superseded,
+        drawn: drawn - earlier.drawn, changed: changed - earlier.changed)
+    }
   }
 
   var counts: Tally { condition.withLock { tally } }
@@ -181,12 +188,11 @@ final class FrameEncoder: @unchecked Sendable {
     condition.lock()
     defer { condition.unlock() }
     while postedOrder != slot.order - 1 { condition.wait() }
+    let pixelsChanged = pictures.values.contains(where: { $0.changed != nil })
     tally.drawn += 1
-    if pictures.values.contains(where: { $0.changed != nil }) { tally.changed += 1 }
+    if pixelsChanged { tally.changed += 1 }
     let scales = Set(pictures.keys)
-    if status != postedStatus || scales != postedScales
-      || pictures.values.contains(where: { $0.changed != nil })
-    {
+    if status != postedStatus || scales != postedScales || pixelsChanged {
       board.post(status: status, images: pictures)
       postedStatus = status
       postedScales = scales

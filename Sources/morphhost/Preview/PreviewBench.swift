@@ -69,10 +69,9 @@ enum PreviewBench {
   /// 0.2 s, so it never settles inside the window: at 0.4 s it sat still part
   /// of the time, and the rate counted that), what the encoder made of the
   /// frames (drawn, or superseded because the workers were behind), frames
-  /// with new pixels while a pointer drags it (springs overshoot past the
-  /// fan's clamped ends and hold the picture still for a while after each
-  /// tap; a drag moves it every frame), then the process's CPU time while it
-  /// sits idle with the tab open.
+  /// with new pixels while a pointer drags it (tapped, the picture holds
+  /// still for some frames; dragged, it moves every frame), then the
+  /// process's CPU time while it sits idle with the tab open.
   static func streamAndIdle() throws -> [String] {
     struct Quiet: TextOutput {
       func write(_ text: String) {}
@@ -101,11 +100,7 @@ enum PreviewBench {
     let counted = session.frameCounts
     let (events, bytes, pictures) = stream.count(for: duration)
     let frameCPU = (cpuSeconds() - streaming) / Double(max(events, 1))
-    let tally = session.frameCounts
-    let (submitted, superseded) = (
-      tally.submitted - counted.submitted, tally.superseded - counted.superseded
-    )
-    let (drawn, changed) = (tally.drawn - counted.drawn, tally.changed - counted.changed)
+    let tally = session.frameCounts.since(counted)
     stop.signal()
     tapping.sync {}
     _ = stream.count(for: 1.5)  // let the last tap settle
@@ -114,7 +109,7 @@ enum PreviewBench {
     // it: the fan follows the finger, so every move changes the picture.
     // First a drag to the right that opens the fan whatever the taps left,
     // so the sweep to the left of where it starts stays inside the fan's range.
-    func drag(_ points: [Double]) {
+    func sweep(_ points: [Double]) {
       session.perform { _ = try? session.pointer("down", at: Point(points[0], 144)) }
       for x in points.dropFirst() {
         Thread.sleep(forTimeInterval: 1.0 / 60)
@@ -122,7 +117,7 @@ enum PreviewBench {
       }
       session.perform { _ = try? session.pointer("up", at: Point(points.last!, 144)) }
     }
-    drag(stride(from: 214.0, through: 364, by: 10).map { $0 })
+    sweep(stride(from: 214.0, through: 364, by: 10).map { $0 })
     _ = stream.count(for: 1.5)  // it settles open
     let dragging = DispatchQueue(label: "bench.drag")
     let dragStop = DispatchSemaphore(value: 0)
@@ -146,7 +141,7 @@ enum PreviewBench {
     let dragged = stream.count(for: duration)
     dragStop.signal()
     dragging.sync {}
-    let afterDrag = session.frameCounts
+    let drag = session.frameCounts.since(beforeDrag)
     _ = stream.count(for: 1.5)  // let the release settle
 
     let idleSeconds = 3.0
@@ -166,14 +161,14 @@ enum PreviewBench {
           "preview, the same window from the encoder's side: %d frames made (clock ticks and "
           + "taps), %d drawn, %d superseded by a newer one before a worker took them, "
           + "%d with changed pixels (%.1f/s; the rest showed the same pixels)",
-        submitted, drawn, superseded, changed, Double(changed) / duration),
+        tally.submitted, tally.drawn, tally.superseded, tally.changed,
+        Double(tally.changed) / duration),
       String(
         format:
           "preview, the deck fan dragged back and forth by a 60 Hz pointer: %.1f frames/s "
           + "with new pixels streamed (%d in %.0f s; %d frames made, %d superseded)",
-        Double(dragged.pictures) / duration, dragged.pictures, duration,
-        afterDrag.submitted - beforeDrag.submitted,
-        afterDrag.superseded - beforeDrag.superseded),
+        Double(dragged.pictures) / duration, dragged.pictures, duration, drag.submitted,
+        drag.superseded),
       String(
         format: "preview, idle with a tab open: %.2f%% of a core (%.1f ms CPU in %.0f s, "
           + "%d frames pushed)", cpu / idleSeconds * 100, cpu * 1000, idleSeconds, idleEvents),
