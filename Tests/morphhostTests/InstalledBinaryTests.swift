@@ -13,7 +13,7 @@ import Testing
     let work = root.appendingPathComponent("work")
     try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
     let binary = root.appendingPathComponent("morphhost")
-    try FileManager.default.copyItem(at: builtBinary, to: binary)
+    try copyExecutable(builtBinary, to: binary)
 
     let list = try Subprocess.run(["list"], executable: binary.path, in: work)
     #expect(list.status == 0, Comment(rawValue: list.err))

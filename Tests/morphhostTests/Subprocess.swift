@@ -48,6 +48,7 @@ enum Subprocess {
     posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
     posix_spawn_file_actions_addopen(&actions, 1, outPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
     posix_spawn_file_actions_addopen(&actions, 2, errPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    closeInheritedDescriptors(&actions)
     if let directory { try changeDirectory(&actions, directory.path) }
     let argv = ([executable] + arguments).map { strdup($0) } + [nil]
     defer { for arg in argv { free(arg) } }
@@ -109,6 +110,19 @@ enum Subprocess {
     guard code == 0 else { throw POSIXError(POSIXErrorCode(rawValue: code) ?? .EINVAL) }
   }
 
+  /// Closes every descriptor above standard error in the child, whatever
+  /// the test process has open without close-on-exec (glibc 2.34 and later;
+  /// looked up by name like `addchdir_np`; elsewhere nothing is added).
+  private static func closeInheritedDescriptors(_ actions: inout posix_spawn_file_actions_t) {
+    #if !canImport(Darwin)
+      typealias AddCloseFrom =
+        @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
+      if let symbol = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np") {
+        _ = unsafeBitCast(symbol, to: AddCloseFrom.self)(&actions, 3)
+      }
+    #endif
+  }
+
   /// posix_spawn, tried again while the executable is "busy" (ETXTBSY): a
   /// binary a test just copied may still be open for writing in another
   /// test's child until that child's own exec.
@@ -128,3 +142,24 @@ enum Subprocess {
 
 /// The `morphhost` executable SwiftPM built beside the test bundle.
 let builtBinary = URL(fileURLWithPath: Subprocess.binary)
+
+/// Copies an executable so that no other process can hold it open for
+/// writing: the copy is written through a descriptor opened close-on-exec.
+/// (Foundation's `copyItem` opens its destination without O_CLOEXEC, so a
+/// child another test spawns meanwhile inherits the write descriptor for its
+/// whole life, and running the copy fails with ETXTBSY: CI saw it.)
+func copyExecutable(_ source: URL, to destination: URL) throws {
+  let bytes = try Data(contentsOf: source)
+  let fd = open(destination.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o755)
+  guard fd >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+  defer { close(fd) }
+  try bytes.withUnsafeBytes { buffer in
+    var offset = 0
+    while offset < buffer.count {
+      let written = write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+      if written < 0 && errno == EINTR { continue }
+      guard written > 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+      offset += written
+    }
+  }
+}
