@@ -124,6 +124,23 @@ def hovered_x(page):
     return int(match.group(1)) if match else -1
 
 
+def move_until(page, x, y, condition, arg=None):
+    """Moves the pointer to (x, y) until `condition` holds. A real pointer
+    sends a stream of moves; Playwright sends one, so it is nudged by a pixel
+    every few seconds while the page has not answered (a loaded machine)."""
+    deadline = time.monotonic() + TIMEOUT_MS / 1000
+    nudge = 0
+    while True:
+        page.mouse.move(x + nudge, y)
+        try:
+            page.wait_for_function(condition, arg=arg, timeout=4000)
+            return
+        except Exception:
+            if time.monotonic() > deadline:
+                raise
+        nudge = 1 - nudge
+
+
 def check_hover(browser, binary, plugin):
     """The hover probe reports where the pointer is over it, and leaving ends it."""
     server, url = serve(binary, plugin)
@@ -133,26 +150,27 @@ def check_hover(browser, binary, plugin):
         page.wait_for_function(
             "document.getElementById('status').textContent.includes('not hovered')",
             timeout=TIMEOUT_MS)
+        # The stage has its final size once the first picture is drawn.
+        page.wait_for_function(
+            "document.getElementById('stage').dataset.frames > 0", timeout=TIMEOUT_MS)
         box = page.locator("#stage").bounding_box()
         # The probe is 200 x 100 pt inside a canvas with a 24 pt margin.
-        page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-        page.wait_for_function(
+        move_until(
+            page, box["x"] + box["width"] / 2, box["y"] + box["height"] / 2,
             "/hovered at \\d+/.test(document.getElementById('status').textContent)"
-            " && !document.getElementById('status').textContent.includes('not hovered')",
-            timeout=TIMEOUT_MS)
+            " && !document.getElementById('status').textContent.includes('not hovered')")
         middle = hovered_x(page)
         check("moving over #stage hovers: " + page.text_content("#status"),
               90 <= middle <= 110)
-        page.mouse.move(box["x"] + box["width"] * 0.75, box["y"] + box["height"] / 2)
-        page.wait_for_function(
+        move_until(
+            page, box["x"] + box["width"] * 0.75, box["y"] + box["height"] / 2,
             "x => { const m = /hovered at (\\d+),/.exec("
             "document.getElementById('status').textContent); return m && Number(m[1]) > x + 30; }",
-            arg=middle, timeout=TIMEOUT_MS)
+            arg=middle)
         check("the hover follows the pointer: " + page.text_content("#status"), True)
-        page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] + 40)
-        page.wait_for_function(
-            "document.getElementById('status').textContent.includes('not hovered')",
-            timeout=TIMEOUT_MS)
+        move_until(
+            page, box["x"] + box["width"] / 2, box["y"] + box["height"] + 40,
+            "document.getElementById('status').textContent.includes('not hovered')")
         check("leaving #stage ends the hover", True)
         page.close()
     finally:
