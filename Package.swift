@@ -96,7 +96,8 @@ let package = Package(
     .testTarget(name: "MorphScriptTests", dependencies: ["MorphScript", "MorphCore"]),
     // Goldens are read through #filePath, not bundled.
     .testTarget(
-      name: "MorphRenderTests", dependencies: ["MorphRender", "MorphCore", "MorphTestSupport"],
+      name: "MorphRenderTests",
+      dependencies: ["MorphRender", "MorphCore", "MorphTestSupport", "CGif"],
       exclude: ["Goldens"]),
     .testTarget(
       name: "MorphHostTests",

@@ -1,4 +1,5 @@
 #include "morph_encode.h"
+#include "bounds.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -119,28 +120,6 @@ void morph_crop_rgb(const uint8_t *pixels, int width, const int rect[4], uint8_t
   }
 }
 
-// The bounding box of changed pixels, grown a run at a time.
-struct bounds {
-  int x0, y0, x1, y1;
-};
-
-static inline void bounds_add(struct bounds *b, int first, int last, int y) {
-  if (first < b->x0) b->x0 = first;
-  if (last > b->x1) b->x1 = last;
-  if (y < b->y0) b->y0 = y;
-  b->y1 = y;
-}
-
-// The box as x, y, width, height; 0 when nothing was added.
-static int bounds_rect(const struct bounds *b, int rect[4]) {
-  if (b->x1 < 0) return 0;
-  rect[0] = b->x0;
-  rect[1] = b->y0;
-  rect[2] = b->x1 - b->x0 + 1;
-  rect[3] = b->y1 - b->y0 + 1;
-  return 1;
-}
-
 int morph_diff_rect(const uint8_t *a, const uint8_t *b, int width, int height, int rect[4]) {
   const uint32_t *pa = (const uint32_t *)a, *pb = (const uint32_t *)b;
   struct bounds box = {width, height, -1, -1};
@@ -181,75 +160,3 @@ void morph_crop(const uint8_t *a, const uint8_t *b, int width, const int rect[4]
   }
 }
 
-// Levels between a shown colour (a packed RGBA word) and a true one, summed over R, G, B.
-static inline int gif_distance(uint32_t shown, const uint8_t *truth) {
-  int d = 0;
-  for (int c = 0; c < 3; c++) d += abs((int)((shown >> (8 * c)) & 0xFF) - truth[c]);
-  return d;
-}
-
-// The largest channel difference between a shown colour and a true one.
-static inline int gif_channel_distance(uint32_t shown, const uint8_t *truth) {
-  int d = 0;
-  for (int c = 0; c < 3; c++) {
-    int e = abs((int)((shown >> (8 * c)) & 0xFF) - truth[c]);
-    d = e > d ? e : d;
-  }
-  return d;
-}
-
-static inline int gif_unchanged(const uint32_t *screen, const uint8_t *source,
-                                const uint32_t *display, size_t i, int tolerance) {
-  if (screen[i] == display[i]) return 1;
-  const uint8_t *truth = source + i * 4;
-  return gif_distance(screen[i], truth) <= gif_distance(display[i], truth) + tolerance;
-}
-
-int morph_gif_changes(const uint32_t *screen, const uint8_t *source, const uint32_t *display,
-                      int width, int height, int tolerance, int lossy, int rect[4]) {
-  struct bounds box = {width, height, -1, -1};
-  for (int y = 0; y < height; y++) {
-    for (int x = 0; x < width; x++) {
-      size_t i = (size_t)y * width + x;
-      if (gif_unchanged(screen, source, display, i, tolerance)) continue;
-      // What a lossy crop leaves on screen is as good as it would store again.
-      if (lossy > 0 && gif_channel_distance(screen[i], source + i * 4) <= lossy) continue;
-      bounds_add(&box, x, x, y);
-    }
-  }
-  return bounds_rect(&box, rect);
-}
-
-void morph_gif_crop(uint32_t *screen, const uint8_t *source, const uint32_t *display,
-                    const uint8_t *indices, const uint32_t *colors, int width, const int rect[4],
-                    int tolerance, int lossy, uint8_t transparent_index, uint8_t *out) {
-  for (int y = 0; y < rect[3]; y++) {
-    for (int x = 0; x < rect[2]; x++) {
-      size_t i = (size_t)(rect[1] + y) * width + rect[0] + x;
-      uint8_t *o = out + (size_t)y * rect[2] + x;
-      const uint8_t *truth = source + i * 4;
-      int keep = gif_unchanged(screen, source, display, i, tolerance);
-      // Lossy: the symbol to the left, when its colour is close enough, makes
-      // the run longer, and long runs are what LZW compresses.
-      if (lossy > 0 && x > 0) {
-        uint8_t left = o[-1];
-        if (left == transparent_index) {
-          if (keep || gif_channel_distance(screen[i], truth) <= lossy) {
-            *o = transparent_index;
-            continue;
-          }
-        } else if (gif_channel_distance(colors[left], truth) <= lossy) {
-          *o = left;
-          screen[i] = colors[left] | 0xFF000000u;
-          continue;
-        }
-      }
-      if (keep) {
-        *o = transparent_index;
-      } else {
-        *o = indices[i];
-        screen[i] = display[i];
-      }
-    }
-  }
-}

@@ -47,19 +47,49 @@ void morph_crop(const uint8_t *a, const uint8_t *b, int width, const int rect[4]
 // it is never noticeably worse than storing it again, and the error cannot
 // drift, as it is judged against the truth of each frame. With `lossy` > 0,
 // a pixel the screen shows within `lossy` levels a channel of its truth is
-// unchanged too (what `morph_gif_crop` accepts). The rectangle holding every
+// unchanged too (as `morph_gif_encode` keeps it). The rectangle holding every
 // changed pixel goes to `rect`; returns 0 when there is none.
 int morph_gif_changes(const uint32_t *screen, const uint8_t *source, const uint32_t *display,
                       int width, int height, int tolerance, int lossy, int rect[4]);
 
-// `rect` of a frame's palette `indices` (width wide) to `out`, tightly
-// packed: unchanged pixels become `transparent_index`, so the previous frame
-// shows through; the others keep their index, and `screen` takes their
-// colours (`colors` is the frame's palette). With `lossy` > 0 a pixel takes
-// the symbol to its left (a palette index, or transparent) when that shows
-// its true colour within `lossy` levels a channel, for longer runs.
-void morph_gif_crop(uint32_t *screen, const uint8_t *source, const uint32_t *display,
-                    const uint8_t *indices, const uint32_t *colors, int width, const int rect[4],
-                    int tolerance, int lossy, uint8_t transparent_index, uint8_t *out);
+// How a GIF frame's pixels may choose their symbols.
+enum morph_gif_mode {
+  // A whole opaque frame: each pixel a palette colour.
+  MORPH_GIF_WHOLE = 0,
+  // A changed rectangle over the previous frame: pixels unchanged by the
+  // rule of morph_gif_changes may also be transparent.
+  MORPH_GIF_CHANGES = 1,
+  // Each pixel exactly its index (transparent animations).
+  MORPH_GIF_EXACT = 2,
+};
+
+// One frame (or its changed rectangle) to code; arrays are the whole frame's.
+struct morph_gif_image {
+  // What the viewer shows at each pixel; updated with what it will show. May
+  // be NULL in MORPH_GIF_EXACT mode.
+  uint32_t *screen;
+  const uint8_t *source;    // the true RGBA pixels
+  const uint32_t *display;  // the colour of each pixel's quantised index
+  const uint8_t *indices;   // each pixel's quantised index
+  const uint32_t *colors;   // the palette, packed RGBA words
+  int color_count;
+  int width;  // of the whole frame
+  int rect_x, rect_y, rect_width, rect_height;
+  // Levels (summed) by which a kept pixel may be further from its truth
+  // than its quantised colour, as in morph_gif_changes.
+  int tolerance;
+  // With lossy > 0, any colour (or keeping the screen) within `lossy` levels a channel.
+  int lossy;
+  int mode;  // an enum morph_gif_mode
+  uint8_t transparent_index;
+};
+
+// Codes the rectangle as GIF image data (minimum code size 8): LZW sub-blocks,
+// each led by its length, without the terminating empty block. Each pixel
+// takes, of the symbols it accepts, the one that makes the string being
+// coded longest (gif_lzw.c). `screen` takes the colours the viewer will show.
+// The bytes go to `*out` (malloc'd; the caller frees them); returns their
+// count, or 0 when memory ran out.
+size_t morph_gif_encode(const struct morph_gif_image *image, uint8_t **out);
 
 #endif

@@ -1,5 +1,6 @@
 import CGif
 import CMorphEncode
+import Foundation
 
 /// Collects what giflib writes, handed on after each frame.
 private final class GIFBytes {
@@ -8,15 +9,18 @@ private final class GIFBytes {
 
 /// An animated GIF through giflib, from frames already quantized. Opaque
 /// animations store only the rectangle that changed (pixels unchanged inside
-/// it are transparent, so the previous frame shows through); animations with
-/// transparency store whole frames, each cleared before the next. Identical
-/// frames merge into one longer delay (GIF counts centiseconds). A pixel is
-/// unchanged when what the screen shows there is at most `tolerance` levels
-/// further from its true colour than what the new palette would show: so
-/// palette shifts from frame to frame do not make unchanged pixels look
-/// changed (re-storing those costs most of the file), and the error never
-/// drifts, being judged against each frame's truth. `lossy` trades error for
-/// size (`morph_gif_crop`).
+/// it may be transparent, so the previous frame shows through); animations
+/// with transparency store whole frames, each cleared before the next.
+/// Identical frames merge into one longer delay (GIF counts centiseconds). A
+/// pixel is unchanged when what the screen shows there is at most
+/// `tolerance` levels further from its true colour than what the new palette
+/// would show: so palette shifts from frame to frame do not make unchanged
+/// pixels look changed (re-storing those costs most of the file), and the
+/// error never drifts, being judged against each frame's truth. The image
+/// data is coded by `morph_gif_encode`, which lets each pixel take whichever
+/// symbol it accepts (transparent where the pixel may be kept, or another
+/// palette colour at least as close to its truth) that makes the LZW string
+/// longest. `lossy` trades error for size.
 public final class GIFEncoder {
   let output: any EncodedOutput
   let count: Int
@@ -35,9 +39,10 @@ public final class GIFEncoder {
   private var index = 0
   /// Levels, summed over R, G and B, by which keeping what the screen shows
   /// may be further from the truth than storing the pixel anew. Measured on
-  /// deck_fan at 2× (`bench --export`): 0 gives 1.11× ffmpeg's size at 0.014
-  /// levels of mean error, 2 gives 0.99× at 0.039 (ffmpeg: 0.062), 3 lets
-  /// every grey shadow pixel lag a level (0.76× at 0.157).
+  /// deck_fan at 2× (`bench --export`) with plain LZW: 0 gave 1.11× ffmpeg's
+  /// size at 0.014 levels of mean error, 2 gave 0.99× at 0.039 (ffmpeg:
+  /// 0.062), 3 let every grey shadow pixel lag a level (0.76× at 0.157); with
+  /// the searching coder, 2 gives 0.90× at 0.038.
   static let tolerance: Int32 = 2
   /// Levels a channel by which a pixel may take its left neighbour's symbol
   /// (0: never).
@@ -47,7 +52,8 @@ public final class GIFEncoder {
 
   struct Part {
     var rect: [Int32]
-    var indices: [UInt8]
+    /// LZW sub-blocks (`morph_gif_encode`).
+    var data: [UInt8]
     var colors: [UInt32]
   }
 
@@ -91,7 +97,7 @@ public final class GIFEncoder {
     }
     try flush()
     held = HeldFrame(
-      payload: part(frame, display, rect: rect), first: index, end: index + 1)
+      payload: try part(frame, display, rect: rect), first: index, end: index + 1)
   }
 
   /// The colour each pixel shows (transparent pixels as 0), indices already mapped.
@@ -130,41 +136,65 @@ public final class GIFEncoder {
       try check(EGifPutExtensionTrailer(gif))
     }
     stored = frame.source
-    screen = shown(frame)
-    held = HeldFrame(payload: whole(frame), first: 0, end: 1)
+    screen = [UInt32](repeating: 0, count: frame.width * frame.height)
+    held = HeldFrame(payload: try whole(frame), first: 0, end: 1)
     try drain()
   }
 
   /// The whole frame, pixels under half alpha transparent when the background is.
-  private func whole(_ frame: QuantizedFrame) -> Part {
-    let transparent = self.transparent
-    let colors = frame.colors
-    let indices = frame.indices.map { i in
-      transparent && colors[Int(i)] >> 24 < 128 ? GIFQuantizer.transparentIndex : i
+  private func whole(_ frame: QuantizedFrame) throws -> Part {
+    let rect = [0, 0, Int32(frame.width), Int32(frame.height)]
+    guard transparent else {
+      return try code(frame, shown(frame), rect: rect, mode: MORPH_GIF_WHOLE)
     }
-    return Part(
-      rect: [0, 0, Int32(frame.width), Int32(frame.height)], indices: indices, colors: colors)
+    let colors = frame.colors
+    var exact = frame
+    exact.indices = frame.indices.map { i in
+      colors[Int(i)] >> 24 < 128 ? GIFQuantizer.transparentIndex : i
+    }
+    return try code(exact, [], rect: rect, mode: MORPH_GIF_EXACT)
   }
 
   /// What a changed frame stores: with transparency the whole frame (each
-  /// is cleared before the next); opaque, `rect` of its indices with pixels
-  /// that already show their colour (within the tolerance) transparent.
-  private func part(_ frame: QuantizedFrame, _ display: [UInt32], rect: [Int32]) -> Part {
-    guard !transparent else {
-      stored = frame.source
-      return whole(frame)
-    }
-    var indices = [UInt8](repeating: 0, count: Int(rect[2]) * Int(rect[3]))
+  /// is cleared before the next); opaque, `rect`, where pixels that already
+  /// show their colour (within the tolerance) may be transparent.
+  private func part(_ frame: QuantizedFrame, _ display: [UInt32], rect: [Int32]) throws -> Part {
     stored = frame.source
-    screen.withUnsafeMutableBufferPointer { screen in
-      indices.withUnsafeMutableBufferPointer { out in
-        morph_gif_crop(
-          screen.baseAddress, frame.source, display, frame.indices, frame.colors,
-          Int32(frame.width), rect, Self.tolerance, lossy, GIFQuantizer.transparentIndex,
-          out.baseAddress)
+    guard !transparent else { return try whole(frame) }
+    return try code(frame, display, rect: rect, mode: MORPH_GIF_CHANGES)
+  }
+
+  /// `rect` of `frame` as GIF image data; the screen takes what it will show.
+  private func code(
+    _ frame: QuantizedFrame, _ display: [UInt32], rect: [Int32], mode: morph_gif_mode
+  ) throws -> Part {
+    var data: UnsafeMutablePointer<UInt8>?
+    let length = screen.withUnsafeMutableBufferPointer { screen in
+      frame.source.withUnsafeBufferPointer { source in
+        display.withUnsafeBufferPointer { display in
+          frame.indices.withUnsafeBufferPointer { indices in
+            frame.colors.withUnsafeBufferPointer { colors in
+              var image = morph_gif_image(
+                screen: mode == MORPH_GIF_EXACT ? nil : screen.baseAddress,
+                source: source.baseAddress, display: display.baseAddress,
+                indices: indices.baseAddress, colors: colors.baseAddress,
+                color_count: Int32(colors.count), width: Int32(frame.width), rect_x: rect[0],
+                rect_y: rect[1], rect_width: rect[2], rect_height: rect[3],
+                tolerance: Self.tolerance, lossy: lossy,
+                mode: Int32(mode.rawValue), transparent_index: GIFQuantizer.transparentIndex)
+              return morph_gif_encode(&image, &data)
+            }
+          }
+        }
       }
     }
-    return Part(rect: rect, indices: indices, colors: frame.colors)
+    defer { free(data) }
+    guard length > 0, let data else {
+      throw RenderError.io("not enough memory to code a GIF frame")
+    }
+    return Part(
+      rect: rect, data: Array(UnsafeBufferPointer(start: data, count: length)),
+      colors: frame.colors)
   }
 
   public func finish() throws {
@@ -196,13 +226,15 @@ public final class GIFEncoder {
       Self.withColorMap(local) {
         EGifPutImageDesc(gif, part.rect[0], part.rect[1], part.rect[2], part.rect[3], false, $0)
       })
-    var indices = part.indices
-    let width = Int(part.rect[2])
-    for row in 0..<Int(part.rect[3]) {
-      try indices.withUnsafeMutableBufferPointer { (buffer) throws in
-        try check(EGifPutLine(gif, buffer.baseAddress! + row * width, Int32(width)))
+    // The coded sub-blocks, each led by its length, then the empty one.
+    try part.data.withUnsafeBufferPointer { (data) throws in
+      var offset = 0
+      while offset < data.count {
+        try check(EGifPutCodeNext(gif, data.baseAddress! + offset))
+        offset += Int(data[offset]) + 1
       }
     }
+    try check(EGifPutCodeNext(gif, nil))
     try drain()
   }
 

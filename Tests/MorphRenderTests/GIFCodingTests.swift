@@ -1,0 +1,166 @@
+import CGif
+import Foundation
+import Testing
+
+@testable import MorphRender
+
+/// The GIF encoder's own LZW coder (`morph_gif_encode`), read back by
+/// giflib's decoder: every pixel shows a colour it accepts, runs compress as
+/// LZW compresses them, and a pixel with two equally good symbols takes the
+/// one that makes the string longer.
+@Suite struct GIFCodingTests {
+  private final class Memory: EncodedOutput {
+    var bytes: [UInt8] = []
+    func write(_ more: [UInt8]) throws { bytes += more }
+    func patch(_ replacement: [UInt8], at offset: Int) throws {
+      bytes.replaceSubrange(offset..<(offset + replacement.count), with: replacement)
+    }
+  }
+
+  /// Where giflib reads from: the bytes and how far it has read.
+  private final class Reader {
+    let bytes: [UInt8]
+    var offset = 0
+    init(_ bytes: [UInt8]) { self.bytes = bytes }
+  }
+
+  /// Every frame of an opaque GIF as the viewer shows it (packed RGB words;
+  /// frames drawn over the previous one, index 255 transparent), by giflib.
+  static func decode(_ bytes: [UInt8]) throws -> [[UInt32]] {
+    let reader = Reader(bytes)
+    var status: Int32 = 0
+    let gif = DGifOpen(
+      Unmanaged.passUnretained(reader).toOpaque(),
+      { file, buffer, length in
+        guard let file, let buffer, let user = file.pointee.UserData else { return 0 }
+        let reader = Unmanaged<Reader>.fromOpaque(user).takeUnretainedValue()
+        let count = min(Int(length), reader.bytes.count - reader.offset)
+        for k in 0..<count { buffer[k] = reader.bytes[reader.offset + k] }
+        reader.offset += count
+        return Int32(count)
+      }, &status)
+    guard let gif else { throw RenderError.io("giflib could not open: \(status)") }
+    defer { DGifCloseFile(gif, &status) }
+    guard DGifSlurp(gif) == GIF_OK else {
+      throw RenderError.io("giflib could not read: \(gif.pointee.Error)")
+    }
+    let width = Int(gif.pointee.SWidth)
+    var screen = [UInt32](repeating: 0, count: width * Int(gif.pointee.SHeight))
+    var frames: [[UInt32]] = []
+    for n in 0..<Int(gif.pointee.ImageCount) {
+      let image = gif.pointee.SavedImages[n]
+      let desc = image.ImageDesc
+      let map = (desc.ColorMap ?? gif.pointee.SColorMap)!.pointee
+      for y in 0..<Int(desc.Height) {
+        for x in 0..<Int(desc.Width) {
+          let index = image.RasterBits[y * Int(desc.Width) + x]
+          guard index != 255 else { continue }
+          let c = map.Colors[Int(index)]
+          screen[(Int(desc.Top) + y) * width + Int(desc.Left) + x] =
+            UInt32(c.Red) | UInt32(c.Green) << 8 | UInt32(c.Blue) << 16
+        }
+      }
+      frames.append(screen)
+    }
+    return frames
+  }
+
+  /// A fixed pseudo-random number for `n` (a multiplicative hash): the test
+  /// data is the same on every run.
+  static func noise(_ n: Int, _ modulo: Int) -> Int {
+    Int((UInt64(n) &* 0x9E37_79B9_7F4A_7C15) >> 40) % modulo
+  }
+
+  static func pack(_ r: UInt8, _ g: UInt8, _ b: UInt8) -> UInt32 {
+    UInt32(r) | UInt32(g) << 8 | UInt32(b) << 16 | 0xFF00_0000
+  }
+
+  static func encode(_ frames: [QuantizedFrame]) throws -> [UInt8] {
+    let output = Memory()
+    let encoder = GIFEncoder(
+      output: output, count: frames.count, timing: FrameTiming(fps: 10), transparent: false)
+    for frame in frames { try encoder.add(frame) }
+    try encoder.finish()
+    return output.bytes
+  }
+
+  /// A frame whose true colours are exactly its palette's.
+  static func frame(width: Int, height: Int, palette: [UInt32], indices: [UInt8])
+    -> QuantizedFrame
+  {
+    let source = indices.flatMap { i -> [UInt8] in
+      let c = palette[Int(i)]
+      return [UInt8(c & 0xFF), UInt8(c >> 8 & 0xFF), UInt8(c >> 16 & 0xFF), 255]
+    }
+    return QuantizedFrame(
+      width: width, height: height, indices: indices, colors: palette, source: source)
+  }
+
+  /// Noisy frames that change in patches, with a palette holding colours
+  /// twice and one a level off: every decoded pixel is within the
+  /// encoder's tolerance of its truth, and no worse than that.
+  @Test func everyPixelShowsAColourItAccepts() throws {
+    var palette: [UInt32] = (0..<40).map { (k: Int) -> UInt32 in
+      let level = UInt8(k * 6)
+      return Self.pack(level, 255 - level, 90)
+    }
+    palette += [Self.pack(0, 255, 90), Self.pack(6, 249, 90), Self.pack(1, 255, 90)]
+    let (width, height) = (61, 37)
+    var indices = (0..<(width * height)).map { UInt8(Self.noise($0, 43)) }
+    var frames: [QuantizedFrame] = []
+    for n in 1...6 {
+      frames.append(Self.frame(width: width, height: height, palette: palette, indices: indices))
+      let (x0, y0) = (Self.noise(n, 40), Self.noise(n + 100, 20))
+      for y in y0..<(y0 + 15) {
+        for x in x0..<(x0 + 20) { indices[y * width + x] = UInt8(Self.noise(y * 977 + x + n, 43)) }
+      }
+    }
+    let decoded = try Self.decode(try Self.encode(frames))
+    #expect(decoded.count == frames.count)
+    for (frame, shown) in zip(frames, decoded) {
+      for i in 0..<(width * height) {
+        let truth = frame.source[(i * 4)..<(i * 4 + 3)].map(Int.init)
+        let levels = (0..<3).map { c in abs(Int(shown[i] >> (8 * c) & 0xFF) - truth[c]) }
+        // The quantised colour is the truth here: within the tolerance of it.
+        #expect(levels.reduce(0, +) <= Int(GIFEncoder.tolerance), "pixel \(i)")
+      }
+    }
+  }
+
+  /// A run of one colour codes as LZW codes runs: strings one symbol longer
+  /// each time, using the code the decoder adds just before it (a coder that
+  /// cannot use it needs twice the codes).
+  @Test func aRunTakesStringsOfGrowingLength() throws {
+    let (width, height) = (640, 480)
+    let bytes = try Self.encode([
+      Self.frame(
+        width: width, height: height, palette: [Self.pack(20, 40, 60)],
+        indices: [UInt8](repeating: 0, count: width * height))
+    ])
+    // 307 200 pixels: 783 strings of growing length, 9 to 11 bits each,
+    // about 950 bytes, after some 820 bytes of header and colour table (a
+    // coder that cannot use the newest code needs twice the strings).
+    #expect(bytes.count < 2000, "\(bytes.count) bytes")
+    let decoded = try Self.decode(bytes)
+    #expect(decoded.first?.allSatisfy { $0 == 0x3C_2814 } == true)
+  }
+
+  /// A colour the palette holds twice, the quantiser choosing either at
+  /// random: the pixels take whichever makes the string longer, so the frame
+  /// codes within a few times a single run's size (3.9 KB against 1.3 KB;
+  /// coded as given, the noise takes 25 KB).
+  @Test func twoEqualSymbolsCodeAsOne() throws {
+    let (width, height) = (320, 240)
+    let palette = [Self.pack(200, 10, 10), Self.pack(200, 10, 10)]
+    let noisy = (0..<(width * height)).map { UInt8(Self.noise($0, 2)) }
+    let flat = [UInt8](repeating: 0, count: width * height)
+    let mixed = try Self.encode([
+      Self.frame(width: width, height: height, palette: palette, indices: noisy)
+    ])
+    let single = try Self.encode([
+      Self.frame(width: width, height: height, palette: palette, indices: flat)
+    ])
+    #expect(mixed.count < 4 * single.count, "\(mixed.count) against \(single.count) bytes")
+    #expect(try Self.decode(mixed).first?.allSatisfy { $0 == 0x0A_0AC8 } == true)
+  }
+}
