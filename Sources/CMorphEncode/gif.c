@@ -117,8 +117,11 @@ static void classify(struct pixels *px) {
                     || (im->mode == MORPH_GIF_EXACT && im->indices[i] == im->transparent_index));
       // Another colour may serve as well as the quantised one; a pixel that
       // may be kept, as well as keeping would.
-      int budget = distance(im->display[i], im->source + i * 4) + (keep ? im->tolerance : 0);
-      px->budget[pos] = im->mode == MORPH_GIF_EXACT ? -1 : (int16_t)budget;
+      px->budget[pos] =
+          im->mode == MORPH_GIF_EXACT
+              ? -1
+              : (int16_t)(distance(im->display[i], im->source + i * 4)
+                          + (keep ? im->tolerance : 0));
       // Lossy: the symbol to the left, when the pixel accepts it, makes the
       // run longer, and runs are what LZW learns from.
       if (px->lossy > 0 && x > 0 && accepts(px, pos, px->primary[pos - 1]))
@@ -360,6 +363,8 @@ size_t morph_gif_encode(const struct morph_gif_image *image, uint8_t **out) {
     pos = next_pos;
     current = following;
   }
+  // The decoder added a code for the last one too: END may need the wider width.
+  if (t->last + 1 >= (1 << width) && width < 12) width++;
   put_code(&o, END, width);
   if (o.count > 0) put_byte(&o, (uint8_t)o.bits);
   if (!o.failed) {

@@ -75,10 +75,65 @@ import Testing
     UInt32(r) | UInt32(g) << 8 | UInt32(b) << 16 | 0xFF00_0000
   }
 
-  static func encode(_ frames: [QuantizedFrame]) throws -> [UInt8] {
+  /// The symbols of the first image's data, read by a strict LZW decoder
+  /// that must meet the end code, where it must be (giflib stops at the
+  /// pixel count and never reads it).
+  static func strictSymbols(_ gif: [UInt8]) throws -> [UInt8] {
+    var at = 13 + (gif[10] & 0x80 != 0 ? 3 << (Int(gif[10] & 7) + 1) : 0)
+    while gif[at] == 0x21 {  // extensions: label, then sub-blocks
+      at += 2
+      while gif[at] != 0 { at += Int(gif[at]) + 1 }
+      at += 1
+    }
+    guard gif[at] == 0x2C else { throw RenderError.io("no image descriptor") }
+    let flags = gif[at + 9]
+    at += 10 + (flags & 0x80 != 0 ? 3 << (Int(flags & 7) + 1) : 0)
+    let minimum = Int(gif[at])
+    at += 1
+    var data: [UInt8] = []
+    while gif[at] != 0 {
+      data += gif[(at + 1)..<(at + 1 + Int(gif[at]))]
+      at += Int(gif[at]) + 1
+    }
+    let (clear, end) = (1 << minimum, (1 << minimum) + 1)
+    var table: [[UInt8]] = []
+    var width = minimum + 1
+    var previous: [UInt8]? = nil
+    var out: [UInt8] = []
+    var bit = 0
+    while true {
+      guard bit + width <= data.count * 8 else { throw RenderError.io("no end code") }
+      var code = 0
+      for k in 0..<width where data[(bit + k) / 8] & (1 << ((bit + k) % 8)) != 0 {
+        code |= 1 << k
+      }
+      bit += width
+      if code == clear {
+        table = (0..<(1 << minimum)).map { [UInt8($0)] } + [[], []]
+        width = minimum + 1
+        previous = nil
+        continue
+      }
+      if code == end { return out }
+      let entry: [UInt8]
+      if code < table.count {
+        entry = table[code]
+      } else if code == table.count, let previous {
+        entry = previous + [previous[0]]
+      } else {
+        throw RenderError.io("code \(code) before it was defined")
+      }
+      out += entry
+      if let previous, table.count < 4096 { table.append(previous + [entry[0]]) }
+      if table.count == 1 << width && width < 12 { width += 1 }
+      previous = entry
+    }
+  }
+
+  static func encode(_ frames: [QuantizedFrame], transparent: Bool = false) throws -> [UInt8] {
     let output = Memory()
     let encoder = GIFEncoder(
-      output: output, count: frames.count, timing: FrameTiming(fps: 10), transparent: false)
+      output: output, count: frames.count, timing: FrameTiming(fps: 10), transparent: transparent)
     for frame in frames { try encoder.add(frame) }
     try encoder.finish()
     return output.bytes
@@ -162,5 +217,28 @@ import Testing
     ])
     #expect(mixed.count < 4 * single.count, "\(mixed.count) against \(single.count) bytes")
     #expect(try Self.decode(mixed).first?.allSatisfy { $0 == 0x0A_0AC8 } == true)
+  }
+
+  /// A transparent animation stores each frame's indices exactly, clear
+  /// where alpha is under half; the data ends with its end code, read at
+  /// the width the decoder has reached, whatever the length (rows of noise
+  /// whose last code falls just as the width grows, after clears included).
+  @Test func exactFramesEndWhereAStrictDecoderExpects() throws {
+    // The last entry is clear (alpha 0): stored as the transparent index.
+    let palette = (0..<200).map { (k: Int) -> UInt32 in
+      let level = UInt8(k)
+      return k == 199 ? 0 : Self.pack(level, 255 - level, 40)
+    }
+    // From 10 891 to 10 893 pixels the last code fills the 10-bit codes'
+    // table and the end code lands on a byte boundary: written a bit too
+    // narrow, the decoder runs out of data (found by review).
+    let noise = (0..<10_900).map { UInt8(Self.noise($0, 200)) }
+    for width in 10_880...10_900 {
+      let indices = Array(noise[0..<width])
+      let frame = Self.frame(width: width, height: 1, palette: palette, indices: indices)
+      let expected = indices.map { $0 == 199 ? GIFQuantizer.transparentIndex : $0 }
+      let symbols = try Self.strictSymbols(try Self.encode([frame], transparent: true))
+      #expect(symbols == expected, "\(width) pixels")
+    }
   }
 }

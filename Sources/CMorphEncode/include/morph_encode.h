@@ -69,7 +69,7 @@ struct morph_gif_image {
   // be NULL in MORPH_GIF_EXACT mode.
   uint32_t *screen;
   const uint8_t *source;    // the true RGBA pixels
-  const uint32_t *display;  // the colour of each pixel's quantised index
+  const uint32_t *display;  // the colour of each pixel's quantised index (NULL: EXACT mode)
   const uint8_t *indices;   // each pixel's quantised index
   const uint32_t *colors;   // the palette, packed RGBA words
   int color_count;
@@ -87,7 +87,7 @@ struct morph_gif_image {
 // Codes the rectangle as GIF image data (minimum code size 8): LZW sub-blocks,
 // each led by its length, without the terminating empty block. Each pixel
 // takes, of the symbols it accepts, the one that makes the string being
-// coded longest (gif_lzw.c). `screen` takes the colours the viewer will show.
+// coded longest (gif.c). `screen` takes the colours the viewer will show.
 // The bytes go to `*out` (malloc'd; the caller frees them); returns their
 // count, or 0 when memory ran out.
 size_t morph_gif_encode(const struct morph_gif_image *image, uint8_t **out);

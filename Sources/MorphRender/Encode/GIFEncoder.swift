@@ -176,7 +176,8 @@ public final class GIFEncoder {
             frame.colors.withUnsafeBufferPointer { colors in
               var image = morph_gif_image(
                 screen: mode == MORPH_GIF_EXACT ? nil : screen.baseAddress,
-                source: source.baseAddress, display: display.baseAddress,
+                source: source.baseAddress,
+                display: mode == MORPH_GIF_EXACT ? nil : display.baseAddress,
                 indices: indices.baseAddress, colors: colors.baseAddress,
                 color_count: Int32(colors.count), width: Int32(frame.width), rect_x: rect[0],
                 rect_y: rect[1], rect_width: rect[2], rect_height: rect[3],
