@@ -95,7 +95,7 @@ int morph_gif_changes(const uint32_t *screen, const uint8_t *source, const uint3
   return bounds_rect(&box, rect);
 }
 
-
+// What each pixel of the rectangle accepts, and the symbol it takes without a search.
 static void classify(struct pixels *px) {
   const struct morph_gif_image *im = px->image;
   size_t pos = 0;
