@@ -3,8 +3,8 @@ import Testing
 
 @testable import MorphRender
 
-/// Bytes an encoder wrote, patches applied: a file in memory.
-private final class MemoryOutput: EncodedOutput {
+/// Bytes an encoder wrote, patches applied: a file in memory (the GIF coding tests use it too).
+final class MemoryOutput: EncodedOutput {
   var bytes: [UInt8] = []
   func write(_ more: [UInt8]) throws { bytes += more }
   func patch(_ replacement: [UInt8], at offset: Int) throws {

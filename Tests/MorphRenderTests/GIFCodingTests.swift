@@ -9,14 +9,6 @@ import Testing
 /// LZW compresses them, and a pixel with two equally good symbols takes the
 /// one that makes the string longer.
 @Suite struct GIFCodingTests {
-  private final class Memory: EncodedOutput {
-    var bytes: [UInt8] = []
-    func write(_ more: [UInt8]) throws { bytes += more }
-    func patch(_ replacement: [UInt8], at offset: Int) throws {
-      bytes.replaceSubrange(offset..<(offset + replacement.count), with: replacement)
-    }
-  }
-
   /// Where giflib reads from: the bytes and how far it has read.
   private final class Reader {
     let bytes: [UInt8]
@@ -133,7 +125,7 @@ import Testing
   static func encode(_ frames: [QuantizedFrame], transparent: Bool = false, lossy: Int = 0)
     throws -> [UInt8]
   {
-    let output = Memory()
+    let output = MemoryOutput()
     let encoder = GIFEncoder(
       output: output, count: frames.count, timing: FrameTiming(fps: 10), transparent: transparent,
       lossy: lossy)
