@@ -41,6 +41,8 @@ enum ExportCommand {
       --loop N            times an animation plays, 0 for ever (default 0; apng gif webp)
       --hold S            hold the last frame S seconds longer (animations and video)
       --palette P         GIF: frame (a palette per frame, default) or global (one, two passes)
+      --colors N          GIF: at most N colours a palette (\(GIFQuantizer.minColors)-\(GIFQuantizer.maxColors), default \(GIFQuantizer.defaultColors)); more
+                          for finer gradients, fewer for smaller files
       --dither on|off     GIF dithering (default on)
       --lossy N           GIF: a pixel may be up to N levels off for longer runs, smaller
                           files (0-\(GIFEncoder.maxLossy), default 0; opaque backgrounds)

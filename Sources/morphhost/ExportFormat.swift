@@ -46,7 +46,7 @@ enum ExportFormat: String, CaseIterable {
   static let specificOptions: [(option: String, formats: Set<ExportFormat>)] = [
     ("--loop", [.apng, .gif, .webp]),
     ("--hold", [.apng, .gif, .webp, .mp4, .webm]),
-    ("--palette", [.gif]), ("--dither", [.gif]), ("--lossy", [.gif]),
+    ("--palette", [.gif]), ("--colors", [.gif]), ("--dither", [.gif]), ("--lossy", [.gif]),
     ("--quality", [.webp]), ("--crf", [.mp4, .webm]),
     ("--labels", [.filmstrip]), ("--columns", [.filmstrip]),
   ]
@@ -77,7 +77,7 @@ enum ExportFormat: String, CaseIterable {
 struct EncodingOptions {
   var timing: FrameTiming
   var sharedPalette = false
-  var dither = true
+  var quantizer = GIFQuantizer.Settings()
   var lossy = 0
   var quality: Double?
   var crf: Int?
@@ -94,10 +94,13 @@ struct EncodingOptions {
     case let other?: throw UsageError("--palette expects frame or global, got '\(other)'")
     }
     switch try options.value("--dither") {
-    case nil, "on": dither = true
-    case "off": dither = false
+    case nil, "on": quantizer.dither = true
+    case "off": quantizer.dither = false
     case let other?: throw UsageError("--dither expects on or off, got '\(other)'")
     }
+    quantizer.colors =
+      try options.int("--colors", in: GIFQuantizer.minColors...GIFQuantizer.maxColors)
+      ?? GIFQuantizer.defaultColors
     lossy = try options.int("--lossy", in: 0...GIFEncoder.maxLossy) ?? 0
     quality = try options.double("--quality", in: .within(0...100))
     crf = try options.int("--crf", in: 0...63)

@@ -60,17 +60,17 @@ struct ExportWriter {
     let encoder = GIFEncoder(
       output: FileOutput(file), count: count, timing: encoding.timing,
       transparent: background == nil, lossy: encoding.lossy)
-    let dither = encoding.dither
+    let quantizer = encoding.quantizer
     if encoding.sharedPalette {
       // Two passes over the same frames: count every colour, then remap each frame.
-      let palette = try GIFQuantizer.SharedPalette(dither: dither)
+      let palette = try GIFQuantizer.SharedPalette(quantizer)
       try stream.rasters { _, frame in try palette.add(frame) }
       try stream.rasters(try stream.makeSource()) { _, frame in
         try encoder.add(try palette.remap(frame))
       }
     } else {
       try stream.run(
-        stream.source, work: { try GIFQuantizer.quantize($0, dither: dither) },
+        stream.source, work: { try GIFQuantizer.quantize($0, quantizer) },
         consume: { _, frame in try encoder.add(frame) })
     }
     try encoder.finish()

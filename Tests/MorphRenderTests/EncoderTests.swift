@@ -102,9 +102,9 @@ final class MemoryOutput: EncodedOutput {
   }
 
   /// A pixel stays as the screen shows it only while that is within the
-  /// tolerance (2 levels, summed over the channels) of the palette's colour
+  /// tolerance (1 level, summed over the channels) of the palette's colour
   /// for the truth of each frame: red creeping a level a frame, with an exact
-  /// palette, is stored again every third frame and never drifts further
+  /// palette, is stored again every second frame and never drifts further
   /// (judged against the colour last stored, it would drift a level more).
   @Test func gifKeepsAPixelOnlyWithinTheToleranceOfEachFramesTruth() throws {
     let output = MemoryOutput()
@@ -125,8 +125,9 @@ final class MemoryOutput: EncodedOutput {
       Array(bytes[$0..<($0 + 3)]) == [0x21, 0xF9, 4]
     }
     let delays = controls.map { Int(bytes[$0 + 4]) | Int(bytes[$0 + 5]) << 8 }
-    // Frame 1 shows for frames 1–3 (101 and 102 are within 2 levels of it),
-    // frame 4 (103) is stored and shows for 4–5.
-    #expect(delays == [30, 20])
+    // Frame 1 shows for frames 1–2 (101 is within a level of it), frame 3
+    // (102) for 3–4, frame 5 (104) for itself.
+    #expect(GIFEncoder.tolerance == 1)
+    #expect(delays == [20, 20, 10])
   }
 }

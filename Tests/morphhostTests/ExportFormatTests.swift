@@ -162,6 +162,58 @@ import Testing
       try Self.references())
   }
 
+  /// `--colors N` caps each frame's palette: with 15 colours and the
+  /// transparent index every colour table holds 16 entries (4-bit codes),
+  /// the file is smaller than with the default, and the picture stays close.
+  @Test func gifColorsCapEachPalette() throws {
+    let dir = try Self.scratch()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let few = try Self.export("few.gif", in: dir, ["--colors", "15"])
+    let usual = try Self.export("usual.gif", in: dir)
+    let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: few)))
+    let tables = Self.gifColorTables(bytes)
+    #expect(tables.count == 8)  // the screen's (frame 1's), and one for each other frame
+    #expect(tables.allSatisfy { $0 == 16 }, "\(tables)")
+    let sizes = try [few, usual].map {
+      try FileManager.default.attributesOfItem(atPath: $0)[.size] as? Int ?? 0
+    }
+    #expect(sizes[0] < sizes[1], "15 colours \(sizes[0]) bytes, default \(sizes[1])")
+    let frames = try MediaProbe.frames(few, width: 428, height: 288)
+    #expect(frames.count == 8)
+    Self.expectClose([frames[0], frames[7]], try Self.references())
+  }
+
+  /// The entries of each colour table of a GIF, the screen's first, read from
+  /// the block structure (giflib hides the sizes it read).
+  static func gifColorTables(_ gif: [UInt8]) -> [Int] {
+    var tables: [Int] = []
+    var at = 13
+    if gif[10] & 0x80 != 0 {
+      tables.append(2 << Int(gif[10] & 7))
+      at += 3 * tables[0]
+    }
+    func skipSubBlocks() {
+      while gif[at] != 0 { at += Int(gif[at]) + 1 }
+      at += 1
+    }
+    while at < gif.count && gif[at] != 0x3B {
+      if gif[at] == 0x21 {
+        at += 2
+        skipSubBlocks()
+      } else {
+        let flags = gif[at + 9]
+        at += 10
+        if flags & 0x80 != 0 {
+          tables.append(2 << Int(flags & 7))
+          at += 3 * tables.last!
+        }
+        at += 1  // the LZW minimum code size
+        skipSubBlocks()
+      }
+    }
+    return tables
+  }
+
   /// `--lossy N` lets a pixel take its left neighbour's colour when that is
   /// within N levels: longer runs, a smaller file, a picture still close.
   @Test func lossyGIFIsSmallerAndStillClose() throws {
@@ -273,6 +325,9 @@ import Testing
     (["-o", "fan.gif", "--crf", "20"], "--crf"),
     (["-o", "fan.apng", "--quality", "50"], "--quality"),
     (["-o", "fan.gif", "--lossy", "33"], "--lossy"),
+    (["-o", "fan.gif", "--colors", "1"], "--colors"),
+    (["-o", "fan.gif", "--colors", "256"], "--colors"),
+    (["-o", "fan.webp", "--colors", "16"], "--colors"),
     (["-o", "fan.apng", "--lossy", "2"], "--lossy"),
     (["-o", "/nonexistent/fan.gif"], "folder does not exist"),
     (["-o", "/dev/full", "--format", "gif"], "not a regular file"),

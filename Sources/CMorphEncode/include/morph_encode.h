@@ -81,15 +81,18 @@ struct morph_gif_image {
   // With lossy > 0, any colour (or keeping the screen) within `lossy` levels a channel.
   int lossy;
   int mode;  // an enum morph_gif_mode
+  // The LZW minimum code size, 2 to 8: the image's symbols (every index and
+  // the transparent one) are below 1 << code_size.
+  int code_size;
   uint8_t transparent_index;
 };
 
-// Codes the rectangle as GIF image data (minimum code size 8): LZW sub-blocks,
+// Codes the rectangle as GIF image data (minimum code size `code_size`): LZW sub-blocks,
 // each led by its length, without the terminating empty block. Each pixel
 // takes, of the symbols it accepts, the one that makes the string being
 // coded longest (gif.c). `screen` takes the colours the viewer will show.
 // The bytes go to `*out` (malloc'd; the caller frees them); returns their
-// count, or 0 when memory ran out.
+// count, or 0 when memory ran out or the code size cannot hold the colours.
 size_t morph_gif_encode(const struct morph_gif_image *image, uint8_t **out);
 
 #endif

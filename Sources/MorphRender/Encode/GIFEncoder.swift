@@ -39,11 +39,12 @@ public final class GIFEncoder {
   private var index = 0
   /// Levels, summed over R, G and B, by which keeping what the screen shows
   /// may be further from the truth than storing the pixel anew. Measured on
-  /// deck_fan at 2× (`bench --export`) with plain LZW: 0 gave 1.11× ffmpeg's
-  /// size at 0.014 levels of mean error, 2 gave 0.99× at 0.039 (ffmpeg:
-  /// 0.062), 3 let every grey shadow pixel lag a level (0.76× at 0.157); with
-  /// the searching coder, 2 gives 0.90× at 0.038.
-  static let tolerance: Int32 = 2
+  /// deck_fan at 2× (`bench --export`, ffmpeg's GIF: 0.062 levels of mean
+  /// error), with 255 colours: 0 gives 1.03× ffmpeg's size at 0.014, 1 gives
+  /// 0.97× at 0.022, 2 gives 0.90× at 0.038, 3 lets every grey shadow pixel
+  /// lag a level (0.70× at 0.155). Fewer colours are the better trade: at
+  /// ffmpeg's error, 1 with 121 colours is 0.77× and 2 with 141 colours 0.81×.
+  static let tolerance: Int32 = 1
   /// Levels a channel by which a pixel may take its left neighbour's symbol
   /// (0: never).
   let lossy: Int32
@@ -55,6 +56,7 @@ public final class GIFEncoder {
     /// LZW sub-blocks (`morph_gif_encode`).
     var data: [UInt8]
     var colors: [UInt32]
+    var transparentIndex: UInt8
   }
 
   public init(
@@ -150,7 +152,7 @@ public final class GIFEncoder {
     let colors = frame.colors
     var exact = frame
     exact.indices = frame.indices.map { i in
-      colors[Int(i)] >> 24 < 128 ? GIFQuantizer.transparentIndex : i
+      colors[Int(i)] >> 24 < 128 ? frame.transparentIndex : i
     }
     return try code(exact, [], rect: rect, mode: MORPH_GIF_EXACT)
   }
@@ -182,7 +184,8 @@ public final class GIFEncoder {
                 color_count: Int32(colors.count), width: Int32(frame.width), rect_x: rect[0],
                 rect_y: rect[1], rect_width: rect[2], rect_height: rect[3],
                 tolerance: Self.tolerance, lossy: lossy,
-                mode: Int32(mode.rawValue), transparent_index: GIFQuantizer.transparentIndex)
+                mode: Int32(mode.rawValue), code_size: Int32(frame.tableBits),
+                transparent_index: frame.transparentIndex)
               return morph_gif_encode(&image, &data)
             }
           }
@@ -195,7 +198,7 @@ public final class GIFEncoder {
     }
     return Part(
       rect: rect, data: Array(UnsafeBufferPointer(start: data, count: length)),
-      colors: frame.colors)
+      colors: frame.colors, transparentIndex: frame.transparentIndex)
   }
 
   public func finish() throws {
@@ -218,7 +221,7 @@ public final class GIFEncoder {
     var control = GraphicsControlBlock(
       DisposalMode: transparent ? DISPOSE_BACKGROUND : DISPOSE_DO_NOT, UserInputFlag: false,
       DelayTime: Int32(timing.duration(held.first, held.end, count: count, unitsPerSecond: 100)),
-      TransparentColor: Int32(GIFQuantizer.transparentIndex))
+      TransparentColor: Int32(part.transparentIndex))
     var extensionBytes = [UInt8](repeating: 0, count: 4)
     _ = EGifGCBToExtension(&control, &extensionBytes)
     try check(EGifPutExtension(gif, GRAPHICS_EXT_FUNC_CODE, 4, extensionBytes))
@@ -256,17 +259,19 @@ public final class GIFEncoder {
     GifErrorString(code).map { String(cString: $0) } ?? "error \(code)"
   }
 
-  /// A 256-entry giflib colour map of `colors` (nil gives nil), for the call.
+  /// A giflib colour map of `colors` (nil gives nil), sized as
+  /// `QuantizedFrame.tableBits` says, for the call.
   static func withColorMap(
     _ colors: [UInt32]?, _ body: (UnsafeMutablePointer<ColorMapObject>?) -> Int32
   ) -> Int32 {
     guard let colors else { return body(nil) }
-    let entries = (0..<256).map { i -> GifColorType in
+    let size = 1 << QuantizedFrame.tableBits(colorCount: colors.count)
+    let entries = (0..<size).map { i -> GifColorType in
       let c = i < colors.count ? colors[i] : 0
       return GifColorType(
         Red: UInt8(c & 0xFF), Green: UInt8((c >> 8) & 0xFF), Blue: UInt8((c >> 16) & 0xFF))
     }
-    guard let map = GifMakeMapObject(256, entries) else { return GIF_ERROR }
+    guard let map = GifMakeMapObject(Int32(size), entries) else { return GIF_ERROR }
     defer { GifFreeMapObject(map) }
     return body(map)
   }
