@@ -5,7 +5,7 @@
 #include <string.h>
 
 // Each filter is its own loop (no branch per byte), so the compiler vectorises
-// it; `bpp` (bytes a pixel, 3 or 4) is a constant in each inlined copy.
+// it; `bpp` (bytes a pixel: 1, 3 or 4) is a constant in each inlined copy.
 static inline void filter_sub(const uint8_t *restrict cur, size_t n, size_t bpp,
                               uint8_t *restrict out) {
   for (size_t i = 0; i < bpp && i < n; i++) out[i] = cur[i];
@@ -95,7 +95,17 @@ void morph_png_filter_up(const uint8_t *pixels, size_t stride, int width, int he
 
 void morph_png_filter(const uint8_t *pixels, size_t stride, int width, int height, int channels,
                       uint8_t *out) {
-  if (channels == 3) {
+  if (channels == 1) {
+    // Palette indices are not magnitudes: filtering them only scrambles
+    // runs (the PNG specification's advice, and libpng's default). On the
+    // deck fan's indexed APNG, choosing filters as for colours made it 25 %
+    // larger.
+    for (int y = 0; y < height; y++) {
+      uint8_t *row = out + (size_t)y * ((size_t)width + 1);
+      row[0] = 0;
+      memcpy(row + 1, pixels + (size_t)y * stride, (size_t)width);
+    }
+  } else if (channels == 3) {
     filter_rows(pixels, stride, width, height, 3, out);
   } else {
     filter_rows(pixels, stride, width, height, 4, out);
@@ -120,18 +130,49 @@ void morph_crop_rgb(const uint8_t *pixels, int width, const int rect[4], uint8_t
   }
 }
 
-int morph_diff_rect(const uint8_t *a, const uint8_t *b, int width, int height, int rect[4]) {
-  const uint32_t *pa = (const uint32_t *)a, *pb = (const uint32_t *)b;
+// The rectangle where `a` and `b` differ, for pixels of `bytes` bytes (a
+// constant in each inlined copy, so pixels compare as one word).
+static inline int diff_rect(const uint8_t *a, const uint8_t *b, int width, int height,
+                            size_t bytes, int rect[4]) {
   struct bounds box = {width, height, -1, -1};
+  size_t n = (size_t)width * bytes;
   for (int y = 0; y < height; y++) {
-    const uint32_t *ra = pa + (size_t)y * width, *rb = pb + (size_t)y * width;
-    if (memcmp(ra, rb, (size_t)width * 4) == 0) continue;
+    const uint8_t *ra = a + (size_t)y * n, *rb = b + (size_t)y * n;
+    if (memcmp(ra, rb, n) == 0) continue;
     int first = 0, last = width - 1;
-    while (ra[first] == rb[first]) first++;
-    while (ra[last] == rb[last]) last--;
+    while (memcmp(ra + first * bytes, rb + first * bytes, bytes) == 0) first++;
+    while (memcmp(ra + last * bytes, rb + last * bytes, bytes) == 0) last--;
     bounds_add(&box, first, last, y);
   }
   return bounds_rect(&box, rect);
+}
+
+int morph_diff_rect(const uint8_t *a, const uint8_t *b, int width, int height, int rect[4]) {
+  return diff_rect(a, b, width, height, 4, rect);
+}
+
+int morph_diff_rect_indices(const uint8_t *a, const uint8_t *b, int width, int height,
+                            int rect[4]) {
+  return diff_rect(a, b, width, height, 1, rect);
+}
+
+int morph_crop_indices(const uint8_t *screen, const uint8_t *indices, int width, const int rect[4],
+                       const uint8_t opaque[256], int transparent_index, uint8_t *out) {
+  int all_opaque = 1;
+  for (int y = 0; y < rect[3]; y++) {
+    size_t at = (size_t)(rect[1] + y) * width + rect[0];
+    uint8_t *row = out + (size_t)y * rect[2];
+    for (int x = 0; x < rect[2]; x++) {
+      uint8_t index = indices[at + x];
+      if (transparent_index >= 0 && screen[at + x] == index) {
+        row[x] = (uint8_t)transparent_index;
+      } else {
+        row[x] = index;
+        all_opaque &= opaque[index];
+      }
+    }
+  }
+  return all_opaque;
 }
 
 int morph_changes_opaque(const uint8_t *a, const uint8_t *b, int width, const int rect[4]) {

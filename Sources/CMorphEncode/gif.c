@@ -100,6 +100,24 @@ int morph_gif_changes(const uint32_t *screen, const uint8_t *source, const uint3
   return bounds_rect(&box, rect);
 }
 
+void morph_crop_kept(uint32_t *screen, const uint8_t *source, const uint32_t *display,
+                     const uint8_t *indices, int width, const int rect[4], int tolerance,
+                     uint8_t transparent_index, uint8_t *out) {
+  for (int y = 0; y < rect[3]; y++) {
+    size_t at = (size_t)(rect[1] + y) * width + rect[0];
+    uint8_t *row = out + (size_t)y * rect[2];
+    for (int x = 0; x < rect[2]; x++) {
+      size_t i = at + (size_t)x;
+      if (unchanged_pixel(screen, source, display, i, tolerance, 0)) {
+        row[x] = transparent_index;
+      } else {
+        row[x] = indices[i];
+        screen[i] = display[i];
+      }
+    }
+  }
+}
+
 // What each pixel of the rectangle accepts, and the symbol it takes without a search.
 static void classify(struct pixels *px) {
   const struct morph_gif_image *im = px->image;

@@ -79,11 +79,20 @@ struct ExportBench {
     let apng = (size("\(dir)/fan.apng"), size("\(dir)/ff.apng"))
     let theirs = size("\(dir)/ff.gif")
     let (theirError, theirFrames) = try meanError("\(dir)/ff.gif", reference)
+    let indexed = "\(dir)/fan-indexed.apng"
+    try export(indexed, frames: 60, ["--colors", "255"])
+    let (indexedError, indexedFrames) = try meanError(indexed, reference)
     var lines = [
       "export deck_fan, 60 frames at scale 2 (856×576):",
       String(
-        format: "  APNG: morphhost %d KiB, ffmpeg -f apng %d KiB, ratio %.2f (goal ≤ 0.6)",
+        format:
+          "  APNG: morphhost %d KiB (lossless), ffmpeg -f apng %d KiB, ratio %.2f (goal ≤ 0.6)",
         apng.0 / 1024, apng.1 / 1024, Double(apng.0) / Double(apng.1)),
+      String(
+        format: "  APNG --colors 255: morphhost %d KiB, mean error %.3f levels over %d frames, "
+          + "ratio %.2f",
+        size(indexed) / 1024, indexedError, indexedFrames,
+        Double(size(indexed)) / Double(apng.1)),
       String(
         format: "  GIF: ffmpeg palettegen/paletteuse %d KiB, mean error %.3f levels over %d frames",
         theirs / 1024, theirError, theirFrames),
@@ -105,15 +114,16 @@ struct ExportBench {
     return lines
   }
 
-  /// Mean difference per colour channel between a GIF's frames (decoded by ffmpeg) and the
+  /// Mean difference per colour channel between an animation's frames (decoded by ffmpeg) and the
   /// true frames (the PNGs), over every pixel of every frame; and how many frames were
   /// decoded (a merged or missing frame would misalign the comparison, so it is printed).
-  func meanError(_ gif: String, _ reference: [RasterImage]) throws -> (Double, Int) {
+  func meanError(_ animation: String, _ reference: [RasterImage]) throws -> (Double, Int) {
     let raw = "\(dir)/decoded.rgba"
     try time(
       ffmpeg,
       [
-        "-v", "error", "-y", "-i", gif, "-fps_mode", "passthrough", "-f", "rawvideo", "-pix_fmt",
+        "-v", "error", "-y", "-i", animation, "-fps_mode", "passthrough", "-f", "rawvideo",
+        "-pix_fmt",
         "rgba", raw,
       ])
     let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: raw)))

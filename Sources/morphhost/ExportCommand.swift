@@ -41,9 +41,9 @@ enum ExportCommand {
       --loop N            times an animation plays, 0 for ever (default 0; apng gif webp)
       --hold S            hold the last frame S seconds longer (animations and video)
       --palette P         GIF: frame (a palette per frame, default) or global (one, two passes)
-      --colors N          GIF: at most N colours a palette (\(GIFQuantizer.minColors)-\(GIFQuantizer.maxColors), default \(GIFQuantizer.defaultColors)); more
-                          for finer gradients, fewer for smaller files
-      --dither on|off     GIF dithering (default on)
+      --colors N          GIF: at most N colours a palette (\(PaletteQuantizer.minColors)-\(PaletteQuantizer.maxColors), default \(PaletteQuantizer.defaultColors));
+                          APNG: indexed, one palette of N colours (lossy, much smaller)
+      --dither on|off     GIF and indexed APNG dithering (default on)
       --lossy N           GIF: a pixel may be up to N levels off for longer runs, smaller
                           files (0-\(GIFEncoder.maxLossy), default 0; opaque backgrounds)
       --quality Q         WebP: lossy at quality Q in [0, 100] (default lossless)

@@ -46,7 +46,8 @@ enum ExportFormat: String, CaseIterable {
   static let specificOptions: [(option: String, formats: Set<ExportFormat>)] = [
     ("--loop", [.apng, .gif, .webp]),
     ("--hold", [.apng, .gif, .webp, .mp4, .webm]),
-    ("--palette", [.gif]), ("--colors", [.gif]), ("--dither", [.gif]), ("--lossy", [.gif]),
+    ("--palette", [.gif]), ("--colors", [.gif, .apng]), ("--dither", [.gif, .apng]),
+    ("--lossy", [.gif]),
     ("--quality", [.webp]), ("--crf", [.mp4, .webm]),
     ("--labels", [.filmstrip]), ("--columns", [.filmstrip]),
   ]
@@ -77,12 +78,20 @@ enum ExportFormat: String, CaseIterable {
 struct EncodingOptions {
   var timing: FrameTiming
   var sharedPalette = false
-  var quantizer = GIFQuantizer.Settings()
+  var dither = true
+  /// `--colors`: GIF's palette size (default `PaletteQuantizer.defaultColors`);
+  /// given for an APNG, it makes an indexed one.
+  var colors: Int?
   var lossy = 0
   var quality: Double?
   var crf: Int?
   var labels = false
   var columns: Int?
+
+  /// How GIF frames are quantized.
+  var gifQuantizer: PaletteQuantizer.Settings {
+    PaletteQuantizer.Settings(dither: dither, colors: colors ?? PaletteQuantizer.defaultColors)
+  }
 
   init(_ options: inout CommandLineOptions, fps: Double) throws {
     let hold = try options.double("--hold", in: .within(0...600)) ?? 0
@@ -94,13 +103,12 @@ struct EncodingOptions {
     case let other?: throw UsageError("--palette expects frame or global, got '\(other)'")
     }
     switch try options.value("--dither") {
-    case nil, "on": quantizer.dither = true
-    case "off": quantizer.dither = false
+    case nil, "on": dither = true
+    case "off": dither = false
     case let other?: throw UsageError("--dither expects on or off, got '\(other)'")
     }
-    quantizer.colors =
-      try options.int("--colors", in: GIFQuantizer.minColors...GIFQuantizer.maxColors)
-      ?? GIFQuantizer.defaultColors
+    colors = try options.int(
+      "--colors", in: PaletteQuantizer.minColors...PaletteQuantizer.maxColors)
     lossy = try options.int("--lossy", in: 0...GIFEncoder.maxLossy) ?? 0
     quality = try options.double("--quality", in: .within(0...100))
     crf = try options.int("--crf", in: 0...63)

@@ -28,6 +28,7 @@ struct ExportWriter {
     case .pngSequence: return try sequence()
     case .filmstrip: return try filmstrip()
     case .apng:
+      if let colors = encoding.colors { return try indexedAPNG(colors: colors) }
       return try animation("animated PNG") {
         APNGEncoder(
           output: $0, count: count, timing: encoding.timing, opaque: (background?.alpha ?? 0) == 1)
@@ -60,23 +61,41 @@ struct ExportWriter {
     let encoder = GIFEncoder(
       output: FileOutput(file), count: count, timing: encoding.timing,
       transparent: background == nil, lossy: encoding.lossy)
-    let quantizer = encoding.quantizer
+    let quantizer = encoding.gifQuantizer
     if encoding.sharedPalette {
-      // Two passes over the same frames: count every colour, then remap each frame.
-      let palette = try GIFQuantizer.SharedPalette(quantizer)
-      try stream.rasters { _, frame in try palette.add(frame) }
-      try stream.rasters(try stream.makeSource()) { _, frame in
-        try encoder.add(try palette.remap(frame))
-      }
+      try sharedPalette(quantizer) { try encoder.add($0) }
     } else {
       try stream.run(
-        stream.source, work: { try GIFQuantizer.quantize($0, quantizer) },
+        stream.source, work: { try PaletteQuantizer.quantize($0, quantizer) },
         consume: { _, frame in try encoder.add(frame) })
     }
     try encoder.finish()
     try file.commit()
     let palette = encoding.sharedPalette ? "one palette" : "a palette per frame"
     return "wrote \(path) (GIF, \(count) frames, \(palette))"
+  }
+
+  /// One palette for every frame, in two passes over the same frames:
+  /// count every colour, then remap each frame into `consume`.
+  private func sharedPalette(
+    _ settings: PaletteQuantizer.Settings, _ consume: (QuantizedFrame) throws -> Void
+  ) throws {
+    let palette = try PaletteQuantizer.SharedPalette(settings)
+    try stream.rasters { _, frame in try palette.add(frame) }
+    try stream.rasters(try stream.makeSource()) { _, frame in try consume(palette.remap(frame)) }
+  }
+
+  private func indexedAPNG(colors: Int) throws -> String {
+    let file = try OutputFile(path)
+    var encoder = IndexedAPNGEncoder(
+      output: FileOutput(file), count: count, timing: encoding.timing)
+    try sharedPalette(PaletteQuantizer.Settings(dither: encoding.dither, colors: colors)) {
+      try encoder.add($0)
+    }
+    try encoder.finish()
+    try file.commit()
+    return
+      "wrote \(path) (animated PNG, \(count) frames, indexed: one palette of at most \(colors) colours)"
   }
 
   private func video(_ codec: VideoEncoder.Codec, _ kind: String) throws -> String {

@@ -57,6 +57,49 @@ final class MemoryOutput: EncodedOutput {
     #expect(Array(output.bytes[49..<53]) == crc)
   }
 
+  /// Frames of palette indices: the PLTE holds the colours and a clear
+  /// entry after them; a repeat merges; a changed 2×1 patch is stored alone,
+  /// blending over (its unchanged pixels would take the clear entry); a
+  /// patch of a translucent colour replaces its area; a frame with a
+  /// palette of its own is refused.
+  @Test func indexedAPNGStoresChangedIndicesOverThePreviousFrame() throws {
+    let colors: [UInt32] = [0xFF00_0A0A, 0xFF00_00C8, 0x8000_C800]  // the last half clear
+    func frame(_ patch: UInt8?) -> QuantizedFrame {
+      var indices = [UInt8](repeating: 0, count: 24)
+      if let patch {
+        indices[1 * 6 + 2] = patch
+        indices[1 * 6 + 3] = patch
+      }
+      let source = indices.flatMap { i -> [UInt8] in
+        let c = colors[Int(i)]
+        return [UInt8(c & 0xFF), UInt8(c >> 8 & 0xFF), UInt8(c >> 16 & 0xFF), UInt8(c >> 24)]
+      }
+      return QuantizedFrame(width: 6, height: 4, indices: indices, colors: colors, source: source)
+    }
+    let output = MemoryOutput()
+    var encoder = IndexedAPNGEncoder(output: output, count: 5, timing: FrameTiming(fps: 10))
+    for patch: UInt8? in [nil, nil, 1, 2, 2] { try encoder.add(frame(patch)) }
+    try encoder.finish()
+    let chunks = try APNGWriter.chunks(output.bytes)
+    #expect(chunks.first { $0.type == "IHDR" }?.data[9] == 3)  // colour type 3: palette
+    #expect(chunks.first { $0.type == "PLTE" }?.data == [10, 10, 0, 200, 0, 0, 0, 200, 0, 0, 0, 0])
+    #expect(chunks.first { $0.type == "tRNS" }?.data == [255, 255, 128, 0])
+    let frames = chunks.filter { $0.type == "fcTL" }
+    #expect(frames.count == 3)
+    // Width, height, x, y of each stored patch; its delay; dispose none, then blend.
+    let patch: [UInt8] = [0, 0, 0, 2, 0, 0, 0, 1, 0, 0, 0, 2, 0, 0, 0, 1]
+    #expect(frames.dropFirst().allSatisfy { Array($0.data[4..<20]) == patch })
+    #expect(
+      frames.map { Array($0.data[20..<24]) } == [[0, 2, 0, 10], [0, 1, 0, 10], [0, 2, 0, 10]])
+    #expect(frames.map { $0.data[25] } == [0, 1, 0])  // over; the translucent patch replaces
+    var refusing = IndexedAPNGEncoder(
+      output: MemoryOutput(), count: 2, timing: FrameTiming(fps: 10))
+    try refusing.add(frame(nil))
+    var other = frame(1)
+    other.colors[0] = 0xFF00_0000
+    #expect(throws: RenderError.self) { try refusing.add(other) }
+  }
+
   @Test func anOpaqueAPNGIsRGBAndRefusesAlpha() throws {
     let output = MemoryOutput()
     var encoder = APNGEncoder(
@@ -127,7 +170,7 @@ final class MemoryOutput: EncodedOutput {
     let delays = controls.map { Int(bytes[$0 + 4]) | Int(bytes[$0 + 5]) << 8 }
     // Frame 1 shows for frames 1–2 (101 is within a level of it), frame 3
     // (102) for 3–4, frame 5 (104) for itself.
-    #expect(GIFEncoder.tolerance == 1)
+    #expect(PaletteQuantizer.keepTolerance == 1)
     #expect(delays == [20, 20, 10])
   }
 }

@@ -206,7 +206,7 @@ import Testing
         let levels = (0..<3).map { c in abs(Int(shown[i] >> (8 * c) & 0xFF) - truth[c]) }
         // The quantised colour is the truth here: within the tolerance of it.
         #expect(
-          levels.reduce(0, +) <= Int(GIFEncoder.tolerance) || levels.max()! <= lossy,
+          levels.reduce(0, +) <= Int(PaletteQuantizer.keepTolerance) || levels.max()! <= lossy,
           "pixel \(i): \(levels)")
       }
     }

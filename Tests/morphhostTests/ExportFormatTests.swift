@@ -104,6 +104,39 @@ import Testing
     }
   }
 
+  /// `--colors N` makes an indexed APNG (colour type 3, one palette and a
+  /// clear entry): smaller than the truecolour one, close to the render,
+  /// and with `--background none` clear where the render is.
+  @Test func apngWithColorsIsIndexedSmallerAndClose() throws {
+    let dir = try Self.scratch()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let indexed = try Self.export("indexed.apng", in: dir, ["--scale", "2", "--colors", "64"])
+    let truecolour = try Self.export("truecolour.apng", in: dir, ["--scale", "2"])
+    let chunks = try APNGWriter.chunks([UInt8](try Data(contentsOf: URL(fileURLWithPath: indexed))))
+    #expect(chunks.first { $0.type == "IHDR" }?.data[9] == 3)  // colour type 3: palette
+    let palette = try #require(chunks.first { $0.type == "PLTE" })
+    let alpha = try #require(chunks.first { $0.type == "tRNS" })
+    #expect(palette.data.count <= 65 * 3 && alpha.data.count == palette.data.count / 3)
+    #expect(alpha.data.last == 0)  // the clear entry after the colours
+    let sizes = try [indexed, truecolour].map {
+      try FileManager.default.attributesOfItem(atPath: $0)[.size] as? Int ?? 0
+    }
+    #expect(sizes[0] < sizes[1], "indexed \(sizes[0]) bytes, truecolour \(sizes[1])")
+    let frames = try MediaProbe.frames(indexed, width: 856, height: 576)
+    #expect(frames.count == 8)
+    Self.expectClose([frames[0], frames[7]], try Self.references(["--scale", "2"]))
+    let clear = try Self.export("clear.apng", in: dir, ["--colors", "32", "--background", "none"])
+    let decoded = try MediaProbe.frames(clear, width: 428, height: 288)
+    let reference = try Self.references(["--background", "none"])
+    #expect(decoded.count == 8)
+    for (frame, expected) in zip([decoded[0], decoded[7]], reference) {
+      for i in stride(from: 3, to: expected.pixels.count, by: 4 * 97) {
+        if expected.pixels[i] == 0 { #expect(frame.pixels[i] == 0) }
+        if expected.pixels[i] == 255 { #expect(frame.pixels[i] == 255) }
+      }
+    }
+  }
+
   @Test func identicalFramesMergeIntoLongerDelays() throws {
     let dir = try Self.scratch()
     defer { try? FileManager.default.removeItem(at: dir) }
@@ -300,11 +333,15 @@ import Testing
   @Test func exportsAreTheSameWhateverTheRunOrThreads() throws {
     let dir = try Self.scratch()
     defer { try? FileManager.default.removeItem(at: dir) }
-    for name in ["frames", "fan.apng", "fan.gif", "fan.webp"] {
+    let exports: [(String, [String])] = [
+      ("frames", []), ("fan.apng", []), ("indexed.apng", ["--colors", "64"]), ("fan.gif", []),
+      ("fan.webp", []),
+    ]
+    for (name, extra) in exports {
       var outputs: [[Data]] = []
       for (run, threads) in [(0, "1"), (1, "2"), (2, "2")] {
         let out = try Self.export(
-          "\(run)-\(name)", in: dir, frames: 6, ["--threads", threads, "--scale", "0.5"])
+          "\(run)-\(name)", in: dir, frames: 6, ["--threads", threads, "--scale", "0.5"] + extra)
         let files =
           name == "frames"
           ? try FileManager.default.contentsOfDirectory(atPath: out).sorted().map {

@@ -6,10 +6,10 @@
 #include <stdint.h>
 
 // Filters `height` rows of `width` pixels (`stride` bytes apart, `channels`
-// bytes a pixel: 4 for RGBA, 3 for RGB) for PNG: each output row is a filter
+// bytes a pixel: 4 for RGBA, 3 for RGB, 1 for palette indices) for PNG: each output row is a filter
 // type byte, then width * channels filtered bytes. The filter of each row is
 // the one with the smallest sum of absolute values (libpng's heuristic), so
-// the result depends on the pixels alone.
+// the result depends on the pixels alone; palette indices are not filtered.
 void morph_png_filter(const uint8_t *pixels, size_t stride, int width, int height, int channels,
                       uint8_t *out);
 
@@ -31,6 +31,18 @@ void morph_crop_rgb(const uint8_t *pixels, int width, const int rect[4], uint8_t
 // (and leaves `rect` alone) when the images are identical.
 int morph_diff_rect(const uint8_t *a, const uint8_t *b, int width, int height, int rect[4]);
 
+// As morph_diff_rect, for images of one byte a pixel (palette indices).
+int morph_diff_rect_indices(const uint8_t *a, const uint8_t *b, int width, int height,
+                            int rect[4]);
+
+// Copies `rect` of the palette indices `indices` (`width` wide) to `out`
+// (tightly packed); with `transparent_index` >= 0, a pixel whose index
+// equals `screen`'s (what the viewer shows) becomes that index. Returns 1
+// when every pixel copied with its own index has `opaque[index]` set (so the
+// rectangle may blend over what is shown), else 0.
+int morph_crop_indices(const uint8_t *screen, const uint8_t *indices, int width, const int rect[4],
+                       const uint8_t opaque[256], int transparent_index, uint8_t *out);
+
 // 1 when every pixel of `b` inside `rect` that differs from `a` is opaque.
 int morph_changes_opaque(const uint8_t *a, const uint8_t *b, int width, const int rect[4]);
 
@@ -51,6 +63,13 @@ void morph_crop(const uint8_t *a, const uint8_t *b, int width, const int rect[4]
 // changed pixel goes to `rect`; returns 0 when there is none.
 int morph_gif_changes(const uint32_t *screen, const uint8_t *source, const uint32_t *display,
                       int width, int height, int tolerance, int lossy, int rect[4]);
+
+// Copies `rect` of `indices` (`width` wide) to `out` (tightly packed), each
+// pixel unchanged by the rule of morph_gif_changes as `transparent_index`;
+// `screen` takes the display colour of every pixel stored.
+void morph_crop_kept(uint32_t *screen, const uint8_t *source, const uint32_t *display,
+                     const uint8_t *indices, int width, const int rect[4], int tolerance,
+                     uint8_t transparent_index, uint8_t *out);
 
 // How a GIF frame's pixels may choose their symbols.
 enum morph_gif_mode {

@@ -11,25 +11,14 @@ import CMorphEncode
 /// fewer bytes to compress, about 7 % smaller on the deck fan; without alpha
 /// nothing can be cleared, so each rectangle replaces its area.
 public struct APNGEncoder: AnimationEncoder {
-  let output: any EncodedOutput
-  let count: Int
-  let timing: FrameTiming
   /// Every frame is opaque: stored as RGB.
   let opaque: Bool
   let level: Int32
+  private var frames: APNGFrames
   private var previous: RasterImage?
-  private var held: HeldFrame<Part>?
   private var index = 0
-  private var sequence: UInt32 = 0
-  /// Frames written so far (identical ones merged).
-  private var storedFrames: UInt32 = 0
 
-  /// One stored frame: its rectangle, how it blends, its zlib data.
-  struct Part {
-    var rect: (x: Int, y: Int, width: Int, height: Int)
-    var blendOver: Bool
-    var data: [UInt8]
-  }
+  typealias Part = APNGFrames.Part
 
   /// Animations are written once and watched often: libdeflate's level 9,
   /// a little slower than the PNG sequence's level, for smaller files. Level
@@ -38,16 +27,11 @@ public struct APNGEncoder: AnimationEncoder {
   /// on one thread), too slow a default for a review export.
   public static let defaultLevel: Int32 = 9
 
-  /// Where acTL's data lies: after the signature (8), IHDR (25) and acTL's length and type.
-  static let frameCountOffset = 8 + 25 + 8
-
   public init(
     output: any EncodedOutput, count: Int, timing: FrameTiming, opaque: Bool = false,
     level: Int32 = APNGEncoder.defaultLevel
   ) {
-    self.output = output
-    self.count = count
-    self.timing = timing
+    frames = APNGFrames(output: output, count: count, timing: timing)
     self.opaque = opaque
     self.level = level
   }
@@ -72,30 +56,14 @@ public struct APNGEncoder: AnimationEncoder {
       }
     }
     guard changed != 0 else {
-      held?.end = index + 1
+      frames.repeatShown(index)
       return
     }
-    try flush()
-    held = HeldFrame(
-      payload: try part(frame, over: previous, rect: rect.map(Int.init)), first: index,
-      end: index + 1)
+    try frames.show(try part(frame, over: previous, rect: rect.map(Int.init)), from: index)
     self.previous = frame
   }
 
-  public mutating func finish() throws {
-    guard held != nil else { throw RenderError.io("an animation needs frames") }
-    try flush()
-    var end: [UInt8] = []
-    APNGWriter.append(&end, "IEND", [])
-    try output.write(end)
-    // acTL's data (frame count, plays) and its CRC, now that the count is known.
-    let data = APNGWriter.be32(storedFrames) + loops
-    try output.patch(
-      data + APNGWriter.be32(APNGWriter.crc32(Array("acTL".utf8) + data)),
-      at: Self.frameCountOffset)
-  }
-
-  private var loops: [UInt8] { APNGWriter.be32(UInt32(clamping: timing.loops)) }
+  public mutating func finish() throws { try frames.finish() }
 
   /// An opaque animation stored as RGB must be opaque, or it would lose its alpha.
   private func checkOpaque(_ frame: RasterImage) throws {
@@ -110,12 +78,8 @@ public struct APNGEncoder: AnimationEncoder {
 
   private mutating func start(_ frame: RasterImage) throws {
     try checkOpaque(frame)
-    var head = APNGWriter.signature
-    APNGWriter.append(
-      &head, "IHDR",
-      PNGEncoder.header(width: frame.width, height: frame.height, channels: channels))
-    APNGWriter.append(&head, "acTL", APNGWriter.be32(0) + loops)
-    try output.write(head)
+    try frames.start(
+      header: PNGEncoder.header(width: frame.width, height: frame.height, channels: channels))
     let whole = [0, 0, frame.width, frame.height]
     let data =
       opaque
@@ -125,9 +89,8 @@ public struct APNGEncoder: AnimationEncoder {
           buffer.baseAddress!, stride: frame.width * 4, width: frame.width, height: frame.height,
           level: level)
       }
-    held = HeldFrame(
-      payload: Part(rect: (0, 0, frame.width, frame.height), blendOver: false, data: data),
-      first: 0, end: 1)
+    try frames.show(
+      Part(rect: (0, 0, frame.width, frame.height), blendOver: false, data: data), from: 0)
     previous = frame
   }
 
@@ -185,6 +148,69 @@ public struct APNGEncoder: AnimationEncoder {
         buffer.baseAddress!, stride: rect[2] * 4, width: rect[2], height: rect[3], level: level)
     }
   }
+}
+
+/// The chunks of an animated PNG, written as its frames come: the header
+/// (the frame count is patched in at the end, so frames stream), then each
+/// stored frame once the next different one (or the end) says how long it
+/// shows. Nothing is disposed, so the canvas always holds the previous frame.
+struct APNGFrames {
+  let output: any EncodedOutput
+  let count: Int
+  let timing: FrameTiming
+  private var held: HeldFrame<Part>?
+  private var sequence: UInt32 = 0
+  /// Frames written so far (identical ones merged).
+  private var storedFrames: UInt32 = 0
+
+  /// One stored frame: its rectangle, how it blends, its zlib data.
+  struct Part {
+    var rect: (x: Int, y: Int, width: Int, height: Int)
+    var blendOver: Bool
+    var data: [UInt8]
+  }
+
+  /// Where acTL's data lies: after the signature (8), IHDR (25) and acTL's length and type.
+  static let frameCountOffset = 8 + 25 + 8
+
+  init(output: any EncodedOutput, count: Int, timing: FrameTiming) {
+    self.output = output
+    self.count = count
+    self.timing = timing
+  }
+
+  /// The signature, IHDR (`header`'s data), acTL, then `chunks` (a palette).
+  func start(header: [UInt8], chunks: [(type: String, data: [UInt8])] = []) throws {
+    var head = APNGWriter.signature
+    APNGWriter.append(&head, "IHDR", header)
+    APNGWriter.append(&head, "acTL", APNGWriter.be32(0) + loops)
+    for chunk in chunks { APNGWriter.append(&head, chunk.type, chunk.data) }
+    try output.write(head)
+  }
+
+  /// `part` shows from frame `index` on; the frame shown before it is written.
+  mutating func show(_ part: Part, from index: Int) throws {
+    try flush()
+    held = HeldFrame(payload: part, first: index, end: index + 1)
+  }
+
+  /// Frame `index` is the same as the one shown: that shows a frame longer.
+  mutating func repeatShown(_ index: Int) { held?.end = index + 1 }
+
+  mutating func finish() throws {
+    guard held != nil else { throw RenderError.io("an animation needs frames") }
+    try flush()
+    var end: [UInt8] = []
+    APNGWriter.append(&end, "IEND", [])
+    try output.write(end)
+    // acTL's data (frame count, plays) and its CRC, now that the count is known.
+    let data = APNGWriter.be32(storedFrames) + loops
+    try output.patch(
+      data + APNGWriter.be32(APNGWriter.crc32(Array("acTL".utf8) + data)),
+      at: Self.frameCountOffset)
+  }
+
+  private var loops: [UInt8] { APNGWriter.be32(UInt32(clamping: timing.loops)) }
 
   /// Writes the held frame, now that its delay is known.
   private mutating func flush() throws {

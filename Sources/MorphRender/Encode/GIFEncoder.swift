@@ -37,14 +37,6 @@ public final class GIFEncoder {
   private var screen: [UInt32] = []
   private var held: HeldFrame<Part>?
   private var index = 0
-  /// Levels, summed over R, G and B, by which keeping what the screen shows
-  /// may be further from the truth than storing the pixel anew. Measured on
-  /// deck_fan at 2× (`bench --export`, ffmpeg's GIF: 0.062 levels of mean
-  /// error), with 255 colours: 0 gives 1.03× ffmpeg's size at 0.014, 1 gives
-  /// 0.97× at 0.022, 2 gives 0.90× at 0.038, 3 lets every grey shadow pixel
-  /// lag a level (0.70× at 0.155). Fewer colours are the better trade: at
-  /// ffmpeg's error, 1 with 121 colours is 0.77× and 2 with 141 colours 0.81×.
-  static let tolerance: Int32 = 1
   /// Levels a channel by which a pixel may take its left neighbour's symbol
   /// (0: never).
   let lossy: Int32
@@ -92,7 +84,7 @@ public final class GIFEncoder {
       && (transparent
         || morph_gif_changes(
           screen, frame.source, display, Int32(frame.width), Int32(frame.height),
-          Self.tolerance, lossy, &rect) != 0)
+          PaletteQuantizer.keepTolerance, lossy, &rect) != 0)
     guard changed else {
       held?.end = index + 1
       return
@@ -183,7 +175,7 @@ public final class GIFEncoder {
                 indices: indices.baseAddress, colors: colors.baseAddress,
                 color_count: Int32(colors.count), width: Int32(frame.width), rect_x: rect[0],
                 rect_y: rect[1], rect_width: rect[2], rect_height: rect[3],
-                tolerance: Self.tolerance, lossy: lossy,
+                tolerance: PaletteQuantizer.keepTolerance, lossy: lossy,
                 mode: Int32(mode.rawValue), code_size: Int32(frame.tableBits),
                 transparent_index: frame.transparentIndex)
               return morph_gif_encode(&image, &data)

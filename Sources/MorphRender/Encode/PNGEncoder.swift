@@ -28,15 +28,17 @@ public enum PNGEncoder {
     return out
   }
 
-  /// IHDR's data: the size, 8 bits per channel, RGBA (colour type 6) or,
-  /// with 3 channels, RGB (colour type 2), no interlace.
+  /// IHDR's data: the size, 8 bits per channel, RGBA (colour type 6), with
+  /// 3 channels RGB (colour type 2), with 1 palette indices (colour type 3),
+  /// no interlace.
   static func header(width: Int, height: Int, channels: Int = 4) -> [UInt8] {
-    APNGWriter.be32(UInt32(width)) + APNGWriter.be32(UInt32(height))
-      + [8, channels == 3 ? 2 : 6, 0, 0, 0]
+    let colorType: UInt8 = channels == 1 ? 3 : channels == 3 ? 2 : 6
+    return APNGWriter.be32(UInt32(width)) + APNGWriter.be32(UInt32(height))
+      + [8, colorType, 0, 0, 0]
   }
 
   /// The zlib stream of `width`×`height` pixels of `channels` bytes (4:
-  /// RGBA, 3: RGB) starting at `pixels`, rows `stride` bytes apart: what an
+  /// RGBA, 3: RGB, 1: palette indices) starting at `pixels`, rows `stride` bytes apart: what an
   /// IDAT or fdAT chunk holds.
   static func compressedRows(
     _ pixels: UnsafePointer<UInt8>, stride: Int, width: Int, height: Int, channels: Int = 4,

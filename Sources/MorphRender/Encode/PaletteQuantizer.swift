@@ -1,13 +1,14 @@
 import CImageQuant
 
 /// A frame reduced to at most 255 colours by libimagequant: one palette index
-/// per pixel. The index after the GIF colour table's colours is kept free: it
-/// is the encoder's transparent index.
+/// per pixel. The entry after the colours is kept free: it is the encoders'
+/// transparent index (GIF's at the end of its colour table, APNG's right
+/// after the colours).
 public struct QuantizedFrame: Sendable {
   public let width: Int
   public let height: Int
   public var indices: [UInt8]
-  /// RGBA of each palette entry, as packed by `GIFQuantizer.pack`.
+  /// RGBA of each palette entry, as packed by `PaletteQuantizer.pack`.
   public var colors: [UInt32]
   /// The frame's true RGBA pixels, which the encoder judges change on.
   public var source: [UInt8]
@@ -28,9 +29,9 @@ public struct QuantizedFrame: Sendable {
   }
 }
 
-/// Palettes for GIF: per frame, or one shared by every frame (built from a
+/// Palettes for GIF and indexed APNG: per frame, or one shared by every frame (built from a
 /// histogram of all of them, then used to remap each).
-public enum GIFQuantizer {
+public enum PaletteQuantizer {
   /// The most colours a palette holds: one of GIF's 256 entries is the transparent index.
   public static let maxColors = 255
   /// The most colours a palette holds unless asked: with the transparent
@@ -38,6 +39,15 @@ public enum GIFQuantizer {
   /// --export`): 0.79× ffmpeg's size at 0.057 levels of mean error (ffmpeg:
   /// 0.062); 255 colours give 0.97× at 0.022.
   public static let defaultColors = 127
+  /// Levels, summed over R, G and B, by which keeping what the screen shows
+  /// may be further from the truth than storing the pixel anew (GIF and
+  /// indexed APNG frames, `morph_gif_changes`). Measured on
+  /// deck_fan at 2× (`bench --export`, ffmpeg's GIF: 0.062 levels of mean
+  /// error), with 255 colours: 0 gives 1.03× ffmpeg's size at 0.014, 1 gives
+  /// 0.97× at 0.022, 2 gives 0.90× at 0.038, 3 lets every grey shadow pixel
+  /// lag a level (0.70× at 0.155). Fewer colours are the better trade: at
+  /// ffmpeg's error, 1 with 121 colours is 0.77× and 2 with 141 colours 0.81×.
+  public static let keepTolerance: Int32 = 1
   /// The fewest `colors` a palette may be limited to (libimagequant's own floor).
   public static let minColors = 2
 
@@ -47,9 +57,9 @@ public enum GIFQuantizer {
     /// The most colours a palette holds, `minColors` to `maxColors`.
     public var colors: Int
 
-    public init(dither: Bool = true, colors: Int = GIFQuantizer.defaultColors) {
+    public init(dither: Bool = true, colors: Int = PaletteQuantizer.defaultColors) {
       self.dither = dither
-      self.colors = min(max(colors, GIFQuantizer.minColors), GIFQuantizer.maxColors)
+      self.colors = min(max(colors, PaletteQuantizer.minColors), PaletteQuantizer.maxColors)
     }
   }
 
@@ -119,7 +129,7 @@ public enum GIFQuantizer {
     private let dither: Bool
 
     public init(_ settings: Settings) throws(RenderError) {
-      attr = try GIFQuantizer.attributes(settings)
+      attr = try PaletteQuantizer.attributes(settings)
       guard let histogram = liq_histogram_create(attr) else {
         liq_attr_destroy(attr)
         throw .io("cannot start a libimagequant histogram")
@@ -137,7 +147,7 @@ public enum GIFQuantizer {
     /// Counts `frame`'s colours (first pass).
     public func add(_ frame: RasterImage) throws(RenderError) {
       try frame.pixels.withUnsafeBufferPointer { (buffer) throws(RenderError) in
-        let image = try GIFQuantizer.liqImage(attr, buffer.baseAddress!, frame)
+        let image = try PaletteQuantizer.liqImage(attr, buffer.baseAddress!, frame)
         defer { liq_image_destroy(image) }
         guard liq_histogram_add_image(histogram, attr, image) == LIQ_OK else {
           throw .io("libimagequant could not count a frame's colours")
@@ -153,9 +163,9 @@ public enum GIFQuantizer {
         }
       }
       return try frame.pixels.withUnsafeBufferPointer { (buffer) throws(RenderError) in
-        let image = try GIFQuantizer.liqImage(attr, buffer.baseAddress!, frame)
+        let image = try PaletteQuantizer.liqImage(attr, buffer.baseAddress!, frame)
         defer { liq_image_destroy(image) }
-        return try GIFQuantizer.remap(image, with: result!, frame: frame, dither: dither)
+        return try PaletteQuantizer.remap(image, with: result!, frame: frame, dither: dither)
       }
     }
   }
