@@ -43,6 +43,21 @@ import Testing
     }
   }
 
+  /// An export of `frames` frames with `--background none` is transparent
+  /// where the render is clear and opaque where it is solid (first and last
+  /// frames, every 97th pixel).
+  static func expectAlphaKept(_ path: String, frames count: Int) throws {
+    let frames = try MediaProbe.frames(path, width: 428, height: 288)
+    #expect(frames.count == count)
+    guard let first = frames.first, let last = frames.last else { return }
+    for (frame, expected) in zip([first, last], try references(["--background", "none"])) {
+      for i in stride(from: 3, to: expected.pixels.count, by: 4 * 97) {
+        if expected.pixels[i] == 0 { #expect(frame.pixels[i] == 0) }
+        if expected.pixels[i] == 255 { #expect(frame.pixels[i] == 255) }
+      }
+    }
+  }
+
   static func expectClose(_ frames: [RasterImage], _ references: [RasterImage]) {
     for (frame, reference) in zip(frames, references) {
       let difference = MediaProbe.meanDifference(frame, reference)
@@ -126,15 +141,7 @@ import Testing
     #expect(frames.count == 8)
     Self.expectClose([frames[0], frames[7]], try Self.references(["--scale", "2"]))
     let clear = try Self.export("clear.apng", in: dir, ["--colors", "32", "--background", "none"])
-    let decoded = try MediaProbe.frames(clear, width: 428, height: 288)
-    let reference = try Self.references(["--background", "none"])
-    #expect(decoded.count == 8)
-    for (frame, expected) in zip([decoded[0], decoded[7]], reference) {
-      for i in stride(from: 3, to: expected.pixels.count, by: 4 * 97) {
-        if expected.pixels[i] == 0 { #expect(frame.pixels[i] == 0) }
-        if expected.pixels[i] == 255 { #expect(frame.pixels[i] == 255) }
-      }
-    }
+    try Self.expectAlphaKept(clear, frames: 8)
   }
 
   @Test func identicalFramesMergeIntoLongerDelays() throws {
@@ -179,16 +186,7 @@ import Testing
     let dir = try Self.scratch()
     defer { try? FileManager.default.removeItem(at: dir) }
     let clear = try Self.export("clear.gif", in: dir, frames: 4, ["--background", "none"])
-    let frames = try MediaProbe.frames(clear, width: 428, height: 288)
-    let reference = try Self.references(["--background", "none"])
-    #expect(frames.count == 4)
-    for (frame, expected) in zip([frames[0], frames[3]], reference) {
-      // Transparent where the render is clear, opaque where it is solid.
-      for i in stride(from: 3, to: expected.pixels.count, by: 4 * 97) {
-        if expected.pixels[i] == 0 { #expect(frame.pixels[i] == 0) }
-        if expected.pixels[i] == 255 { #expect(frame.pixels[i] == 255) }
-      }
-    }
+    try Self.expectAlphaKept(clear, frames: 4)
     let global = try Self.export("global.gif", in: dir, ["--palette", "global", "--dither", "off"])
     Self.expectClose(
       try [MediaProbe.frames(global, width: 428, height: 288)].flatMap { [$0[0], $0[7]] },
