@@ -1,4 +1,5 @@
 import CMorphEncode
+import Foundation
 
 /// An animated PNG made small: after the first frame, each frame stores only
 /// the rectangle that changed. Where every changed pixel is opaque the
@@ -12,8 +13,8 @@ import CMorphEncode
 /// nothing can be cleared, so each rectangle replaces its area.
 public struct APNGEncoder: AnimationEncoder {
   /// Every frame is opaque: stored as RGB.
-  let opaque: Bool
-  let level: Int32
+  var opaque: Bool { compressor.opaque }
+  private let compressor: Compressor
   private var frames: APNGFrames
   private var previous: RasterImage?
   private var index = 0
@@ -32,11 +33,8 @@ public struct APNGEncoder: AnimationEncoder {
     level: Int32 = APNGEncoder.defaultLevel
   ) {
     frames = APNGFrames(output: output, count: count, timing: timing)
-    self.opaque = opaque
-    self.level = level
+    compressor = Compressor(opaque: opaque, level: level)
   }
-
-  private var channels: Int { opaque ? 3 : 4 }
 
   public mutating func add(_ frame: RasterImage) throws {
     defer { index += 1 }
@@ -59,7 +57,8 @@ public struct APNGEncoder: AnimationEncoder {
       frames.repeatShown(index)
       return
     }
-    try frames.show(try part(frame, over: previous, rect: rect.map(Int.init)), from: index)
+    let (compressor, box) = (self.compressor, rect.map(Int.init))
+    try frames.show({ try compressor.part(frame, over: previous, rect: box) }, from: index)
     self.previous = frame
   }
 
@@ -79,73 +78,90 @@ public struct APNGEncoder: AnimationEncoder {
   private mutating func start(_ frame: RasterImage) throws {
     try checkOpaque(frame)
     try frames.start(
-      header: PNGEncoder.header(width: frame.width, height: frame.height, channels: channels))
-    let whole = [0, 0, frame.width, frame.height]
-    let data =
-      opaque
-      ? try rgb(frame, rect: whole)
-      : try frame.pixels.withUnsafeBufferPointer { (buffer) throws(RenderError) in
-        try PNGEncoder.compressedRows(
-          buffer.baseAddress!, stride: frame.width * 4, width: frame.width, height: frame.height,
-          level: level)
-      }
-    try frames.show(
-      Part(rect: (0, 0, frame.width, frame.height), blendOver: false, data: data), from: 0)
+      header: PNGEncoder.header(
+        width: frame.width, height: frame.height, channels: compressor.channels))
+    let compressor = self.compressor
+    try frames.show({ try compressor.whole(frame) }, from: 0)
     previous = frame
   }
+}
 
-  /// `rect` of an opaque frame as RGB, compressed.
-  private func rgb(_ frame: RasterImage, rect: [Int]) throws -> [UInt8] {
-    var crop = [UInt8](repeating: 0, count: rect[2] * rect[3] * 3)
-    frame.pixels.withUnsafeBufferPointer { b in
-      crop.withUnsafeMutableBufferPointer {
-        morph_crop_rgb(b.baseAddress, Int32(frame.width), rect.map(Int32.init), $0.baseAddress)
-      }
-    }
-    return try crop.withUnsafeBufferPointer { (buffer) throws(RenderError) in
-      try PNGEncoder.compressedRows(
-        buffer.baseAddress!, stride: rect[2] * 3, width: rect[2], height: rect[3], channels: 3,
-        level: level)
-    }
-  }
+extension APNGEncoder {
+  /// How frames become stored parts: pure, so they are compressed on other
+  /// threads (`APNGFrames`).
+  struct Compressor: Sendable {
+    let opaque: Bool
+    let level: Int32
 
-  /// The changed rectangle of `frame`, cropped and compressed. Where it may
-  /// blend over, both ways are compressed and the smaller kept (clearing
-  /// unchanged pixels helps flat areas and hurts gradients), as ffmpeg does.
-  private func part(_ frame: RasterImage, over previous: RasterImage, rect: [Int]) throws -> Part {
-    let box = (rect[0], rect[1], rect[2], rect[3])
-    if opaque { return Part(rect: box, blendOver: false, data: try rgb(frame, rect: rect)) }
-    let replaced = try crop(frame, over: previous, rect: rect, clearUnchanged: false)
-    let changesOpaque = previous.pixels.withUnsafeBufferPointer { a in
-      frame.pixels.withUnsafeBufferPointer { b in
-        morph_changes_opaque(a.baseAddress, b.baseAddress, Int32(frame.width), rect.map(Int32.init))
-      }
-    }
-    guard changesOpaque != 0 else { return Part(rect: box, blendOver: false, data: replaced) }
-    let blended = try crop(frame, over: previous, rect: rect, clearUnchanged: true)
-    return blended.count <= replaced.count
-      ? Part(rect: box, blendOver: true, data: blended)
-      : Part(rect: box, blendOver: false, data: replaced)
-  }
+    var channels: Int { opaque ? 3 : 4 }
 
-  private func crop(
-    _ frame: RasterImage, over previous: RasterImage, rect: [Int], clearUnchanged: Bool
-  )
-    throws -> [UInt8]
-  {
-    var crop = [UInt8](repeating: 0, count: rect[2] * rect[3] * 4)
-    previous.pixels.withUnsafeBufferPointer { a in
+    /// The first frame, whole.
+    func whole(_ frame: RasterImage) throws -> Part {
+      let data =
+        opaque
+        ? try rgb(frame, rect: [0, 0, frame.width, frame.height])
+        : try frame.pixels.withUnsafeBufferPointer { (buffer) throws(RenderError) in
+          try PNGEncoder.compressedRows(
+            buffer.baseAddress!, stride: frame.width * 4, width: frame.width,
+            height: frame.height, level: level)
+        }
+      return Part(rect: (0, 0, frame.width, frame.height), blendOver: false, data: data)
+    }
+
+    /// `rect` of an opaque frame as RGB, compressed.
+    func rgb(_ frame: RasterImage, rect: [Int]) throws -> [UInt8] {
+      var crop = [UInt8](repeating: 0, count: rect[2] * rect[3] * 3)
       frame.pixels.withUnsafeBufferPointer { b in
         crop.withUnsafeMutableBufferPointer {
-          morph_crop(
-            a.baseAddress, b.baseAddress, Int32(frame.width), rect.map(Int32.init),
-            clearUnchanged ? 1 : 0, $0.baseAddress)
+          morph_crop_rgb(b.baseAddress, Int32(frame.width), rect.map(Int32.init), $0.baseAddress)
         }
       }
+      return try crop.withUnsafeBufferPointer { (buffer) throws(RenderError) in
+        try PNGEncoder.compressedRows(
+          buffer.baseAddress!, stride: rect[2] * 3, width: rect[2], height: rect[3], channels: 3,
+          level: level)
+      }
     }
-    return try crop.withUnsafeBufferPointer { (buffer) throws(RenderError) in
-      try PNGEncoder.compressedRows(
-        buffer.baseAddress!, stride: rect[2] * 4, width: rect[2], height: rect[3], level: level)
+
+    /// The changed rectangle of `frame`, cropped and compressed. Where it may
+    /// blend over, both ways are compressed and the smaller kept (clearing
+    /// unchanged pixels helps flat areas and hurts gradients), as ffmpeg does.
+    func part(_ frame: RasterImage, over previous: RasterImage, rect: [Int]) throws -> Part {
+      let box = (rect[0], rect[1], rect[2], rect[3])
+      if opaque { return Part(rect: box, blendOver: false, data: try rgb(frame, rect: rect)) }
+      let replaced = try crop(frame, over: previous, rect: rect, clearUnchanged: false)
+      let changesOpaque = previous.pixels.withUnsafeBufferPointer { a in
+        frame.pixels.withUnsafeBufferPointer { b in
+          morph_changes_opaque(
+            a.baseAddress, b.baseAddress, Int32(frame.width), rect.map(Int32.init))
+        }
+      }
+      guard changesOpaque != 0 else { return Part(rect: box, blendOver: false, data: replaced) }
+      let blended = try crop(frame, over: previous, rect: rect, clearUnchanged: true)
+      return blended.count <= replaced.count
+        ? Part(rect: box, blendOver: true, data: blended)
+        : Part(rect: box, blendOver: false, data: replaced)
+    }
+
+    func crop(
+      _ frame: RasterImage, over previous: RasterImage, rect: [Int], clearUnchanged: Bool
+    )
+      throws -> [UInt8]
+    {
+      var crop = [UInt8](repeating: 0, count: rect[2] * rect[3] * 4)
+      previous.pixels.withUnsafeBufferPointer { a in
+        frame.pixels.withUnsafeBufferPointer { b in
+          crop.withUnsafeMutableBufferPointer {
+            morph_crop(
+              a.baseAddress, b.baseAddress, Int32(frame.width), rect.map(Int32.init),
+              clearUnchanged ? 1 : 0, $0.baseAddress)
+          }
+        }
+      }
+      return try crop.withUnsafeBufferPointer { (buffer) throws(RenderError) in
+        try PNGEncoder.compressedRows(
+          buffer.baseAddress!, stride: rect[2] * 4, width: rect[2], height: rect[3], level: level)
+      }
     }
   }
 }
@@ -154,20 +170,50 @@ public struct APNGEncoder: AnimationEncoder {
 /// (the frame count is patched in at the end, so frames stream), then each
 /// stored frame once the next different one (or the end) says how long it
 /// shows. Nothing is disposed, so the canvas always holds the previous frame.
+/// Each frame is compressed on another thread while later frames are made
+/// (compression is most of an APNG's time, and each frame's depends on its
+/// own pixels alone); at most `framesAhead` wait, so memory stays bounded.
 struct APNGFrames {
   let output: any EncodedOutput
   let count: Int
   let timing: FrameTiming
-  private var held: HeldFrame<Part>?
+  /// Shown frames not yet written, oldest first; the last one's end may still grow.
+  private var waiting: [HeldFrame<Compressing>] = []
+  private var started = false
   private var sequence: UInt32 = 0
   /// Frames written so far (identical ones merged).
   private var storedFrames: UInt32 = 0
 
+  /// Frames that may wait, compressing, before the oldest is written: at
+  /// least 1, as the last frame shown waits until the next different one
+  /// (or the end) says how long it shows.
+  static let framesAhead = 4
+
   /// One stored frame: its rectangle, how it blends, its zlib data.
-  struct Part {
+  struct Part: Sendable {
     var rect: (x: Int, y: Int, width: Int, height: Int)
     var blendOver: Bool
     var data: [UInt8]
+  }
+
+  /// A part being made on another thread.
+  final class Compressing: @unchecked Sendable {
+    private let done = DispatchSemaphore(value: 0)
+    // Written once by the worker before `done` is signalled, read after.
+    private var result: Result<Part, any Error>?
+
+    init(_ make: @escaping @Sendable () throws -> Part) {
+      let thread = Thread {
+        self.result = Result { try make() }
+        self.done.signal()
+      }
+      thread.start()
+    }
+
+    func part() throws -> Part {
+      done.wait()  // once: each waiting frame is written once
+      return try result!.get()
+    }
   }
 
   /// Where acTL's data lies: after the signature (8), IHDR (25) and acTL's length and type.
@@ -180,26 +226,30 @@ struct APNGFrames {
   }
 
   /// The signature, IHDR (`header`'s data), acTL, then `chunks` (a palette).
-  func start(header: [UInt8], chunks: [(type: String, data: [UInt8])] = []) throws {
+  mutating func start(header: [UInt8], chunks: [(type: String, data: [UInt8])] = []) throws {
     var head = APNGWriter.signature
     APNGWriter.append(&head, "IHDR", header)
     APNGWriter.append(&head, "acTL", APNGWriter.be32(0) + loops)
     for chunk in chunks { APNGWriter.append(&head, chunk.type, chunk.data) }
     try output.write(head)
+    started = true
   }
 
-  /// `part` shows from frame `index` on; the frame shown before it is written.
-  mutating func show(_ part: Part, from index: Int) throws {
-    try flush()
-    held = HeldFrame(payload: part, first: index, end: index + 1)
+  /// The part `make` returns (run on another thread) shows from frame
+  /// `index` on; frames shown before it are written once enough wait.
+  mutating func show(_ make: @escaping @Sendable () throws -> Part, from index: Int) throws {
+    waiting.append(HeldFrame(payload: Compressing(make), first: index, end: index + 1))
+    while waiting.count > Self.framesAhead { try writeOldest() }
   }
 
-  /// Frame `index` is the same as the one shown: that shows a frame longer.
-  mutating func repeatShown(_ index: Int) { held?.end = index + 1 }
+  /// Frame `index` is the same as the one shown last: that shows a frame longer.
+  mutating func repeatShown(_ index: Int) {
+    if !waiting.isEmpty { waiting[waiting.count - 1].end = index + 1 }
+  }
 
   mutating func finish() throws {
-    guard held != nil else { throw RenderError.io("an animation needs frames") }
-    try flush()
+    guard started, !waiting.isEmpty else { throw RenderError.io("an animation needs frames") }
+    while !waiting.isEmpty { try writeOldest() }
     var end: [UInt8] = []
     APNGWriter.append(&end, "IEND", [])
     try output.write(end)
@@ -212,11 +262,10 @@ struct APNGFrames {
 
   private var loops: [UInt8] { APNGWriter.be32(UInt32(clamping: timing.loops)) }
 
-  /// Writes the held frame, now that its delay is known.
-  private mutating func flush() throws {
-    guard let held else { return }
-    self.held = nil
-    let part = held.payload
+  /// Writes the oldest waiting frame, whose delay is known (a newer one follows it).
+  private mutating func writeOldest() throws {
+    let held = waiting.removeFirst()
+    let part = try held.payload.part()
     let (numerator, denominator) = timing.apngDelay(held.first, held.end, count: count)
     var out: [UInt8] = []
     var control = APNGWriter.be32(sequence)

@@ -54,7 +54,7 @@ public struct IndexedAPNGEncoder {
     guard frame.colors == palette else {
       throw RenderError.io("frame \(index + 1) has a palette of its own; an APNG has one")
     }
-    let stored = screenColors.isEmpty ? try translucentPart(frame) : try opaquePart(frame)
+    let stored = screenColors.isEmpty ? translucentPart(frame) : opaquePart(frame)
     guard let stored else {
       frames.repeatShown(index)
       return
@@ -80,9 +80,7 @@ public struct IndexedAPNGEncoder {
       header: PNGEncoder.header(width: frame.width, height: frame.height, channels: 1),
       chunks: [("PLTE", plte), ("tRNS", entries.map { UInt8($0 >> 24) })])
     try frames.show(
-      APNGFrames.Part(
-        rect: (0, 0, frame.width, frame.height), blendOver: false,
-        data: try compressed(frame.indices, width: frame.width, height: frame.height)),
+      part(frame.indices, rect: [0, 0, Int32(frame.width), Int32(frame.height)], blendOver: false),
       from: 0)
     screen = frame.indices
     if palette.allSatisfy({ $0 >> 24 == 255 }) { screenColors = display(frame) }
@@ -94,7 +92,7 @@ public struct IndexedAPNGEncoder {
 
   /// An opaque animation's changed rectangle, blending over; nil when no
   /// pixel changed beyond the tolerance.
-  private mutating func opaquePart(_ frame: QuantizedFrame) throws -> APNGFrames.Part? {
+  private mutating func opaquePart(_ frame: QuantizedFrame) -> Making? {
     let display = display(frame)
     var rect: [Int32] = [0, 0, 0, 0]
     let changed = morph_gif_changes(
@@ -105,12 +103,12 @@ public struct IndexedAPNGEncoder {
     morph_crop_kept(
       &screenColors, frame.source, display, frame.indices, Int32(frame.width), rect,
       PaletteQuantizer.keepTolerance, transparentIndex, &crop)
-    return try part(crop, rect: rect, blendOver: true)
+    return part(crop, rect: rect, blendOver: true)
   }
 
   /// A translucent animation's rectangle of changed indices, blending over
   /// where every changed pixel is opaque; nil when no index changed.
-  private func translucentPart(_ frame: QuantizedFrame) throws -> APNGFrames.Part? {
+  private func translucentPart(_ frame: QuantizedFrame) -> Making? {
     var rect: [Int32] = [0, 0, 0, 0]
     let changed = screen.withUnsafeBufferPointer { a in
       frame.indices.withUnsafeBufferPointer { b in
@@ -122,23 +120,24 @@ public struct IndexedAPNGEncoder {
     var crop = crop(frame, rect: rect, clearUnchanged: true)
     let blendOver = crop.changesOpaque
     if !blendOver { crop = self.crop(frame, rect: rect, clearUnchanged: false) }
-    return try part(crop.indices, rect: rect, blendOver: blendOver)
+    return part(crop.indices, rect: rect, blendOver: blendOver)
   }
 
-  private func part(_ indices: [UInt8], rect: [Int32], blendOver: Bool) throws
-    -> APNGFrames.Part
-  {
-    let (width, height) = (Int(rect[2]), Int(rect[3]))
-    return APNGFrames.Part(
-      rect: (Int(rect[0]), Int(rect[1]), width, height), blendOver: blendOver,
-      data: try compressed(indices, width: width, height: height))
-  }
+  /// Makes a stored part on another thread (`APNGFrames`).
+  typealias Making = @Sendable () throws -> APNGFrames.Part
 
-  private func compressed(_ indices: [UInt8], width: Int, height: Int) throws -> [UInt8] {
-    try indices.withUnsafeBufferPointer { (buffer) throws(RenderError) in
-      try PNGEncoder.compressedRows(
-        buffer.baseAddress!, stride: width, width: width, height: height, channels: 1,
-        level: level)
+  /// `indices` (cropped to `rect`), compressed when `APNGFrames` asks.
+  private func part(_ indices: [UInt8], rect: [Int32], blendOver: Bool) -> Making {
+    let level = self.level
+    return {
+      let (width, height) = (Int(rect[2]), Int(rect[3]))
+      let data = try indices.withUnsafeBufferPointer { (buffer) throws(RenderError) in
+        try PNGEncoder.compressedRows(
+          buffer.baseAddress!, stride: width, width: width, height: height, channels: 1,
+          level: level)
+      }
+      return APNGFrames.Part(
+        rect: (Int(rect[0]), Int(rect[1]), width, height), blendOver: blendOver, data: data)
     }
   }
 
