@@ -12,11 +12,11 @@
 // codes: a smaller file at the same error.
 //
 // The code stream follows the common GIF encoder conventions (a clear code
-// first; code width grows when the next code reaches the width's limit), so
-// every decoder reads it. When the table is full, the encoder keeps coding
-// with it as it stands, as GIF allows, and clears it only once that codes
-// worse than the table did while it filled: rows further down often repeat
-// the strings it holds (compress(1) decides its clears alike).
+// first; code width grows when the next code reaches the width's limit; a
+// clear when code 4095 is taken), so every decoder reads it. Keeping a full
+// table instead ("deferred clear", which GIF allows) was 0.5 % smaller on
+// the deck fan, but several decoders have mishandled it, and a table full
+// of noise kept over a flat area made files up to 8 times larger.
 #include "morph_encode.h"
 #include "bounds.h"
 
@@ -30,10 +30,6 @@ enum {
   SEARCH_VISITS = 16,
   UNTRIED = 0xFFFF,  // a search's node whose primary child is not yet tried
   NO_ROOT = 0xFFFF,  // the end of the list of roots with children
-  // Pixels between checks of a full table's rate. Deck_fan at 2x, against
-  // clearing as the table fills: 0.6 % smaller at 300 pixels, 0.5 % at 150,
-  // 0.2 % at 2000; never clearing a full table is 59 % larger.
-  CHECK_PIXELS = 300,
 };
 
 // Levels between a shown colour (a packed RGBA word) and a true one, summed over R, G, B.
@@ -169,7 +165,6 @@ struct table {
   int clear;       // the clear code: the number of symbols
 };
 
-static inline int table_full(const struct table *t) { return t->last >= MAX_CODES - 1; }
 
 static void table_reset(struct table *t) {
   for (int code = 0; code < t->clear; code++) {
@@ -266,10 +261,9 @@ static void descend(struct search *s, int code, size_t pos) {
 
 // From the root symbol `root`; when it is the first symbol of `current`
 // (the string just coded), with the code the decoder will add before reading
-// this one (`current` + `root`), which plain LZW uses in runs (a full table
-// takes no code).
+// this one (`current` + `root`), which plain LZW uses in runs.
 static void from_root(struct search *s, struct table *t, int current, int root, size_t pos) {
-  if (current < 0 || t->first[current] != root || table_full(t)) {
+  if (current < 0 || t->first[current] != root) {
     descend(s, root, pos + 1);
     return;
   }
@@ -346,38 +340,6 @@ static void apply(const struct pixels *px, const struct table *t, int code, size
   }
 }
 
-static size_t bits_written(const struct output *o) { return o->length * 8 + (size_t)o->count; }
-
-// When to clear a full table: the bits a pixel it cost while it filled, and
-// where the last check of its rate since then was.
-struct clear_watch {
-  size_t start_bits, start_pos;  // at the last clear
-  double fill_rate;
-  size_t check_bits, check_pos;
-};
-
-static void watch_clear(struct clear_watch *w, const struct output *o, size_t pos) {
-  w->start_bits = bits_written(o);
-  w->start_pos = pos;
-}
-
-static void watch_full(struct clear_watch *w, const struct output *o, size_t pos) {
-  w->check_bits = bits_written(o);
-  w->check_pos = pos;
-  w->fill_rate = (double)(w->check_bits - w->start_bits) / (double)(pos - w->start_pos + 1);
-}
-
-// 1 when the full table coded the pixels since the last check at a higher
-// rate than it did while it filled (checked every CHECK_PIXELS pixels).
-static int watch_worse(struct clear_watch *w, const struct output *o, size_t pos) {
-  if (pos - w->check_pos < CHECK_PIXELS) return 0;
-  size_t bits = bits_written(o);
-  double rate = (double)(bits - w->check_bits) / (double)(pos - w->check_pos);
-  w->check_bits = bits;
-  w->check_pos = pos;
-  return rate > w->fill_rate;
-}
-
 size_t morph_gif_encode(const struct morph_gif_image *image, uint8_t **out) {
   *out = NULL;
   struct pixels px = {
@@ -393,10 +355,9 @@ size_t morph_gif_encode(const struct morph_gif_image *image, uint8_t **out) {
   struct table *t = calloc(1, sizeof *t);
   struct search *s = malloc(sizeof *s);
   struct output o = {0};
-  struct clear_watch watch = {0};
   size_t result = 0;
   int bits = image->code_size;
-  if (bits < 2 || bits > 8 || image->color_count > 1 << bits
+  if (bits < 2 || bits > 8 || image->transparent_index < image->color_count
       || image->transparent_index >= 1 << bits)
     goto done;
   if (!px.at || !px.primary || !px.keepable || !px.budget || !t || !s || px.count == 0) goto done;
@@ -417,14 +378,11 @@ size_t morph_gif_encode(const struct morph_gif_image *image, uint8_t **out) {
     int following = longest(s, t, current, next_pos);
     // The new string: this one and the first symbol of the next.
     int first = t->first[following];
-    if (!table_full(t)) {
-      table_add(t, current, first);
-      if (t->last >= (1 << width) && width < 12) width++;
-      if (table_full(t)) watch_full(&watch, &o, next_pos);
-    } else if (watch_worse(&watch, &o, next_pos)) {
+    table_add(t, current, first);
+    if (t->last >= (1 << width) && width < 12) width++;
+    if (t->last == MAX_CODES - 1) {
       put_code(&o, t->clear, width);
       table_reset(t);
-      watch_clear(&watch, &o, next_pos);
       width = bits + 1;
       following = first;  // the table it was found in is gone
     }

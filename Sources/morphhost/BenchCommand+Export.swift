@@ -86,12 +86,12 @@ struct ExportBench {
       "export deck_fan, 60 frames at scale 2 (856×576):",
       String(
         format:
-          "  APNG: morphhost %d KiB (lossless), ffmpeg -f apng %d KiB, ratio %.2f "
+          "  APNG: morphhost %d KiB (lossless), ffmpeg -f apng %d KiB, ratio %.3f "
           + "(goal ≤ 0.6, not reached losslessly: see the README)",
         apng.0 / 1024, apng.1 / 1024, Double(apng.0) / Double(apng.1)),
       String(
         format: "  APNG --colors 255: morphhost %d KiB, mean error %.3f levels over %d frames, "
-          + "ratio %.2f (goal ≤ 0.6)",
+          + "ratio %.3f (goal ≤ 0.6)",
         size(indexed) / 1024, indexedError, indexedFrames,
         Double(size(indexed)) / Double(apng.1)),
       String(
@@ -108,7 +108,7 @@ struct ExportBench {
       let (error, count) = try meanError(path, reference)
       lines.append(
         String(
-          format: "  GIF%@: morphhost %d KiB, mean error %.3f levels over %d frames, ratio %.2f%@",
+          format: "  GIF%@: morphhost %d KiB, mean error %.3f levels over %d frames, ratio %.3f%@",
           name, size(path) / 1024, error, count, Double(size(path)) / Double(theirs),
           k == 0 ? " (goal ≤ 0.8 at equal or better error)" : ""))
     }

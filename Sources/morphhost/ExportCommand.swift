@@ -140,7 +140,7 @@ enum ExportCommand {
     let source = try makeSource()
     let (width, height) = try CairoRenderer.pixelSize(source.canvas, scale: scale)
     try format.checkSize(width: width, height: height)
-    let passes = format == .gif && encoding.sharedPalette ? 2 : 1
+    let passes = encoding.sharesOnePalette(format) ? 2 : 1
     let interruption = Interruption()
     interruption.start()
     defer { interruption.stop() }

@@ -53,10 +53,14 @@ enum ExportFormat: String, CaseIterable {
   ]
 
   func checkOptions(_ arguments: [String]) throws {
-    for (option, formats) in Self.specificOptions where !formats.contains(self) {
-      if arguments.contains(where: { $0 == option || $0.hasPrefix(option + "=") }) {
-        throw UsageError("\(option) does not apply to \(rawValue) output")
-      }
+    func given(_ option: String) -> Bool {
+      arguments.contains { $0 == option || $0.hasPrefix(option + "=") }
+    }
+    for (option, formats) in Self.specificOptions where !formats.contains(self) && given(option) {
+      throw UsageError("\(option) does not apply to \(rawValue) output")
+    }
+    if self == .apng && given("--dither") && !given("--colors") {
+      throw UsageError("--dither applies to an indexed APNG only: add --colors N")
     }
   }
 
@@ -87,6 +91,16 @@ struct EncodingOptions {
   var crf: Int?
   var labels = false
   var columns: Int?
+
+  /// Every frame is quantized to one palette, counted in a first pass over
+  /// the frames: GIF's `--palette global`, and an indexed APNG.
+  func sharesOnePalette(_ format: ExportFormat) -> Bool {
+    switch format {
+    case .gif: sharedPalette
+    case .apng: colors != nil
+    default: false
+    }
+  }
 
   /// How GIF frames are quantized.
   var gifQuantizer: PaletteQuantizer.Settings {

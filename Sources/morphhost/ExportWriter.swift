@@ -62,7 +62,7 @@ struct ExportWriter {
       output: FileOutput(file), count: count, timing: encoding.timing,
       transparent: background == nil, lossy: encoding.lossy)
     let quantizer = encoding.gifQuantizer
-    if encoding.sharedPalette {
+    if encoding.sharesOnePalette(.gif) {
       try sharedPalette(quantizer) { try encoder.add($0) }
     } else {
       try stream.run(

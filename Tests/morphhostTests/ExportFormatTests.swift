@@ -363,6 +363,7 @@ import Testing
     (["-o", "fan.gif", "--colors", "1"], "--colors"),
     (["-o", "fan.gif", "--colors", "256"], "--colors"),
     (["-o", "fan.webp", "--colors", "16"], "--colors"),
+    (["-o", "fan.apng", "--dither", "off"], "--colors"),
     (["-o", "fan.apng", "--lossy", "2"], "--lossy"),
     (["-o", "/nonexistent/fan.gif"], "folder does not exist"),
     (["-o", "/dev/full", "--format", "gif"], "not a regular file"),

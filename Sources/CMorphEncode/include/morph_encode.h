@@ -101,7 +101,8 @@ struct morph_gif_image {
   int lossy;
   int mode;  // an enum morph_gif_mode
   // The LZW minimum code size, 2 to 8: the image's symbols (every index and
-  // the transparent one) are below 1 << code_size.
+  // the transparent one, which is no colour: at least color_count) are below
+  // 1 << code_size.
   int code_size;
   uint8_t transparent_index;
 };

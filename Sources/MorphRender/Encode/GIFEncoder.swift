@@ -68,6 +68,11 @@ public final class GIFEncoder {
 
   public func add(_ frame: QuantizedFrame) throws {
     defer { index += 1 }
+    guard frame.colors.count <= PaletteQuantizer.maxColors else {
+      throw RenderError.io(
+        "frame \(index + 1) has \(frame.colors.count) colours; a GIF frame holds at most "
+          + "\(PaletteQuantizer.maxColors) and a transparent index")
+    }
     guard gif != nil else {
       try start(frame)
       return

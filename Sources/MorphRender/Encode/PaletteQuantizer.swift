@@ -36,8 +36,8 @@ public enum PaletteQuantizer {
   public static let maxColors = 255
   /// The most colours a palette holds unless asked: with the transparent
   /// index, a 128-entry table, 7-bit symbols. On deck_fan at 2× (`bench
-  /// --export`): 0.79× ffmpeg's size at 0.057 levels of mean error (ffmpeg:
-  /// 0.062); 255 colours give 0.97× at 0.022.
+  /// --export`): 0.796× ffmpeg's size at 0.057 levels of mean error (ffmpeg:
+  /// 0.062); 255 colours give 0.97× at 0.021.
   public static let defaultColors = 127
   /// Levels, summed over R, G and B, by which keeping what the screen shows
   /// may be further from the truth than storing the pixel anew (GIF and
