@@ -80,7 +80,7 @@ public final class GIFEncoder {
     guard frame.source.count == stored.count else {
       throw RenderError.io("frame \(index + 1) differs in size from frame 1")
     }
-    let display = shown(frame)
+    let display = frame.shownColors(clearUnderHalfAlpha: transparent)
     var rect: [Int32] = [0, 0, Int32(frame.width), Int32(frame.height)]
     // The same true pixels merge at once (with `lossy`, what the screen shows
     // may sit off the truth and would look changed to the rule below).
@@ -97,14 +97,6 @@ public final class GIFEncoder {
     try flush()
     held = HeldFrame(
       payload: try part(frame, display, rect: rect), first: index, end: index + 1)
-  }
-
-  /// The colour each pixel shows (transparent pixels as 0), indices already mapped.
-  private func shown(_ frame: QuantizedFrame) -> [UInt32] {
-    frame.indices.map { i in
-      let color = frame.colors[Int(i)]
-      return transparent && color >> 24 < 128 ? 0 : color | 0xFF00_0000
-    }
   }
 
   private func start(_ frame: QuantizedFrame) throws {
@@ -144,7 +136,7 @@ public final class GIFEncoder {
   private func whole(_ frame: QuantizedFrame) throws -> Part {
     let rect = [0, 0, Int32(frame.width), Int32(frame.height)]
     guard transparent else {
-      return try code(frame, shown(frame), rect: rect, mode: MORPH_GIF_WHOLE)
+      return try code(frame, frame.shownColors(), rect: rect, mode: MORPH_GIF_WHOLE)
     }
     let colors = frame.colors
     var exact = frame

@@ -17,13 +17,17 @@ public struct IndexedAPNGEncoder {
   private var palette: [UInt32] = []
   /// Which palette entries are opaque (1) or not (0).
   private var opaque = [UInt8](repeating: 0, count: 256)
-  /// The index each pixel shows.
-  private var screen: [UInt8] = []
-  /// The colour each pixel shows, for an opaque palette (unchanged pixels
-  /// are judged on colours there).
-  private var screenColors: [UInt32] = []
-  private var width = 0
+  /// What each pixel shows (nil before the first frame).
+  private var screen: Screen?
+  private var size = (width: 0, height: 0)
   private var index = 0
+
+  /// What the viewer shows: colours for an opaque palette (unchanged pixels
+  /// are judged on colours there), else indices.
+  private enum Screen {
+    case colors([UInt32])
+    case indices([UInt8])
+  }
 
   /// libdeflate's level: indices compress far better than colours, so a
   /// slower level pays. On deck_fan at 2× (60 frames, 255 colours, `bench
@@ -44,23 +48,31 @@ public struct IndexedAPNGEncoder {
 
   public mutating func add(_ frame: QuantizedFrame) throws {
     defer { index += 1 }
-    guard !screen.isEmpty else {
+    guard let screen else {
       try start(frame)
       return
     }
-    guard frame.width == width, frame.indices.count == screen.count else {
+    guard frame.width == size.width, frame.height == size.height else {
       throw RenderError.io("frame \(index + 1) differs in size from frame 1")
     }
     guard frame.colors == palette else {
       throw RenderError.io("frame \(index + 1) has a palette of its own; an APNG has one")
     }
-    let stored = screenColors.isEmpty ? translucentPart(frame) : opaquePart(frame)
+    let stored: Making?
+    switch screen {
+    case .colors(var colors):
+      self.screen = nil  // so `colors` is changed in place, not copied
+      stored = opaquePart(frame, screen: &colors)
+      self.screen = .colors(colors)
+    case .indices(let indices):
+      stored = translucentPart(frame, screen: indices)
+      if stored != nil { self.screen = .indices(frame.indices) }
+    }
     guard let stored else {
       frames.repeatShown(index)
       return
     }
     try frames.show(stored, from: index)
-    screen = frame.indices
   }
 
   public mutating func finish() throws { try frames.finish() }
@@ -70,7 +82,7 @@ public struct IndexedAPNGEncoder {
       throw RenderError.io("an indexed APNG holds at most 255 colours and a clear entry")
     }
     palette = frame.colors
-    width = frame.width
+    size = (frame.width, frame.height)
     for (i, color) in palette.enumerated() { opaque[i] = color >> 24 == 255 ? 1 : 0 }
     let entries = palette + [0]  // and the transparent entry
     let plte = entries.flatMap {
@@ -82,33 +94,30 @@ public struct IndexedAPNGEncoder {
     try frames.show(
       part(frame.indices, rect: [0, 0, Int32(frame.width), Int32(frame.height)], blendOver: false),
       from: 0)
-    screen = frame.indices
-    if palette.allSatisfy({ $0 >> 24 == 255 }) { screenColors = display(frame) }
-  }
-
-  private func display(_ frame: QuantizedFrame) -> [UInt32] {
-    frame.indices.map { palette[Int($0)] }
+    screen =
+      palette.allSatisfy { $0 >> 24 == 255 }
+      ? .colors(frame.shownColors()) : .indices(frame.indices)
   }
 
   /// An opaque animation's changed rectangle, blending over; nil when no
   /// pixel changed beyond the tolerance.
-  private mutating func opaquePart(_ frame: QuantizedFrame) -> Making? {
-    let display = display(frame)
+  private func opaquePart(_ frame: QuantizedFrame, screen: inout [UInt32]) -> Making? {
+    let display = frame.shownColors()
     var rect: [Int32] = [0, 0, 0, 0]
     let changed = morph_gif_changes(
-      screenColors, frame.source, display, Int32(frame.width), Int32(frame.height),
+      screen, frame.source, display, Int32(frame.width), Int32(frame.height),
       PaletteQuantizer.keepTolerance, 0, &rect)
     guard changed != 0 else { return nil }
     var crop = [UInt8](repeating: 0, count: Int(rect[2]) * Int(rect[3]))
     morph_crop_kept(
-      &screenColors, frame.source, display, frame.indices, Int32(frame.width), rect,
+      &screen, frame.source, display, frame.indices, Int32(frame.width), rect,
       PaletteQuantizer.keepTolerance, transparentIndex, &crop)
     return part(crop, rect: rect, blendOver: true)
   }
 
   /// A translucent animation's rectangle of changed indices, blending over
   /// where every changed pixel is opaque; nil when no index changed.
-  private func translucentPart(_ frame: QuantizedFrame) -> Making? {
+  private func translucentPart(_ frame: QuantizedFrame, screen: [UInt8]) -> Making? {
     var rect: [Int32] = [0, 0, 0, 0]
     let changed = screen.withUnsafeBufferPointer { a in
       frame.indices.withUnsafeBufferPointer { b in
@@ -117,9 +126,9 @@ public struct IndexedAPNGEncoder {
       }
     }
     guard changed != 0 else { return nil }
-    var crop = crop(frame, rect: rect, clearUnchanged: true)
+    var crop = crop(frame, over: screen, rect: rect, clearUnchanged: true)
     let blendOver = crop.changesOpaque
-    if !blendOver { crop = self.crop(frame, rect: rect, clearUnchanged: false) }
+    if !blendOver { crop = self.crop(frame, over: screen, rect: rect, clearUnchanged: false) }
     return part(crop.indices, rect: rect, blendOver: blendOver)
   }
 
@@ -143,7 +152,9 @@ public struct IndexedAPNGEncoder {
 
   /// `rect` of the frame's indices, pixels whose index is unchanged cleared
   /// if asked; and whether every pixel kept as its own index is opaque.
-  private func crop(_ frame: QuantizedFrame, rect: [Int32], clearUnchanged: Bool)
+  private func crop(
+    _ frame: QuantizedFrame, over screen: [UInt8], rect: [Int32], clearUnchanged: Bool
+  )
     -> (indices: [UInt8], changesOpaque: Bool)
   {
     var crop = [UInt8](repeating: 0, count: Int(rect[2]) * Int(rect[3]))

@@ -13,6 +13,16 @@ public struct QuantizedFrame: Sendable {
   /// The frame's true RGBA pixels, which the encoder judges change on.
   public var source: [UInt8]
 
+  /// The colour each pixel shows, opaque (one packed RGBA word a pixel);
+  /// with `clearUnderHalfAlpha`, pixels whose colour is under half alpha
+  /// show nothing (0), as a transparent GIF clears them.
+  public func shownColors(clearUnderHalfAlpha: Bool = false) -> [UInt32] {
+    indices.map { i in
+      let color = colors[Int(i)]
+      return clearUnderHalfAlpha && color >> 24 < 128 ? 0 : color | 0xFF00_0000
+    }
+  }
+
   /// The frame's GIF colour table holds 1 << tableBits entries.
   public var tableBits: Int { Self.tableBits(colorCount: colors.count) }
   /// The last entry of the colour table, never a colour.
