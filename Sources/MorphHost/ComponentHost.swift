@@ -108,7 +108,8 @@ public final class ComponentHost {
   /// The frame at the current time.
   public func frame() throws -> Frame {
     let (view, accessibility) = try component.frameContent()
-    let builder = DisplayListBuilder(textMeasure: textMeasure)
+    var builder = DisplayListBuilder(textMeasure: textMeasure)
+    builder.layoutSeconds = component.state.limits.hostWorkSeconds
     let list = try builder.build(view.root, canvas: canvas, frame: component.size)
     let summary = SceneSummary(
       name: component.name, progress: component.progress,
@@ -124,6 +125,11 @@ public final class ComponentHost {
   /// new code must also draw a frame; if anything fails, the old code and
   /// state stay exactly as they were and the error is thrown.
   public func reload(source: String) throws {
+    try reload(source: Array(source.utf8))
+  }
+
+  /// `reload` with the source bytes as the file holds them.
+  public func reload(source: [UInt8]) throws {
     let before = component.snapshot()
     try component.reload(source: source)
     do {

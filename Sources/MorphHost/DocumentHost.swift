@@ -83,8 +83,9 @@ public final class DocumentHost {
       return try host.frame()
     case .scene(let scene):
       let view = try scene.view(progress: progress ?? 0)
-      let list = try DisplayListBuilder(textMeasure: textMeasure)
-        .build(view.root, canvas: canvas, frame: scene.size)
+      var builder = DisplayListBuilder(textMeasure: textMeasure)
+      builder.layoutSeconds = scene.state.limits.hostWorkSeconds
+      let list = try builder.build(view.root, canvas: canvas, frame: scene.size)
       return ComponentHost.Frame(
         list: list, view: view, summary: SceneSummary(name: scene.name, progress: progress))
     }

@@ -17,17 +17,17 @@ enum EvalCommand {
   static func run(_ arguments: [String], output: some TextOutput) throws -> Int32 {
     var options = CommandLineOptions(arguments)
     let limits = try ScriptLimits(&options)
-    let code: String
+    let code: [UInt8]
     let chunkName: String
     if let file = try options.value("-f") ?? options.value("--file") {
-      code = try readSource(file)
       chunkName = file == "-" ? "stdin" : file
+      code = try readSource(file, limits: limits)
     } else {
       let positional = try options.remaining()
       guard positional.count == 1 else {
         throw UsageError("eval takes one piece of code (or -f FILE); got \(positional.count)")
       }
-      code = positional[0]
+      code = Array(positional[0].utf8)
       chunkName = "eval"
     }
     try options.finish()
@@ -40,13 +40,12 @@ enum EvalCommand {
     return 0
   }
 
-  static func readSource(_ path: String) throws -> String {
+  /// The source bytes of FILE, or of standard input for `-`, counted against the memory cap
+  /// as they are read.
+  static func readSource(_ path: String, limits: ScriptLimits) throws -> [UInt8] {
     if path == "-" {
-      return String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
+      return try SourceFile.read(FileHandle.standardInput, name: "stdin", limits: limits)
     }
-    guard let data = FileManager.default.contents(atPath: path) else {
-      throw ScriptError(kind: .file, chunk: path, message: "cannot read file")
-    }
-    return String(decoding: data, as: UTF8.self)
+    return try SourceFile.read(path, limits: limits)
   }
 }

@@ -2,12 +2,13 @@
 /// prints) made safe to show on a terminal: every control character is shown
 /// escaped (`\x1b`, `\u{9b}`), so no escape sequence reaches the terminal —
 /// one could retitle the window, rewrite the screen, or (OSC 52) set the
-/// clipboard. A newline stays a line break only where `multiline` allows it.
+/// clipboard. A newline and a tab stay as they are only where `multiline` allows it
+/// (`eval` output, where `print` separates values with tabs).
 func terminalSafe(_ text: String, multiline: Bool = false) -> String {
   var result = ""
   result.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
   for scalar in text.unicodeScalars {
-    if scalar == "\n" && multiline {
+    if multiline && (scalar == "\n" || scalar == "\t") {
       result.unicodeScalars.append(scalar)
     } else if isControl(scalar) {
       result += escaped(scalar)
@@ -18,9 +19,12 @@ func terminalSafe(_ text: String, multiline: Bool = false) -> String {
   return result
 }
 
-/// C0 controls, DEL, and the C1 controls (0x9B is a one-byte CSI on some terminals).
+/// C0 controls, DEL, the C1 controls (0x9B is a one-byte CSI on some terminals), and the
+/// bidirectional overrides and isolates, which reorder what follows them on the line
+/// (text that reads differently from what it is).
 private func isControl(_ scalar: Unicode.Scalar) -> Bool {
   scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+    || (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
 }
 
 private func escaped(_ scalar: Unicode.Scalar) -> String {

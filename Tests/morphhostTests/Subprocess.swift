@@ -30,11 +30,13 @@ enum Subprocess {
   }
 
   /// Runs `executable ARGUMENTS` in `directory` (default: the test's folder,
-  /// so give paths absolute) with `environment` added to the test's. Standard
+  /// so give paths absolute) with `environment` added to the test's, reading `stdin` (a
+  /// path; `/dev/zero` is an endless input). Standard
   /// output goes to `stdout` when given (e.g. "/dev/full"), else it is captured.
   static func run(
     _ arguments: [String], executable: String = binary, in directory: URL? = nil,
-    stdout: String? = nil, environment: [String: String] = [:], deadline: Double = 60
+    stdin: String = "/dev/null", stdout: String? = nil, environment: [String: String] = [:],
+    deadline: Double = 60
   ) throws -> Result {
     let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
       "morph-sub-\(UUID())")
@@ -45,7 +47,7 @@ enum Subprocess {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 0, stdin, O_RDONLY, 0)
     posix_spawn_file_actions_addopen(&actions, 1, outPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
     posix_spawn_file_actions_addopen(&actions, 2, errPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
     closeInheritedDescriptors(&actions)

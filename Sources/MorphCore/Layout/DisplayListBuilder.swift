@@ -4,6 +4,10 @@ public struct DisplayListBuilder {
   public var textMeasure: TextMeasuring
   /// What one frame may hold (items, path points, text), so a runaway body fails clearly.
   public var budget = FrameBudget.standard
+  /// Seconds the host may spend laying the frame out on the plugin's behalf (text shaping
+  /// in C, where Lua's limits cannot reach); a host running a plugin passes the sandbox's
+  /// wall-clock limit. Nil: no time limit (the frame budget still refuses costly texts).
+  public var layoutSeconds: Double?
 
   public init(textMeasure: TextMeasuring = ApproximateTextMeasure()) {
     self.textMeasure = textMeasure
@@ -16,14 +20,20 @@ public struct DisplayListBuilder {
   {
     try SceneError.checkCanvas(canvas)
     try budget.checkTexts(in: root)
-    let element = LayoutElement.build(root)
-    let size = element.size(for: ProposedSize(frame ?? canvas), textMeasure)
-    let origin = Point((canvas.width - size.width) / 2, (canvas.height - size.height) / 2)
-    var emitter = Emitter(text: textMeasure, budget: budget)
-    try emitter.emit(
-      element, size: size,
-      transform: ProjectiveTransform(.translation(origin.x, origin.y)), context: Context())
-    return DisplayList(canvas: canvas, commands: emitter.commands)
+    let work = HostWork(seconds: layoutSeconds ?? .infinity)
+    let commands = try work.run { () throws(SceneError) -> [DisplayCommand] in
+      let element = LayoutElement.build(root)
+      let size = element.size(for: ProposedSize(frame ?? canvas), textMeasure)
+      let origin = Point((canvas.width - size.width) / 2, (canvas.height - size.height) / 2)
+      var emitter = Emitter(text: textMeasure, budget: budget)
+      try emitter.emit(
+        element, size: size,
+        transform: ProjectiveTransform(.translation(origin.x, origin.y)), context: Context())
+      return emitter.commands
+    }
+    // Text the work stopped laying out measured empty: the frame is not what the body said.
+    if let error = work.frameError("laying out text") { throw error }
+    return DisplayList(canvas: canvas, commands: commands)
   }
 }
 

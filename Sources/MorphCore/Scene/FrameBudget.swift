@@ -22,6 +22,11 @@ public struct FrameBudget: Hashable, Sendable {
   public var maxTextRunCharacters: Int
   /// The largest font size, in points (FreeType fails on far larger ones).
   public var maxFontSize: Double
+  /// Work of wrapping one text, in characters × lines (`TextEngine`'s estimate before it
+  /// asks Pango). Pango breaks a word longer than the width offered a character at a time,
+  /// measuring the rest of the word for each line: 4 000 W's one to a line take 7 s, about
+  /// 0.45 µs a unit, so this bound keeps one layout near half a second.
+  public var maxTextLayoutWork: Int
   /// Device pixels blurred for shadows and `blur` in one frame. A blur's cost is its
   /// area (three box passes per axis, whatever σ), and the area grows with σ²:
   /// content plus 3σ on each side; a `blur` counts four planes (colour and alpha) and
@@ -31,13 +36,15 @@ public struct FrameBudget: Hashable, Sendable {
 
   public init(
     maxItems: Int = 20_000, maxPathElements: Int = 100_000, maxTextCharacters: Int = 100_000,
-    maxTextRunCharacters: Int = 10_000, maxFontSize: Double = 4096, maxBlurPixels: Int = 32 << 20
+    maxTextRunCharacters: Int = 10_000, maxFontSize: Double = 4096,
+    maxTextLayoutWork: Int = 1 << 20, maxBlurPixels: Int = 32 << 20
   ) {
     self.maxItems = maxItems
     self.maxPathElements = maxPathElements
     self.maxTextCharacters = maxTextCharacters
     self.maxTextRunCharacters = maxTextRunCharacters
     self.maxFontSize = maxFontSize
+    self.maxTextLayoutWork = maxTextLayoutWork
     self.maxBlurPixels = maxBlurPixels
   }
 
@@ -51,6 +58,15 @@ public struct FrameBudget: Hashable, Sendable {
     throw SceneError(
       "text of \(string.unicodeScalars.count) characters is over the \(maxTextRunCharacters)-character limit "
         + "of one text (the frame budget); split it into several texts")
+  }
+
+  /// Refuses to wrap a text whose estimated work (see `maxTextLayoutWork`) is over budget.
+  public func checkTextLayout(work: Int, characters: Int, width: Double) throws(SceneError) {
+    guard work > maxTextLayoutWork else { return }
+    throw SceneError(
+      "text of \(characters) characters is too costly to wrap at width \(width) "
+        + "(about \(work) units of layout work; the frame budget allows \(maxTextLayoutWork)); "
+        + "offer it a wider frame or break its long words")
   }
 
   /// `checkText` on every text of a tree.

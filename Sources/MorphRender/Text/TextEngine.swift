@@ -29,7 +29,8 @@ final class TextLayout {
       repeat {
         var line = PangoRectangle()
         pango_layout_iter_get_line_extents(iterator, nil, &line)
-        bottoms.append(Double(line.y + line.height) / Self.scale)
+        // In Double: a tall layout's y + height can pass Int32.
+        bottoms.append((Double(line.y) + Double(line.height)) / Self.scale)
       } while pango_layout_iter_next_line(iterator) != 0
       pango_layout_iter_free(iterator)
     }
@@ -108,6 +109,7 @@ final class TextEngine: @unchecked Sendable {
   private var made = 0
 
   private init() {
+    Self.silenceLibraryLogs()
     let (config, missing) = TextFonts.makeConfiguration()
     missingFonts = missing
     let fontMap = pango_cairo_font_map_new_for_font_type(CAIRO_FONT_TYPE_FT)!
@@ -129,6 +131,15 @@ final class TextEngine: @unchecked Sendable {
     pango_context_set_language(context, pango_language_from_string("en-us"))
   }
 
+  /// GLib's log lines (Pango's "failed to create cairo scaled font", fontconfig's through
+  /// GLib) would reach standard error raw, several lines each, in the middle of the live
+  /// view or a JSON stream. What they warn of shows up as its own error where it matters
+  /// (a size the budget refuses, a text that draws nothing), so they are dropped. GLib
+  /// accepts one writer per process, set before the first Pango call.
+  private static func silenceLibraryLogs() {
+    g_log_set_writer_func({ _, _, _, _ in G_LOG_WRITER_HANDLED }, nil, nil)
+  }
+
   /// Layouts made on the calling thread: what a test reads, as other threads
   /// lay text out at the same time (a process-wide count races with them).
   static var madeOnThisThread: Int {
@@ -148,10 +159,14 @@ final class TextEngine: @unchecked Sendable {
     guard Self.isMeasurable(run) else { return .zero }
     lock.lock()
     defer { lock.unlock() }
-    return layout(run.layoutKey, width: proposal.width, height: proposal.height).metrics
+    return layout(run.layoutKey, width: proposal.width, height: proposal.height)?.metrics ?? .zero
   }
 
-  static func isMeasurable(_ run: TextRun) -> Bool { run.size > 0 && run.size.isFinite }
+  /// Sizes below one Pango unit draw nothing (and would reach Pango as size 0); above the
+  /// frame budget's largest, the readers refuse them first.
+  static func isMeasurable(_ run: TextRun) -> Bool {
+    run.size * TextLayout.scale >= 1 && run.size <= FrameBudget.standard.maxFontSize
+  }
 
   /// True when the run has something drawable.
   static func isDrawable(_ run: TextRun) -> Bool { !run.string.isEmpty && isMeasurable(run) }
@@ -162,7 +177,7 @@ final class TextEngine: @unchecked Sendable {
     guard Self.isDrawable(run) else { return }
     lock.lock()
     defer { lock.unlock() }
-    let text = layout(run.layoutKey, width: frame.width, height: frame.height)
+    guard let text = layout(run.layoutKey, width: frame.width, height: frame.height) else { return }
     let origin = Self.origin(text, in: frame)
     cairo_move_to(cr, origin.x, origin.y)
     var m = cairo_matrix_t()
@@ -181,7 +196,9 @@ final class TextEngine: @unchecked Sendable {
     guard Self.isDrawable(run) else { return nil }
     lock.lock()
     defer { lock.unlock() }
-    let text = layout(run.layoutKey, width: frame.width, height: frame.height)
+    guard let text = layout(run.layoutKey, width: frame.width, height: frame.height) else {
+      return nil
+    }
     let origin = Self.origin(text, in: frame)
     return Rect(
       x: text.ink.minX + origin.x, y: text.ink.minY + origin.y, width: text.ink.width,
@@ -199,20 +216,23 @@ final class TextEngine: @unchecked Sendable {
   /// SwiftUI's `Text` sizing: the ideal (unwrapped) layout when it fits the width offered,
   /// else wrapped at that width; then at most `lineLimit` lines and as many as the height
   /// holds, the last truncated. Cached under the offer and under the size it comes to, which
-  /// is what drawing asks for.
-  private func layout(_ run: TextRun, width: Double?, height: Double?) -> TextLayout {
+  /// is what drawing asks for. Nil when the open `HostWork` stopped (time, or a wrap too
+  /// costly): the caller's frame or call then fails with the recorded stop.
+  private func layout(_ run: TextRun, width: Double?, height: Double?) -> TextLayout? {
     let offer = Key.offer(Offer(run: run, width: width, height: height))
     if let hit = lookup(offer) { return hit }
-    let ideal = shaped(Shape(run: run, wrap: nil, lines: nil))
+    guard let ideal = shaped(Shape(run: run, wrap: nil, lines: nil)) else { return nil }
     var wrap: Double?
     if let width, width < ideal.logical.width - 1e-6 { wrap = max(0, width) }
-    let full = wrap == nil ? ideal : shaped(Shape(run: run, wrap: wrap, lines: nil))
+    let wrapped = wrap == nil ? ideal : shaped(Shape(run: run, wrap: wrap, lines: nil))
+    guard let full = wrapped else { return nil }
     var lines = min(run.lineLimit ?? .max, full.lineCount)
     if let height, height.isFinite { lines = min(lines, full.linesFitting(height)) }
-    let result =
+    let limited =
       lines < full.lineCount
       ? shaped(Shape(run: run, wrap: wrap ?? ideal.logical.width, lines: lines), full: full)
       : full
+    guard let result = limited else { return nil }
     store(offer, result)
     let size = result.logical.size
     store(.offer(Offer(run: run, width: size.width, height: size.height)), result)
@@ -236,15 +256,60 @@ final class TextEngine: @unchecked Sendable {
   }
 
   /// The layout of `shape`, from the cache or made; `full` is the same text with every line,
-  /// which places the height that keeps `shape.lines` of them.
-  private func shaped(_ shape: Shape, full: TextLayout? = nil) -> TextLayout {
+  /// which places the height that keeps `shape.lines` of them. Making one is a unit of the
+  /// open `HostWork`: nil once its time is gone, or when wrapping would cost more than the
+  /// frame budget allows (refused before Pango is asked).
+  private func shaped(_ shape: Shape, full: TextLayout? = nil) -> TextLayout? {
     if let hit = lookup(.shape(shape)) { return hit }
-    let layout = make(shape, full: full)
+    let work = HostWork.current
+    if let work, !work.mayStart() { return nil }
+    let text = Self.pangoText(shape.run.string)
+    if let wrap = shape.wrap {
+      let cost = Self.wrapWork(text, run: shape.run, wrap: wrap)
+      do {
+        try FrameBudget.standard.checkTextLayout(
+          work: cost.work, characters: cost.characters, width: wrap)
+      } catch {
+        work?.refuse(error)
+        return nil
+      }
+    }
+    let layout = make(shape, text: text, full: full)
     store(.shape(shape), layout)
     return layout
   }
 
-  private func make(_ shape: Shape, full: TextLayout?) -> TextLayout {
+  /// Pango wants UTF-8 without NUL; a NUL draws nothing in SwiftUI either.
+  private static func pangoText(_ string: String) -> String {
+    string.contains("\0") ? string.replacingOccurrences(of: "\0", with: "") : string
+  }
+
+  /// What wrapping `text` at `wrap` costs Pango, in characters × lines: each run between
+  /// two line-break opportunities (Pango's own, so CJK breaks between ideographs) that is
+  /// wider than the wrap is broken a character at a time, re-measuring the run for each of
+  /// its lines; every line also costs a fixed amount. A run's width is estimated at one em
+  /// (plus tracking) a character, which W and CJK glyphs reach.
+  static func wrapWork(_ text: String, run: TextRun, wrap: Double) -> (work: Int, characters: Int) {
+    let characters = text.unicodeScalars.count
+    guard characters > 0 else { return (0, 0) }
+    var attributes = [PangoLogAttr](repeating: PangoLogAttr(), count: characters + 1)
+    pango_get_log_attrs(
+      text, Int32(text.utf8.count), -1, pango_language_from_string("en-us"), &attributes,
+      Int32(attributes.count))
+    let advance = run.size + max(0, run.tracking)
+    let perLine = 64.0
+    var work = Double(characters)
+    var runStart = 0
+    for i in 1...characters where attributes[i].is_line_break != 0 || i == characters {
+      let length = Double(i - runStart)
+      let lines = min(length, max(1, (length * advance / max(wrap, 1e-9)).rounded(.up)))
+      work += (lines > 1 ? length * lines : 0) + perLine * lines
+      runStart = i
+    }
+    return (Int(min(work, 1e15)), characters)
+  }
+
+  private func make(_ shape: Shape, text: String, full: TextLayout?) -> TextLayout {
     made += 1
     Self.madeOnThisThread += 1
     let run = shape.run
@@ -269,9 +334,6 @@ final class TextEngine: @unchecked Sendable {
     pango_attr_list_unref(attributes)
     pango_layout_set_spacing(layout, TextLayout.units(run.lineSpacing))
     pango_layout_set_alignment(layout, Self.pangoAlignment(run.alignment))
-    // Pango wants UTF-8 without NUL; a NUL draws nothing in SwiftUI either.
-    let text =
-      run.string.contains("\0") ? run.string.replacingOccurrences(of: "\0", with: "") : run.string
     pango_layout_set_text(layout, text, Int32(text.utf8.count))
     if let wrap = shape.wrap {
       pango_layout_set_width(layout, TextLayout.units(wrap, rounding: .up))

@@ -41,12 +41,12 @@ public enum BundledPlugins {
       ?? URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
   }
 
-  /// A plugin's text: a bundled plugin's from the binary, any other from its
+  /// A plugin's source bytes: a bundled plugin's from the binary, any other from its
   /// file (measured against the memory cap before it is read).
   public static func source(atPath path: String, limits: ScriptLimits = .standard)
-    throws(ScriptError) -> String
+    throws(ScriptError) -> [UInt8]
   {
-    if let plugin = plugin(atPath: path) { return plugin.source }
+    if let plugin = plugin(atPath: path) { return Array(plugin.source.utf8) }
     return try SourceFile.read(path, limits: limits)
   }
 

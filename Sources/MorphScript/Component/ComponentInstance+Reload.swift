@@ -28,6 +28,11 @@ extension ComponentInstance {
   /// and running animations; new keys start at their initial value; then the
   /// component's `reload(self, old)` runs. On any error nothing changes.
   public func reload(source: String) throws(ScriptError) {
+    try reload(source: Array(source.utf8))
+  }
+
+  /// `reload` with the source bytes as the file holds them.
+  public func reload(source: [UInt8]) throws(ScriptError) {
     let before = snapshot()
     let imported = state.importedFiles
     do {
@@ -41,7 +46,7 @@ extension ComponentInstance {
     }
   }
 
-  private func replaceCode(_ source: String) throws(ScriptError) {
+  private func replaceCode(_ source: [UInt8]) throws(ScriptError) {
     let def = try definition(fromSource: source)
     let overrides = try parsedProps()
     let fresh = try located { () throws(ScriptError) in

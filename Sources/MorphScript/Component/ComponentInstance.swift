@@ -111,7 +111,7 @@ public final class ComponentInstance: AnimationHost {
   }
 
   /// Runs new code for this component and returns its definition.
-  func definition(fromSource source: String) throws(ScriptError) -> LuaRef {
+  func definition(fromSource source: [UInt8]) throws(ScriptError) -> LuaRef {
     let result = try state.call(try state.load(source, chunkName: path)).first ?? .nil
     guard case .table(let def) = result, runtime.isComponent(def) else {
       throw Self.notAComponent(path, result)

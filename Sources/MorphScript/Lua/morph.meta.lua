@@ -816,7 +816,7 @@ function morph.shape(path) end
 function morph.image(name, options) end
 
 ---@class morph.TextOptions
----@field size? number points; default the style's size, else 17
+---@field size? number points, 0 to 4096 (the frame budget); default the style's size, else 17
 ---@field weight? morph.FontWeight default the style's weight, else "regular"
 ---@field color? morph.Paint
 ---@field style? morph.TextStyle a SwiftUI text style: its size and weight unless given

@@ -163,8 +163,16 @@ end
 local function text_flag(v, fname, key) return check.type(v, "boolean", 2, fname, key) end
 local function text_number(v, fname, key) return finite(v, 2, fname, key) end
 local function text_length(v, fname, key) return length(v, 2, fname, key, key) end
+local max_font_size = schema.maxFontSize
+-- Larger sizes overflow the font rasteriser and Pango's integer units.
+local function font_size(v, fname, key)
+  if type(v) == "number" and v >= 0 and v <= max_font_size then return v end
+  length(v, 2, fname, key, key)
+  argerror(2, fname, format("option '%s' must be at most %d pt (the frame budget), got %s",
+    key, max_font_size, tostring(v)))
+end
 local text_checks = {
-  size = text_length, weight = text_choice("FontWeight"),
+  size = font_size, weight = text_choice("FontWeight"),
   color = function(v, fname, key) return paint(v, 2, fname, key) end,
   style = text_choice("TextStyle"), italic = text_flag, monospacedDigit = text_flag,
   tracking = text_number, kerning = text_number, lineSpacing = text_length,

@@ -23,6 +23,10 @@ public struct ScriptLimits: Sendable, Equatable {
   /// 64 MiB, 200 million instructions, 2 s per call.
   public static let standard = ScriptLimits()
 
+  /// Seconds the host may work for a plugin outside Lua in one call or frame (text
+  /// layout): the same wall clock as a call; nil when there is none.
+  public var hostWorkSeconds: Double? { wallClockSeconds > 0 ? wallClockSeconds : nil }
+
   /// What a plugin over the memory cap is told: `not enough memory (cap 64 MiB)`.
   public var memoryMessage: String {
     let mib = memoryCapMiB
@@ -130,6 +134,14 @@ public final class LuaState {
   public func load(_ code: String, chunkName: String, env: LuaRef? = nil) throws(ScriptError)
     -> LuaRef
   {
+    try load(Array(code.utf8), chunkName: chunkName, env: env)
+  }
+
+  /// `load` of source bytes as they are in the file: Lua strings are bytes, so a byte that
+  /// is not UTF-8 reaches the chunk unchanged.
+  public func load(_ code: [UInt8], chunkName: String, env: LuaRef? = nil) throws(ScriptError)
+    -> LuaRef
+  {
     let environment: LuaRef
     if let env { environment = env } else { environment = try newEnvironment() }
     let status = loadText(code, name: "@" + self.chunkName(forFile: chunkName))
@@ -141,9 +153,8 @@ public final class LuaState {
   }
 
   /// Compiles text (embedded NULs kept) onto the stack; returns Lua's status.
-  private func loadText(_ code: String, name: String) -> Int32 {
-    var text = code
-    return text.withUTF8 { buffer in
+  private func loadText(_ code: [UInt8], name: String) -> Int32 {
+    code.withUnsafeBufferPointer { buffer in
       buffer.withMemoryRebound(to: CChar.self) { chars in
         morph_loadtext(lua, chars.baseAddress, chars.count, name)
       }
@@ -284,7 +295,7 @@ public final class LuaState {
     _ code: String, name: String, results: inout [LuaValue], pushArguments: () -> Void
   ) throws(ScriptError) {
     let base = lua_gettop(lua)
-    let status = loadText(code, name: "=" + name)
+    let status = loadText(Array(code.utf8), name: "=" + name)
     if status != LUA_OK { throw popError(status: status) }
     pushArguments()
     results = try protectedCall(base: base, nargs: lua_gettop(lua) - base - 1)
@@ -299,6 +310,11 @@ public final class LuaState {
 
   /// Runs a chunk of text in a fresh sandbox and returns its results.
   public func evaluate(_ code: String, chunkName: String) throws(ScriptError) -> [LuaValue] {
+    try evaluate(Array(code.utf8), chunkName: chunkName)
+  }
+
+  /// `evaluate` of source bytes, unchanged.
+  public func evaluate(_ code: [UInt8], chunkName: String) throws(ScriptError) -> [LuaValue] {
     let function = try load(code, chunkName: chunkName)
     return try call(function)
   }

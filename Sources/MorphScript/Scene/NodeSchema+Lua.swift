@@ -5,7 +5,8 @@ import MorphCore
 extension NodeSchema {
   /// Pushes what `Lua/nodes.lua` needs to check arguments:
   /// `{ enums = { BlendMode = {"normal", …}, … }, options = { frame = {"width", …}, … },
-  /// shapes = {"rect", …}, maxTextCharacters = 10000 }` (the frame budget's limit of one text).
+  /// shapes = {"rect", …}, maxTextCharacters = 10000, maxFontSize = 4096 }` (the frame budget's
+  /// limits of one text).
   /// [-0, +1, m]
   static func push(_ lua: OpaquePointer) {
     morph_newtable(lua)
@@ -25,6 +26,8 @@ extension NodeSchema {
     morph_rawsetfield(lua, -2, "shapes")
     lua_pushinteger(lua, lua_Integer(FrameBudget.standard.maxTextRunCharacters))
     morph_rawsetfield(lua, -2, "maxTextCharacters")
+    lua_pushnumber(lua, FrameBudget.standard.maxFontSize)
+    morph_rawsetfield(lua, -2, "maxFontSize")
   }
 
   private static func pushStrings(_ lua: OpaquePointer, _ strings: [String]) {

@@ -79,6 +79,8 @@ enum NodeSchema {
     case flag
     /// A whole number >= 1.
     case count
+    /// A font size in points: finite, >= 0 and at most the frame budget's largest.
+    case fontSize
 
     /// The same kind, choices of any enumeration alike: cheaper than `==`,
     /// which the reader would pay for on every field of every frame.
@@ -114,13 +116,14 @@ enum NodeSchema {
       case .choice(let e): return "one of '" + e.cases.joined(separator: "', '") + "'"
       case .flag: return "boolean"
       case .count: return "whole number >= 1"
+      case .fontSize: return "font size in [0, \(Int(FrameBudget.standard.maxFontSize))] pt"
       }
     }
 
     /// How the meta file types a value of the kind.
     var luaType: String {
       switch self {
-      case .number, .length, .extent: return "number"
+      case .number, .length, .extent, .fontSize: return "number"
       case .anchor: return "morph.Anchor"
       case .paint: return "morph.Paint"
       case .color: return "morph.Color|string"
@@ -209,7 +212,7 @@ enum NodeSchema {
   ]
   /// SwiftUI's text modifiers, as options of `text` (and `measureText`).
   private static let textOptions = [
-    opt("size", .length), opt("weight", .choice(fontWeight)), opt("color", .paint),
+    opt("size", .fontSize), opt("weight", .choice(fontWeight)), opt("color", .paint),
     opt("style", .choice(textStyle)), opt("italic", .flag), opt("monospacedDigit", .flag),
     opt("tracking", .number), opt("kerning", .number), opt("lineSpacing", .length),
     opt("lineLimit", .count), opt("truncation", .choice(textTruncation)),

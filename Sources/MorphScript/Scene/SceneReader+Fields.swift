@@ -71,6 +71,12 @@ extension SceneReader {
     try field(r, name, .length) { numberOnTop($0).flatMap { $0.isFinite && $0 >= 0 ? $0 : nil } }
   }
 
+  func fontSize(_ r: Record, _ name: String) throws(ScriptError) -> Double? {
+    try field(r, name, .fontSize) { type in
+      numberOnTop(type).flatMap { $0 >= 0 && $0 <= FrameBudget.standard.maxFontSize ? $0 : nil }
+    }
+  }
+
   func extent(_ r: Record, _ name: String) throws(ScriptError) -> Double? {
     try field(r, name, .extent) { numberOnTop($0).flatMap { $0 >= 0 ? $0 : nil } }
   }

@@ -123,7 +123,7 @@ struct SceneReader {
   func readText(_ r: Record) throws(ScriptError) -> TextRun {
     var run = TextRun(
       string: try string(r, "text") ?? "", style: try choice(r, "style", as: TextStyle.self),
-      size: try length(r, "size"), weight: try choice(r, "weight", as: FontWeight.self),
+      size: try fontSize(r, "size"), weight: try choice(r, "weight", as: FontWeight.self),
       color: try paint(r, "color")?.representativeColor ?? .black)
     run.italic = try flag(r, "italic") ?? false
     run.monospacedDigit = try flag(r, "monospacedDigit") ?? false

@@ -16,9 +16,9 @@ public struct ScriptFile {
     path: String, source: String? = nil, limits: ScriptLimits = .standard,
     output: ((String) -> Void)? = nil, textMeasure: TextMeasuring = ApproximateTextMeasure()
   ) throws(ScriptError) {
-    let text: String
+    let text: [UInt8]
     if let source {
-      text = source
+      text = Array(source.utf8)
     } else {
       text = try BundledPlugins.source(atPath: path, limits: limits)
     }

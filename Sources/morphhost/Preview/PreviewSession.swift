@@ -422,8 +422,9 @@ struct PreviewError: Codable, Equatable, Sendable {
     if let chunk = script.chunk, let number = script.line, number > 0,
       let text = try? BundledPlugins.source(atPath: chunk)
     {
-      let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-      if number <= lines.count { source = String(lines[number - 1]) }
+      // Shown as text: bytes that are not UTF-8 show as U+FFFD here, and only here.
+      let lines = text.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+      if number <= lines.count { source = String(decoding: lines[number - 1], as: UTF8.self) }
     }
   }
 }
