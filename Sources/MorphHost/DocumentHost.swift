@@ -66,7 +66,7 @@ public final class DocumentHost {
 
   /// The progress values the document declares (a scene's body takes 0…1).
   public var progressRange: ClosedRange<Double> {
-    component?.component.progressRange ?? 0...1
+    component?.component.progressRange ?? DocumentDefaults.progressRange
   }
 
   /// The frame now (a scene: at progress 0).

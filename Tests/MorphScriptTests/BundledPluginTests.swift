@@ -45,3 +45,27 @@ import Testing
     #expect(throws: ScriptError.self) { try BundledPlugins.source(atPath: "/nowhere/flip.lua") }
   }
 }
+
+/// The README's table of bundled plugins says what each plugin declares: its progress key
+/// and the range filmstrips sweep, read from the plugin itself, not restated by hand.
+@Suite struct ReadmePluginTableTests {
+  static let readme = BundledPluginTests.pluginsFolder.deletingLastPathComponent()
+    .appendingPathComponent("README.md")
+
+  static func range(_ r: ClosedRange<Double>) -> String {
+    func text(_ v: Double) -> String { v == v.rounded() ? String(Int(v)) : String(v) }
+    return "\(text(r.lowerBound))…\(text(r.upperBound))"
+  }
+
+  @Test(arguments: BundledPlugins.all.map(\.name))
+  func theRowMatchesThePlugin(_ name: String) throws {
+    let plugin = try #require(BundledPlugins.all.first { $0.name == name })
+    let instance = try ComponentInstance(path: plugin.path)
+    let lines = try String(contentsOf: Self.readme, encoding: .utf8).split(separator: "\n")
+    let row = try #require(lines.first { $0.hasPrefix("| `\(name)` |") }, "no README row")
+    let columns = row.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+    let key = try #require(instance.progressKey)
+    let expected = "`\(key)`, \(Self.range(instance.progressRange))"
+    #expect(columns.last?.hasPrefix(expected) == true, "README says \(columns.last ?? "")")
+  }
+}

@@ -1,5 +1,3 @@
-import CLua
-import CMorphLua
 import MorphCore
 
 /// SwiftUI's animation modifiers as methods of every curve an animation can

@@ -1,5 +1,3 @@
-import CLua
-import CMorphLua
 import MorphCore
 
 /// `morph.lerp`, `morph.clamp`, … — scalar helpers plugins use on every frame.

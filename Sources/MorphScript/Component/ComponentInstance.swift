@@ -1,5 +1,3 @@
-import CLua
-import CMorphLua
 import Foundation
 import MorphCore
 
@@ -40,12 +38,12 @@ public final class ComponentInstance: AnimationHost {
   public let state: LuaState
   public let options: ComponentOptions
   public internal(set) var name: String = ""
-  public internal(set) var size = Size(380, 240)
+  public internal(set) var size = DocumentDefaults.size
   public internal(set) var progressKey: String?
   /// The component's one-line `description`, if it has one.
   public internal(set) var summary: String?
-  /// The range `progressRange` declares (default 0…1).
-  public internal(set) var progressRange: ClosedRange<Double> = 0...1
+  /// The range `progressRange` declares (default `DocumentDefaults.progressRange`).
+  public internal(set) var progressRange = DocumentDefaults.progressRange
   public internal(set) var dragMinimumDistance: Double = 10
   /// Whether the definition has `controlled(self, value)`.
   var hasController = false
@@ -139,13 +137,14 @@ public final class ComponentInstance: AnimationHost {
   func readDefinition() throws(ScriptError) {
     let fields = runtime.fields(of: definition)
     name = fields.name ?? BundledPlugins.baseName(ofPath: path)
-    size = fields.size.map { Size($0.0, $0.1) } ?? Size(380, 240)
+    size = fields.size.map { Size($0.0, $0.1) } ?? DocumentDefaults.size
     progressKey = fields.progressKey
     summary = fields.summary
     dragMinimumDistance = max(0, fields.dragMinimumDistance ?? 10)
     hasController = runtime.hasFunction(definition, "controlled")
     progressRange =
-      try located { () throws(ScriptError) in try runtime.progressRange(instance) } ?? 0...1
+      try located { () throws(ScriptError) in try runtime.progressRange(instance) }
+      ?? DocumentDefaults.progressRange
   }
 
   // MARK: AnimationHost

@@ -4,8 +4,9 @@ import Foundation
 import MorphCore
 
 /// The Lua side of a component, wrapped in the manner of LÖVE's `wrap_*.cpp`:
-/// typed entry points into `Lua/component.lua`, and the only raw-stack code
-/// of the component model. `ComponentInstance` above it is plain Swift.
+/// typed entry points into `Lua/component.lua`. With `ComponentHostFunctions` (the
+/// `host` table that Lua calls back), it is the raw-stack code of the component model;
+/// `ComponentInstance` above them is plain Swift.
 ///
 /// Stack helpers note their effect as Lua's manual does, `[-o, +p, x]`:
 /// values popped, values pushed, and whether they can raise (`-` never).

@@ -55,8 +55,8 @@ function morph.component(def)
     end
   end
   if def.body == nil then fail("component: field 'body' (a function returning a node) is required") end
-  local size = def.size or { 380, 240 }
-  if type(size[1]) ~= "number" or type(size[2]) ~= "number" or size[1] <= 0 or size[2] <= 0 then
+  local size = def.size -- absent: the host's default (DocumentDefaults)
+  if size ~= nil and (type(size[1]) ~= "number" or type(size[2]) ~= "number" or size[1] <= 0 or size[2] <= 0) then
     fail("component: field 'size' must be {width, height} with both > 0")
   end
   local state = def.state or {}

@@ -10,11 +10,9 @@ public final class SceneFile {
   public let path: String
   public let state: LuaState
   public private(set) var name: String
-  /// The canvas the scene declares (default 380×240, the syxUI preview frame).
+  /// The canvas the scene declares (default `DocumentDefaults.size`).
   public private(set) var size: Size
   private var body: LuaValue
-
-  public static let defaultSize = Size(380, 240)
 
   /// Loads and runs the file once. Errors carry `path:line`.
   public convenience init(path: String, limits: ScriptLimits = .standard) throws(ScriptError) {
@@ -26,7 +24,7 @@ public final class SceneFile {
     path = file.path
     state = file.state
     name = BundledPlugins.baseName(ofPath: path)
-    size = Self.defaultSize
+    size = DocumentDefaults.size
     body = .nil
     try adopt(file.result)
   }
