@@ -7,20 +7,11 @@ extension ComponentInstance {
     let definition: LuaRef
     let instance: LuaRef
     let engine: AnimationEngine
-    let name: String
-    let size: Size
-    let progressKey: String?
-    let summary: String?
-    let progressRange: ClosedRange<Double>
-    let dragMinimumDistance: Double
-    let hasController: Bool
+    let declared: ComponentDefinition
   }
 
   public func snapshot() -> Snapshot {
-    Snapshot(
-      definition: definition, instance: instance, engine: engine, name: name, size: size,
-      progressKey: progressKey, summary: summary, progressRange: progressRange,
-      dragMinimumDistance: dragMinimumDistance, hasController: hasController)
+    Snapshot(definition: definition, instance: instance, engine: engine, declared: declared)
   }
 
   /// Loads `source` as the component's new code in the same Lua state. State
@@ -78,12 +69,6 @@ extension ComponentInstance {
     definition = s.definition
     instance = s.instance
     engine = s.engine
-    name = s.name
-    size = s.size
-    progressKey = s.progressKey
-    summary = s.summary
-    progressRange = s.progressRange
-    dragMinimumDistance = s.dragMinimumDistance
-    hasController = s.hasController
+    declared = s.declared
   }
 }

@@ -37,16 +37,16 @@ public final class ComponentInstance: AnimationHost {
   public let path: String
   public let state: LuaState
   public let options: ComponentOptions
-  public internal(set) var name: String = ""
-  public internal(set) var size = DocumentDefaults.size
-  public internal(set) var progressKey: String?
+  /// What the definition declares (name, size, progress key and range, …).
+  public internal(set) var declared = ComponentDefinition(name: "")
+  public var name: String { declared.name }
+  public var size: Size { declared.size }
+  public var progressKey: String? { declared.progressKey }
   /// The component's one-line `description`, if it has one.
-  public internal(set) var summary: String?
-  /// The range `progressRange` declares (default `DocumentDefaults.progressRange`).
-  public internal(set) var progressRange = DocumentDefaults.progressRange
-  public internal(set) var dragMinimumDistance: Double = 10
-  /// Whether the definition has `controlled(self, value)`.
-  var hasController = false
+  public var summary: String? { declared.summary }
+  public var progressRange: ClosedRange<Double> { declared.progressRange }
+  public var dragMinimumDistance: Double { declared.dragMinimumDistance }
+  var hasController: Bool { declared.hasController }
   /// Whether the last `body` read `self.time`: its picture then changes
   /// with the clock alone, so the host keeps drawing.
   public internal(set) var readsClock = false
@@ -132,19 +132,14 @@ public final class ComponentInstance: AnimationHost {
     }
   }
 
-  /// Reads `name`, `size`, `progress`, `description`, `dragMinimumDistance`
-  /// and `progressRange` from the definition.
+  /// Reads what the definition declares (`ComponentDefinition`), all at once.
   func readDefinition() throws(ScriptError) {
-    let fields = runtime.fields(of: definition)
-    name = fields.name ?? BundledPlugins.baseName(ofPath: path)
-    size = fields.size.map { Size($0.0, $0.1) } ?? DocumentDefaults.size
-    progressKey = fields.progressKey
-    summary = fields.summary
-    dragMinimumDistance = max(0, fields.dragMinimumDistance ?? 10)
-    hasController = runtime.hasFunction(definition, "controlled")
-    progressRange =
-      try located { () throws(ScriptError) in try runtime.progressRange(instance) }
-      ?? DocumentDefaults.progressRange
+    var read = runtime.fields(of: definition, defaultName: BundledPlugins.baseName(ofPath: path))
+    read.hasController = runtime.hasFunction(definition, "controlled")
+    if let range = try located({ () throws(ScriptError) in try runtime.progressRange(instance) }) {
+      read.progressRange = range
+    }
+    declared = read
   }
 
   // MARK: AnimationHost

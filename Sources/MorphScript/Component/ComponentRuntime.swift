@@ -162,27 +162,23 @@ struct ComponentRuntime {
   // MARK: Reading the definition
 
   /// The plain fields of a definition, read raw (no metamethod runs).
-  struct Fields {
-    var name: String?
-    var progressKey: String?
-    var summary: String?
-    var dragMinimumDistance: Double?
-    var size: (Double, Double)?
-  }
-
-  func fields(of definition: LuaRef) -> Fields {
+  /// The plain fields of a definition table (`component.lua` checked their types), each
+  /// absent one at its default; `progressRange` and `hasController` are read by calls.
+  func fields(of definition: LuaRef, defaultName: String) -> ComponentDefinition {
     let lua = state.lua
     state.push(definition)
     defer { morph_pop(lua, 1) }
-    var fields = Fields()
-    fields.name = text(field: "name")
+    var fields = ComponentDefinition(name: text(field: "name") ?? defaultName)
     fields.progressKey = text(field: "progress")
     fields.summary = text(field: "description")
     if morph_rawgetfield(lua, -1, "dragMinimumDistance") == LUA_TNUMBER {
-      fields.dragMinimumDistance = morph_tonumber(lua, -1)
+      fields.dragMinimumDistance = max(0, morph_tonumber(lua, -1))
     }
     morph_pop(lua, 1)
-    if morph_rawgetfield(lua, -1, "size") == LUA_TTABLE { fields.size = state.numberPair(at: -1) }
+    if morph_rawgetfield(lua, -1, "size") == LUA_TTABLE {
+      let (width, height) = state.numberPair(at: -1)
+      fields.size = Size(width, height)
+    }
     morph_pop(lua, 1)
     return fields
   }
