@@ -90,7 +90,7 @@ struct MorphhostCommand {
     } catch {
       let diagnostic = error as? any Diagnostic ?? ForeignError(error)
       // Messages carry plugin text (names, Lua errors): never raw escapes.
-      output.error(terminalSafe(diagnostic.line))
+      output.error(terminalSafe(diagnostic.commandLine))
       return diagnostic.exitStatus.rawValue
     }
   }
@@ -109,6 +109,12 @@ struct ForeignError: Diagnostic {
   let message: String
   init(_ error: any Error) { message = "\(error)" }
   var description: String { message }
+}
+
+extension Diagnostic {
+  /// How the command line shows it: `file:line: message`, or `morphhost: message` where it
+  /// has no place.
+  var commandLine: String { location == nil ? "morphhost: " + message : locatedMessage }
 }
 
 /// Where commands write; tests capture it.

@@ -40,10 +40,10 @@ extension Diagnostic {
   public var location: FilePosition? { nil }
   public var exitStatus: ExitStatus { .failure }
 
-  /// One line: `file:line: message` where there is a location, else
-  /// `morphhost: message`.
-  public var line: String {
+  /// One line: `file:line: message` where there is a location, else the message alone
+  /// (a front end says whose it is: the command line prefixes `morphhost: `).
+  public var locatedMessage: String {
     if let location { return "\(location): \(message)" }
-    return "morphhost: \(message)"
+    return message
   }
 }

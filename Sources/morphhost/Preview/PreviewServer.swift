@@ -135,7 +135,7 @@ struct PreviewRoutes {
       }
     } catch {
       let diagnostic = error as? any Diagnostic ?? ForeignError(error)
-      responder.send(status: 400, "Bad Request", text: diagnostic.line)
+      responder.send(status: 400, "Bad Request", text: diagnostic.commandLine)
     }
   }
 

@@ -416,7 +416,7 @@ struct PreviewError: Codable, Equatable, Sendable {
 
   init(_ error: any Error) {
     let diagnostic = error as? any Diagnostic ?? ForeignError(error)
-    line = diagnostic.line
+    line = diagnostic.commandLine
     guard let script = error as? ScriptError else { return }
     traceback = script.traceback
     if let chunk = script.chunk, let number = script.line, number > 0,
