@@ -82,7 +82,10 @@ final class FrameBoard: @unchecked Sendable {
     while !closed, !stopped(), (latest?.sequence ?? 0) <= sequence {
       if !condition.wait(until: deadline) { return .some(nil) }
     }
-    return closed || stopped() ? nil : latest
+    // Spelled out: in a ternary, `nil` would be taken as `latest`'s type
+    // and come back as `.some(nil)`, "nothing yet", and the stream go on.
+    if closed || stopped() { return nil }
+    return .some(latest)
   }
 
   /// Wakes every waiting `next`, so that one whose `stopped` has become
