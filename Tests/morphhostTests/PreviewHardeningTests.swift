@@ -103,6 +103,57 @@ import Testing
     #expect(PreviewRoutes.location(ofPlugin: "x\r\ny") == "/p/x%0D%0Ay/")
   }
 
+  @Test func ownOrigins() {
+    #expect(PreviewRoutes.isOwn(origin: "http://127.0.0.1:8080", port: 8080))
+    #expect(PreviewRoutes.isOwn(origin: "http://localhost:8080", port: 8080))
+    #expect(PreviewRoutes.isOwn(origin: "http://[::1]:8080", port: 8080))
+    #expect(PreviewRoutes.isOwn(origin: "http://localhost", port: 80))
+    #expect(!PreviewRoutes.isOwn(origin: "http://localhost", port: 8080))
+    #expect(!PreviewRoutes.isOwn(origin: "http://[::1]", port: 8080))
+    #expect(!PreviewRoutes.isOwn(origin: "https://127.0.0.1:8080", port: 8080))
+    #expect(!PreviewRoutes.isOwn(origin: "http://127.0.0.1:8081", port: 8080))
+    #expect(!PreviewRoutes.isOwn(origin: "http://127.0.0.1.evil.example:8080", port: 8080))
+    #expect(!PreviewRoutes.isOwn(origin: "null", port: 8080))
+  }
+
+  /// Requests in flight: one client cannot take the total, and what is
+  /// left is given back.
+  @Test func clientGate() {
+    let gate = ClientGate(perClient: 2, total: 3)
+    #expect(gate.enter("a") && gate.enter("a"))
+    #expect(!gate.enter("a"), "over the client's share")
+    #expect(gate.enter("b"))
+    #expect(!gate.enter("c"), "over the total")
+    gate.leave("a")
+    #expect(gate.enter("c") && gate.count == 3)
+  }
+
+  /// Event streams: a client's oldest closes for its newest, anyone's
+  /// oldest past the total, and each closed one is woken.
+  @Test func eventStreamRoster() {
+    let roster = EventStreams(perClient: 2, total: 3)
+    let woken = Counter()
+    let a1 = roster.open(client: "a") { woken.add() }
+    let a2 = roster.open(client: "a") { woken.add() }
+    let a3 = roster.open(client: "a") { woken.add() }
+    #expect(roster.isClosed(a1) && !roster.isClosed(a2) && !roster.isClosed(a3))
+    let b1 = roster.open(client: "b") { woken.add() }
+    let b2 = roster.open(client: "b") { woken.add() }
+    #expect(roster.isClosed(a2) && !roster.isClosed(a3), "past the total: the oldest of all")
+    #expect(roster.count == 3 && woken.value == 2)
+    roster.close(b1)
+    roster.close(b2)
+    roster.close(a3)
+    #expect(roster.count == 0 && woken.value == 2, "closing its own is no eviction")
+  }
+
+  final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+    func add() { lock.withLock { count += 1 } }
+    var value: Int { lock.withLock { count } }
+  }
+
   @Test func foreignOriginsAreRefusedOnEveryRoute() throws {
     let dir = try PreviewTests.scratch()
     defer { try? FileManager.default.removeItem(at: dir) }

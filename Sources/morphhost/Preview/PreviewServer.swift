@@ -267,8 +267,10 @@ struct PreviewRoutes {
   private func index() -> Data {
     let items = catalog.plugins.map { plugin in
       let name = Self.escape(plugin.name)
+      // Relative, so the page works behind any prefix; encoded as the redirect is.
+      let link = Self.escape(String(Self.location(ofPlugin: plugin.name).dropFirst()))
       return """
-            <li><a href="p/\(name)/"><img src="p/\(name)/frame.png" alt="\(name)" loading="lazy">\
+            <li><a href="\(link)"><img src="\(link)frame.png" alt="\(name)" loading="lazy">\
         <span>\(name)</span></a></li>
         """
     }
