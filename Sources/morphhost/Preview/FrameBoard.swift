@@ -70,16 +70,30 @@ final class FrameBoard: @unchecked Sendable {
     condition.unlock()
   }
 
-  /// The first frame posted after `sequence`; nil when the board closed, or
-  /// after `timeout` seconds with nothing new (the stream sends a keep-alive).
-  func next(after sequence: Int, timeout: Double) -> Posted?? {
+  /// The first frame posted after `sequence`; nil when the board closed or
+  /// `stopped` says so (looked at on every wake: see `wake`), or `.some(nil)`
+  /// after `timeout` seconds with nothing new (the stream sends a heartbeat).
+  func next(
+    after sequence: Int, timeout: Double, stopped: () -> Bool = { false }
+  ) -> Posted?? {
     condition.lock()
     defer { condition.unlock() }
     let deadline = Date().addingTimeInterval(timeout)
-    while !closed, (latest?.sequence ?? 0) <= sequence {
+    while !closed, !stopped(), (latest?.sequence ?? 0) <= sequence {
       if !condition.wait(until: deadline) { return .some(nil) }
     }
-    return closed ? nil : latest
+    // Spelled out: in a ternary, `nil` would be taken as `latest`'s type
+    // and come back as `.some(nil)`, "nothing yet", and the stream go on.
+    if closed || stopped() { return nil }
+    return .some(latest)
+  }
+
+  /// Wakes every waiting `next`, so that one whose `stopped` has become
+  /// true returns now.
+  func wake() {
+    condition.lock()
+    condition.broadcast()
+    condition.unlock()
   }
 
   /// What a page showing frame `shown` (0: nothing yet) at `scale` must

@@ -18,6 +18,8 @@ struct HTTPRequest: Sendable {
   var body: Data
   /// The port it arrived on (ours).
   var port: Int
+  /// The client's address, for the per-client limits.
+  var client: String
 
   func header(_ name: String) -> String? { headers[name.lowercased()] }
 }
@@ -27,42 +29,145 @@ struct HTTPRequest: Sendable {
 struct HTTPResponder {
   fileprivate let connection: OpaquePointer
 
-  /// A whole response with a body.
+  /// Sent with every answer: no page may frame ours (a framed page could be
+  /// clicked blind), and a type is never guessed.
+  static let fixedHeaders = "X-Frame-Options: DENY\r\nX-Content-Type-Options: nosniff\r\n"
+
+  /// A whole response with a body. `close` ends the connection after it
+  /// (the request's body was not read, so the stream is out of step).
   func send(
-    status: Int, _ reason: String, type: String, body: Data, headers: [String: String] = [:]
+    status: Int, _ reason: String, type: String, body: Data,
+    headers: KeyValuePairs<String, String> = [:], close: Bool = false
   ) {
-    var head = "HTTP/1.1 \(status) \(reason)\r\nContent-Type: \(type)\r\n"
-    head += "Content-Length: \(body.count)\r\nCache-Control: no-store\r\n"
-    for (name, value) in headers { head += "\(name): \(value)\r\n" }
-    _ = write(Data((head + "\r\n").utf8))
+    var extra = Array(headers)
+    if close {
+      mg_disable_connection_keep_alive(connection)
+      extra.append(("Connection", "close"))
+    }
+    guard
+      let head = Self.head(status: status, reason, type: type, length: body.count, headers: extra)
+    else {
+      // Never reached with our own values; a bad one is refused, not sent.
+      return send(status: 500, "Internal Server Error", text: "morphhost: unsafe header refused")
+    }
+    _ = write(Data(head.utf8))
     _ = write(body)
   }
 
-  func send(status: Int, _ reason: String, text: String) {
-    send(status: status, reason, type: "text/plain; charset=utf-8", body: Data((text + "\n").utf8))
+  func send(status: Int, _ reason: String, text: String, close: Bool = false) {
+    send(
+      status: status, reason, type: "text/plain; charset=utf-8", body: Data((text + "\n").utf8),
+      close: close)
+  }
+
+  /// The head of a response, or nil when a header name or value could end
+  /// the line it is on (CR, LF or any other control): the one place a
+  /// response head is put together, so no header can be injected. No
+  /// `length`: the body runs to the end of the connection.
+  static func head(
+    status: Int, _ reason: String, type: String, length: Int?, headers: [(String, String)]
+  ) -> String? {
+    let all =
+      [("Content-Type", type)] + (length.map { [("Content-Length", "\($0)")] } ?? []) + headers
+    guard all.allSatisfy({ isToken($0.0) && isFieldValue($0.1) }), isFieldValue(reason) else {
+      return nil
+    }
+    var head = "HTTP/1.1 \(status) \(reason)\r\nCache-Control: no-store\r\n" + fixedHeaders
+    for (name, value) in all { head += "\(name): \(value)\r\n" }
+    return head + "\r\n"
+  }
+
+  /// Printable ASCII and spaces only.
+  static func isFieldValue(_ value: String) -> Bool {
+    value.utf8.allSatisfy { (0x20...0x7E).contains($0) }
+  }
+
+  /// A header name: letters, digits and a few marks, nothing else.
+  static func isToken(_ name: String) -> Bool {
+    !name.isEmpty
+      && name.utf8.allSatisfy { byte in
+        (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte)
+          || (0x61...0x7A).contains(byte) || Array("-_.!#$%&'*+^`|~".utf8).contains(byte)
+      }
   }
 
   /// Starts a server-sent event stream; write events with `write`.
   func startEventStream() -> Bool {
-    write(
-      Data(
-        ("HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nCache-Control: no-store\r\n"
-          + "Connection: close\r\n\r\n").utf8))
+    guard
+      let head = Self.head(
+        status: 200, "OK", type: "text/event-stream", length: nil,
+        headers: [("Connection", "close")])
+    else { return false }
+    mg_disable_connection_keep_alive(connection)
+    return write(Data(head.utf8))
   }
 
-  /// Writes raw bytes; false once the client has gone.
+  /// Writes raw bytes; false once the client has gone, or has not taken
+  /// them within `PreviewLimits.writeTimeout` (each piece also waits at most
+  /// the header timeout, CivetWeb's).
   @discardableResult
   func write(_ data: Data) -> Bool {
-    guard !data.isEmpty else { return true }
-    return data.withUnsafeBytes { raw in
-      mg_write(connection, raw.baseAddress, raw.count) == raw.count
+    let deadline = Date().addingTimeInterval(PreviewLimits.writeTimeout)
+    var offset = 0
+    while offset < data.count {
+      guard Date() < deadline else { return false }
+      let piece = min(data.count - offset, Self.writePiece)
+      let written = data.withUnsafeBytes { raw in
+        mg_write(connection, raw.baseAddress! + offset, piece)
+      }
+      guard written == piece else { return false }
+      offset += piece
     }
+    return true
+  }
+
+  /// How much one write hands CivetWeb, between looks at the deadline.
+  static let writePiece = 64 * 1024
+}
+
+/// Requests being answered, per client address and in all, so that no
+/// client can hold every worker; an answer that would go over is a 503.
+final class ClientGate: @unchecked Sendable {
+  let perClient: Int
+  let total: Int
+  private let lock = NSLock()
+  private var counts: [String: Int] = [:]
+  private var all = 0
+
+  init(perClient: Int, total: Int) {
+    self.perClient = perClient
+    self.total = total
+  }
+
+  /// True when `client` may have one more request answered; `leave` then.
+  func enter(_ client: String) -> Bool {
+    lock.lock()
+    defer { lock.unlock() }
+    guard all < total, counts[client, default: 0] < perClient else { return false }
+    all += 1
+    counts[client, default: 0] += 1
+    return true
+  }
+
+  func leave(_ client: String) {
+    lock.lock()
+    defer { lock.unlock() }
+    all -= 1
+    counts[client, default: 1] -= 1
+    if counts[client] == 0 { counts[client] = nil }
+  }
+
+  var count: Int {
+    lock.lock()
+    defer { lock.unlock() }
+    return all
   }
 }
 
 /// A CivetWeb server bound to 127.0.0.1 only. Every request goes to one
 /// Swift handler on CivetWeb's worker thread; the handler never throws, so
-/// no Swift error can cross the C frames below it.
+/// no Swift error can cross the C frames below it. The limits on what a
+/// client may hold are `PreviewLimits`'.
 final class HTTPServer: @unchecked Sendable {
   typealias Handler = @Sendable (HTTPRequest, HTTPResponder) -> Void
 
@@ -75,15 +180,22 @@ final class HTTPServer: @unchecked Sendable {
   let handler: Handler
   private var context: OpaquePointer?
   private(set) var port = 0
+  let gate = ClientGate(
+    perClient: PreviewLimits.requestsPerClient, total: PreviewLimits.requests)
 
-  /// Largest request body read (prop values and pointer events are small).
-  static let maximumBody = 1 << 20
-
-  init(port requested: Int, threads: Int = 48, handler: @escaping Handler) throws(StartError) {
+  init(port requested: Int, handler: @escaping Handler) throws(StartError) {
     self.handler = handler
     try Self.checkBindable(port: requested)
+    // No linger_timeout_ms: unset, closing a socket never waits for a
+    // client that does not read (the kernel finishes sending on its own).
     let options = [
-      "listening_ports", "127.0.0.1:\(requested)", "num_threads", "\(threads)",
+      "listening_ports", "127.0.0.1:\(requested)",
+      "num_threads", "\(PreviewLimits.workerThreads)",
+      "connection_queue", "\(PreviewLimits.connectionQueue)",
+      "listen_backlog", "\(PreviewLimits.listenBacklog)",
+      "request_timeout_ms", "\(Int(PreviewLimits.headerTimeout * 1000))",
+      "keep_alive_timeout_ms", "\(Int(PreviewLimits.keepAliveTimeout * 1000))",
+      "max_request_size", "\(PreviewLimits.maximumHeaderBytes)",
       "enable_keep_alive", "yes",
     ]
     var cOptions: [UnsafePointer<CChar>?] = options.map { UnsafePointer(strdup($0)) } + [nil]
@@ -119,6 +231,29 @@ final class HTTPServer: @unchecked Sendable {
 
   private func handle(_ connection: OpaquePointer) {
     guard let info = mg_get_request_info(connection)?.pointee else { return }
+    let responder = HTTPResponder(connection: connection)
+    let client = withUnsafeBytes(of: info.remote_addr) { raw in
+      String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+    }
+    guard gate.enter(client) else {
+      return responder.send(
+        status: 503, "Service Unavailable", text: "morphhost: too many requests at once",
+        close: true)
+    }
+    defer { gate.leave(client) }
+    // Refused from the head alone: nothing of a body that long is read.
+    guard info.content_length <= Int64(PreviewLimits.maximumBody) else {
+      return responder.send(
+        status: 413, "Content Too Large",
+        text: "morphhost: a request body may be \(PreviewLimits.maximumBody) bytes at most",
+        close: true)
+    }
+    guard let body = Self.readBody(connection, length: Int(info.content_length)) else {
+      return responder.send(
+        status: 408, "Request Timeout",
+        text: "morphhost: the request body did not arrive whole within "
+          + "\(PreviewLimits.bodyTimeout) s", close: true)
+    }
     var headers: [String: String] = [:]
     withUnsafeBytes(of: info.http_headers) { raw in
       let all = raw.bindMemory(to: mg_header.self)
@@ -131,20 +266,29 @@ final class HTTPServer: @unchecked Sendable {
       method: info.request_method.map { String(cString: $0) } ?? "GET",
       path: info.local_uri.map { String(cString: $0) } ?? "/",
       query: Self.parseQuery(info.query_string.map { String(cString: $0) } ?? ""),
-      headers: headers,
-      body: Self.readBody(connection, length: Int(info.content_length)),
-      port: Int(info.server_port))
-    handler(request, HTTPResponder(connection: connection))
+      headers: headers, body: body, port: Int(info.server_port), client: client)
+    handler(request, responder)
   }
 
-  private static func readBody(_ connection: OpaquePointer, length: Int) -> Data {
-    guard length > 0 else { return Data() }
+  /// The body, or nil when it did not arrive whole within the body timeout
+  /// or went over the maximum (without a length, it runs to the close).
+  /// Read a byte per call: CivetWeb keeps filling a larger read for as long
+  /// as bytes trickle in, so a client sending one a second would hold it
+  /// for hours; this way the deadline is looked at between bytes. Bodies
+  /// are small, and mostly came with the head (then no system call is made).
+  private static func readBody(_ connection: OpaquePointer, length: Int) -> Data? {
+    guard length != 0 else { return Data() }
+    let deadline = Date().addingTimeInterval(PreviewLimits.bodyTimeout)
+    let expected = length > 0 ? length : PreviewLimits.maximumBody + 1
     var body = Data()
-    var buffer = [UInt8](repeating: 0, count: 16384)
-    while body.count < min(length, maximumBody) {
-      let n = mg_read(connection, &buffer, min(buffer.count, length - body.count))
-      guard n > 0 else { break }
-      body.append(contentsOf: buffer[0..<Int(n)])
+    var byte: UInt8 = 0
+    while body.count < expected {
+      guard Date() < deadline else { return nil }
+      guard mg_read(connection, &byte, 1) == 1 else { break }
+      body.append(byte)
+    }
+    guard body.count <= PreviewLimits.maximumBody, length < 0 || body.count == length else {
+      return nil
     }
     return body
   }

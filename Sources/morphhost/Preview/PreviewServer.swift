@@ -9,13 +9,16 @@ import MorphScript
 /// ones for the shared assets (`/assets/…`).
 final class PreviewServer: @unchecked Sendable {
   let catalog: PreviewCatalog
+  /// The open event streams, every plugin's.
+  let streams = EventStreams(
+    perClient: PreviewLimits.eventStreamsPerClient, total: PreviewLimits.eventStreams)
   private var http: HTTPServer?
 
   init(catalog: PreviewCatalog, port: Int) throws {
     self.catalog = catalog
     PreviewRoutes.loadEmbeddedFiles()
-    http = try HTTPServer(port: port) { [catalog] request, responder in
-      PreviewRoutes(catalog: catalog).answer(request, responder)
+    http = try HTTPServer(port: port) { [catalog, streams] request, responder in
+      PreviewRoutes(catalog: catalog, streams: streams).answer(request, responder)
     }
   }
 
@@ -34,6 +37,7 @@ final class PreviewServer: @unchecked Sendable {
 /// Answers one request; the work on a plugin runs on its session's queue.
 struct PreviewRoutes {
   let catalog: PreviewCatalog
+  let streams: EventStreams
 
   static let assets: [String: (type: String, bytes: Data)] = [
     "preview.js": ("text/javascript; charset=utf-8", Data(PackageResources.preview_js)),
@@ -59,10 +63,8 @@ struct PreviewRoutes {
     else {
       return responder.send(status: 403, "Forbidden", text: "morphhost: not a loopback Host")
     }
-    if request.method == "POST", let origin = request.header("Origin"),
-      origin != "http://" + host
-    {
-      return responder.send(status: 403, "Forbidden", text: "morphhost: cross-origin request")
+    if let refusal = Self.refusal(of: request) {
+      return responder.send(status: 403, "Forbidden", text: "morphhost: " + refusal)
     }
     let path = request.path
     if path.hasPrefix("/assets/"), let asset = Self.assets[String(path.dropFirst(8))] {
@@ -78,13 +80,65 @@ struct PreviewRoutes {
       let name = rest.prefix { $0 != "/" }
       if rest.count == name.count {
         // `/p/flip` → `/p/flip/`, so the page's relative URLs land inside it.
+        // The name in the header is the listing's, never the request's.
+        guard let known = catalog.plugins.first(where: { $0.name == name })?.name else {
+          return notFound("no plugin '\(name)'", responder)
+        }
         return responder.send(
           status: 301, "Moved", type: Self.html, body: Data(),
-          headers: ["Location": "/p/\(name)/"])
+          headers: ["Location": Self.location(ofPlugin: known)])
       }
       return plugin(String(name), rest: String(rest.dropFirst(name.count + 1)), request, responder)
     }
-    responder.send(status: 404, "Not Found", text: "morphhost: no page \(path)")
+    notFound("no page \(path)", responder)
+  }
+
+  /// One line, whatever the request had in it.
+  private func notFound(_ message: String, _ responder: HTTPResponder) {
+    responder.send(status: 404, "Not Found", text: "morphhost: " + terminalSafe(message))
+  }
+
+  /// A plugin's page, its name percent-encoded (a file name may hold any
+  /// character but `/`).
+  static func location(ofPlugin name: String) -> String {
+    "/p/\(name.addingPercentEncoding(withAllowedCharacters: Self.pathCharacters) ?? "")/"
+  }
+
+  /// What may stand unencoded in a path segment of ours.
+  static let pathCharacters = CharacterSet(
+    charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~")
+
+  /// Why a request that came from elsewhere is refused, or nil. A page of
+  /// another origin that the browser lets send a request says where it is
+  /// from: with `Origin` (scripts, event streams, POSTs) or with
+  /// `Sec-Fetch-Site` (also images and no-cors fetches, which send no
+  /// Origin). Neither is sent from the address bar or by curl, and both
+  /// are fine from our own pages. Following a link here from another site
+  /// is a navigation, and is allowed: the page then runs as ours.
+  static func refusal(of request: HTTPRequest) -> String? {
+    if let origin = request.header("Origin"), !isOwn(origin: origin, port: request.port) {
+      return "request from another origin (\(terminalSafe(origin)))"
+    }
+    let site = request.header("Sec-Fetch-Site") ?? "same-origin"
+    guard site == "same-origin" || site == "none" else {
+      let navigation =
+        request.method == "GET" && request.header("Sec-Fetch-Mode") == "navigate"
+        && (request.header("Sec-Fetch-Dest") ?? "document") == "document"
+      return navigation ? nil : "request from another site"
+    }
+    return nil
+  }
+
+  /// `http://` and a loopback name with our port: a page we served.
+  static func isOwn(origin: String, port: Int) -> Bool {
+    let scheme = "http://"
+    guard origin.lowercased().hasPrefix(scheme) else { return false }
+    var authority = String(origin.dropFirst(scheme.count))
+    // An origin leaves its port out only when it is 80 (`[::1]` has colons of its own).
+    if !(authority.lastIndex(of: ":").map { !authority[$0...].contains("]") } ?? false) {
+      authority += ":80"
+    }
+    return isLoopback(host: authority, port: port)
   }
 
   static let html = "text/html; charset=utf-8"
@@ -103,7 +157,7 @@ struct PreviewRoutes {
     _ name: String, rest: String, _ request: HTTPRequest, _ responder: HTTPResponder
   ) {
     guard let session = catalog.session(name) else {
-      return responder.send(status: 404, "Not Found", text: "morphhost: no plugin '\(name)'")
+      return notFound("no plugin '\(name)'", responder)
     }
     do {
       switch (request.method, rest) {
@@ -111,7 +165,7 @@ struct PreviewRoutes {
         responder.send(
           status: 200, "OK", type: Self.html, body: Self.playerPage)
       case ("GET", "events"):
-        stream(session, scale: Self.scale(request), responder)
+        stream(session, scale: Self.scale(request), client: request.client, responder)
       case ("GET", "frame.png"):
         let png = try session.perform { try session.png(scale: Self.scale(request)) }
         responder.send(status: 200, "OK", type: "image/png", body: png)
@@ -131,7 +185,7 @@ struct PreviewRoutes {
         try session.perform { try session.setProp(prop.name, prop.value) }
         responder.send(status: 204, "No Content", type: "text/plain", body: Data())
       default:
-        responder.send(status: 404, "Not Found", text: "morphhost: no page \(request.path)")
+        notFound("no page \(request.path)", responder)
       }
     } catch {
       let diagnostic = error as? any Diagnostic ?? ForeignError(error)
@@ -143,8 +197,17 @@ struct PreviewRoutes {
   /// pixels that changed since the frame this tab last got (a PNG of that
   /// rectangle, at this tab's scale), until the tab closes or the server
   /// stops. A tab that is slow to read gets the newest frame next, with
-  /// the union of the rectangles it missed.
-  private func stream(_ session: PreviewSession, scale: Double, _ responder: HTTPResponder) {
+  /// the union of the rectangles it missed. With nothing to send, a
+  /// heartbeat comment every `PreviewLimits.heartbeat`: its failed write is
+  /// how a closed tab is noticed. A stream the roster closed (the client
+  /// opened too many) ends at once.
+  private func stream(
+    _ session: PreviewSession, scale: Double, client: String, _ responder: HTTPResponder
+  ) {
+    let place = streams.open(client: client) { [board = session.board] in board.wake() }
+    defer { streams.close(place) }
+    // Closed already by a burst of newer ones: not worth a turn on the queue.
+    guard !streams.isClosed(place) else { return }
     session.perform { session.subscribe(scale: scale) }
     defer { session.perform { session.unsubscribe(scale: scale) } }
     guard responder.startEventStream() else { return }
@@ -153,10 +216,11 @@ struct PreviewRoutes {
     var shown = 0
     var encoder: StreamingPNGEncoder?
     let json = JSONEncoder()
-    while let next = session.board.next(after: seen, timeout: 15) {
+    while let next = session.board.next(
+      after: seen, timeout: PreviewLimits.heartbeat, stopped: { streams.isClosed(place) })
+    {
       guard let posted = next else {
-        // Nothing new for a while: a comment tells whether the tab is still there.
-        guard responder.write(Data(": idle\n\n".utf8)) else { return }
+        guard responder.write(Self.heartbeat) else { return }
         continue
       }
       seen = posted.sequence
@@ -182,6 +246,9 @@ struct PreviewRoutes {
     }
   }
 
+  /// An event stream's comment line, which the page ignores.
+  static let heartbeat = Data(":\n\n".utf8)
+
   /// The page's pixel density: 1…4 in quarter steps (a few renders at most).
   static func scale(_ request: HTTPRequest) -> Double {
     let asked = request.query["scale"].flatMap(Double.init) ?? 1
@@ -200,8 +267,10 @@ struct PreviewRoutes {
   private func index() -> Data {
     let items = catalog.plugins.map { plugin in
       let name = Self.escape(plugin.name)
+      // Relative, so the page works behind any prefix; encoded as the redirect is.
+      let link = Self.escape(String(Self.location(ofPlugin: plugin.name).dropFirst()))
       return """
-            <li><a href="p/\(name)/"><img src="p/\(name)/frame.png" alt="\(name)" loading="lazy">\
+            <li><a href="\(link)"><img src="\(link)frame.png" alt="\(name)" loading="lazy">\
         <span>\(name)</span></a></li>
         """
     }
