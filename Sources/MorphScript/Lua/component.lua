@@ -23,6 +23,8 @@ local Component = { __name = "morph.Component", __metatable = "morph.Component" 
 local instances = setmetatable({}, { __mode = "k" })
 
 local typename, fail = support.typename, support.raise
+-- The largest component side, in points: `DisplayListBuilder.maxCanvasSide`.
+local max_side = 16384
 local check = support.check
 
 local function sorted_keys(t)
@@ -55,9 +57,13 @@ function morph.component(def)
     end
   end
   if def.body == nil then fail("component: field 'body' (a function returning a node) is required") end
+  -- Finite and at most the largest canvas side, so a NaN or huge size is refused here, at
+  -- the plugin's line, not when a frame is drawn.
   local size = def.size or { 380, 240 }
-  if type(size[1]) ~= "number" or type(size[2]) ~= "number" or size[1] <= 0 or size[2] <= 0 then
-    fail("component: field 'size' must be {width, height} with both > 0")
+  local w, h = size[1], size[2]
+  if type(w) ~= "number" or type(h) ~= "number" or not (w > 0 and w <= max_side and h > 0 and h <= max_side) then
+    fail(format("component: field 'size' must be {width, height}, each a number in (0, %d], got {%s, %s}",
+      max_side, tostring(w), tostring(h)))
   end
   local state = def.state or {}
   for k, v in pairs(state) do
