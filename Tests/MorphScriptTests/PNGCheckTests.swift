@@ -119,6 +119,15 @@ enum PNGBytes {
     // Interlaced: seven passes, some empty at this size.
     #expect(reason(PNGBytes.rgba(width: 5, height: 3, interlace: 1)) == nil)
     #expect(reason(PNGBytes.rgba(width: 13, height: 11, interlace: 1)) == nil)
+    // The image data in three IDAT chunks, one empty, as encoders may write it.
+    var split = PNGBytes.rgba(width: 9, height: 7)
+    let at = PNGBytes.offset(of: "IDAT", in: split)
+    let data = Array(split[(at + 8)..<(at + 8 + PNGCheck.word(split, at))])
+    split.replaceSubrange(
+      at..<(at + 12 + data.count),
+      with: PNGBytes.chunk("IDAT", Array(data[0..<5])) + PNGBytes.chunk("IDAT", [])
+        + PNGBytes.chunk("IDAT", Array(data[5...])))
+    #expect(reason(split) == nil)
     let png = try PNGCheck(PNGBytes.rgba(width: 13, height: 11, interlace: 1))
     #expect(png.width == 13 && png.height == 11 && png.interlaced)
   }

@@ -190,10 +190,17 @@ public struct PNGCheck {
   /// and checks every row's filter byte.
   public func checkImageData() throws(PNGCheckError) {
     guard let size = inflatedSize else { throw PNGCheckError("image too large") }
-    // The IDAT chunks' data as one zlib stream (each chunk may end anywhere in it).
-    var stream: [UInt8] = []
-    stream.reserveCapacity(idat.reduce(0) { $0 + $1.count })
-    for range in idat { stream.append(contentsOf: bytes[range]) }
+    // The IDAT chunks' data as one zlib stream (each chunk may end anywhere in it): the
+    // file's own bytes when there is one chunk, else a copy of them joined.
+    let stream: ArraySlice<UInt8>
+    if idat.count == 1 {
+      stream = bytes[idat[0]]
+    } else {
+      var joined: [UInt8] = []
+      joined.reserveCapacity(idat.reduce(0) { $0 + $1.count })
+      for range in idat { joined.append(contentsOf: bytes[range]) }
+      stream = joined[...]
+    }
     guard let inflater = libdeflate_alloc_decompressor() else {
       throw PNGCheckError("not enough memory to check the image data")
     }
