@@ -1,4 +1,5 @@
 import CDeflate
+import Foundation
 import Testing
 
 @testable import MorphScript
@@ -212,5 +213,30 @@ enum PNGBytes {
     png[25] = 0
     PNGBytes.fixCRC("IHDR", in: &png)
     #expect(try PNGCheck(png).inflatedSize == 2 * (1 + 1))
+  }
+}
+
+/// Every PNG in the repository (goldens our encoder wrote, the docs' screenshots from a
+/// browser, the image fixture) passes the check: it refuses only broken files.
+@Suite struct RepositoryPNGTests {
+  @Test func everyPNGInTheRepositoryPasses() throws {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent()
+    var checked = 0
+    for folder in ["Tests", "docs"] {
+      let walker = FileManager.default.enumerator(
+        at: root.appendingPathComponent(folder), includingPropertiesForKeys: nil)
+      while let url = walker?.nextObject() as? URL {
+        guard url.pathExtension == "png" else { continue }
+        let bytes = [UInt8](try Data(contentsOf: url))
+        do {
+          try PNGCheck(bytes).checkImageData()
+        } catch {
+          Issue.record("\(url.path): \(error)")
+        }
+        checked += 1
+      }
+    }
+    #expect(checked > 10)
   }
 }
