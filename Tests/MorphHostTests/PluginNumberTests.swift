@@ -251,6 +251,15 @@ import Testing
     #expect(Self.run(Self.plugin(field: "size = { 1000, 4.9e-324 }"), seconds: 0) == nil)
   }
 
+  /// A scale whose matrix determinant overflows (1e300²) draws nothing, as a singular one
+  /// does, rather than failing the frame with Cairo's `invalid matrix (not invertible)`.
+  @Test func overflowingScalesDrawNothing() {
+    for scale in ["1e300", "-1e300", "1e300, 1", "1e200, 1e200", "2^600, 2^-600"] {
+      let body = "m.zstack{ \(Self.rect):frame(20, 20):scale(\(scale)), m.circle():frame(9, 9) }"
+      #expect(Self.run(Self.plugin(body: body), seconds: 0) == nil, "scale(\(scale))")
+    }
+  }
+
   /// Input script numbers, as text: each script parses or fails with one line, and plays.
   @Test func inputScripts() throws {
     let texts = [
