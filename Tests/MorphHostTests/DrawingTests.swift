@@ -175,6 +175,26 @@ extension ImageTests {
     let image = try host.image(try host.frame(), renderer: CairoRenderer())
     #expect(image.width > 0)
   }
+
+  /// An image in a frame so small (or large) that its pixels per point overflow draws
+  /// nothing, not Cairo's `invalid matrix` for the whole frame.
+  @Test func imagesInDegenerateFramesDrawNothing() throws {
+    let folder = try ScratchFolder()
+    defer { folder.remove() }
+    try folder.writePNG("dot.png", width: 4, height: 4, [255, 0, 0, 255])
+    for frame in ["4.9e-324, 4.9e-324", "4.9e-324, 10", "1e300, 1e300", "1e-300, 1e300"] {
+      try folder.write(
+        "plugin.lua",
+        """
+        return morph.component { size = { 40, 40 }, body = function()
+          return morph.image('dot.png', { resizable = true }):frame(\(frame)) end }
+        """)
+      let host = ComponentHost(component: try ComponentInstance(path: folder.path("plugin.lua")))
+      #expect(throws: Never.self, "frame(\(frame))") {
+        _ = try host.image(try host.frame(), renderer: CairoRenderer())
+      }
+    }
+  }
 }
 
 /// Blur, custom shapes and gradient stops given what no plugin should give.
