@@ -36,7 +36,8 @@ let package = Package(
     .systemLibrary(
       name: "CCivetWeb", providers: [.apt(["libcivetweb-dev"]), .brew(["civetweb"])]),
 
-    // Export encoders: deflate for PNG and APNG, palettes and GIF, animated WebP.
+    // Export encoders: deflate for PNG and APNG, palettes and GIF, animated WebP; libdeflate
+    // also inflates the PNGs `morph.image` reads, to check them before Cairo decodes them.
     .systemLibrary(
       name: "CDeflate", pkgConfig: "libdeflate",
       providers: [.apt(["libdeflate-dev"]), .brew(["libdeflate"])]),
@@ -55,7 +56,7 @@ let package = Package(
     .target(name: "MorphCore"),
     // The only layer that touches the Lua C API.
     .target(
-      name: "MorphScript", dependencies: ["MorphCore", "CLua", "CMorphLua"],
+      name: "MorphScript", dependencies: ["MorphCore", "CLua", "CMorphLua", "CDeflate"],
       resources: [
         .embedInCode("Lua/sandbox.lua"), .embedInCode("Lua/inspect.lua"),
         .embedInCode("Lua/paths.lua"), .embedInCode("Lua/nodes.lua"),
@@ -93,7 +94,7 @@ let package = Package(
       ]),
 
     .testTarget(name: "MorphCoreTests", dependencies: ["MorphCore"]),
-    .testTarget(name: "MorphScriptTests", dependencies: ["MorphScript", "MorphCore"]),
+    .testTarget(name: "MorphScriptTests", dependencies: ["MorphScript", "MorphCore", "CDeflate"]),
     // Goldens are read through #filePath, not bundled.
     .testTarget(
       name: "MorphRenderTests",

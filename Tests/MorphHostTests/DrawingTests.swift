@@ -124,6 +124,79 @@ struct ScratchFolder {
   }
 }
 
+extension ImageTests {
+  /// CRC-32 as PNG uses it, to rewrite a chunk's after changing its data.
+  static func crc32(_ bytes: ArraySlice<UInt8>) -> UInt32 {
+    var crc: UInt32 = 0xFFFF_FFFF
+    for byte in bytes {
+      crc ^= UInt32(byte)
+      for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
+    }
+    return ~crc
+  }
+
+  /// A PNG broken after it was written is refused by `morph.image` at the plugin's line
+  /// with its cause, before the render layer hands it to Cairo (which said `out of
+  /// memory`); the good file beside it still draws.
+  @Test func brokenPNGsAreRefusedWithTheirCause() throws {
+    let folder = try ScratchFolder()
+    defer { folder.remove() }
+    try folder.writePNG("good.png", width: 3, height: 2, [0, 128, 255, 255])
+    let good = [UInt8](try Data(contentsOf: URL(fileURLWithPath: folder.path("good.png"))))
+    var badCRC = good
+    badCRC[good.count - 13] ^= 0x40  // the last byte of IDAT's CRC, before IEND
+    var depth7 = good
+    depth7[24] = 7
+    let crc = Self.crc32(depth7[12..<29])
+    depth7.replaceSubrange(29..<33, with: (0..<4).map { UInt8(crc >> (24 - 8 * $0) & 255) })
+    let cases: [(String, [UInt8], String)] = [
+      ("crc.png", badCRC, "'crc.png' is not a valid PNG: bad CRC in chunk IDAT"),
+      ("depth.png", depth7, "'depth.png' is not a valid PNG: unsupported bit depth 7"),
+      ("cut.png", Array(good.dropLast(20)), "'cut.png' is not a valid PNG: truncated file"),
+    ]
+    for (name, bytes, message) in cases {
+      try Data(bytes).write(to: URL(fileURLWithPath: folder.path(name)))
+      try folder.write(
+        "plugin.lua",
+        "return morph.component {\n body = function()\n local n = morph.image('\(name)')\n return n end }"
+      )
+      let error = #expect(throws: ScriptError.self) {
+        _ = try ComponentHost(component: ComponentInstance(path: folder.path("plugin.lua")))
+          .frame()
+      }
+      #expect(error?.message == "bad argument #1 to 'image' (\(message))", "\(name)")
+      #expect(error?.line == 3, "\(name)")
+    }
+    try folder.write(
+      "plugin.lua",
+      "return morph.component { size = { 6, 4 }, body = function() return morph.image('good.png') end }"
+    )
+    let host = ComponentHost(component: try ComponentInstance(path: folder.path("plugin.lua")))
+    let image = try host.image(try host.frame(), renderer: CairoRenderer())
+    #expect(image.width > 0)
+  }
+
+  /// An image in a frame so small (or large) that its pixels per point overflow draws
+  /// nothing, not Cairo's `invalid matrix` for the whole frame.
+  @Test func imagesInDegenerateFramesDrawNothing() throws {
+    let folder = try ScratchFolder()
+    defer { folder.remove() }
+    try folder.writePNG("dot.png", width: 4, height: 4, [255, 0, 0, 255])
+    for frame in ["4.9e-324, 4.9e-324", "4.9e-324, 10", "1e300, 1e300", "1e-300, 1e300"] {
+      try folder.write(
+        "plugin.lua",
+        """
+        return morph.component { size = { 40, 40 }, body = function()
+          return morph.image('dot.png', { resizable = true }):frame(\(frame)) end }
+        """)
+      let host = ComponentHost(component: try ComponentInstance(path: folder.path("plugin.lua")))
+      #expect(throws: Never.self, "frame(\(frame))") {
+        _ = try host.image(try host.frame(), renderer: CairoRenderer())
+      }
+    }
+  }
+}
+
 /// Blur, custom shapes and gradient stops given what no plugin should give.
 @Suite struct DrawingInputTests {
   func scene(_ body: String) throws -> (ScratchFolder, DocumentHost) {

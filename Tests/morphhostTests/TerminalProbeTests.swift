@@ -97,3 +97,33 @@ import Testing
     #expect(first.components(separatedBy: "\u{1B}[K").count - 1 == 10)
   }
 }
+
+/// A terminal's numbers are input too: a cell or window size it answers with that is not
+/// a plausible pixel count (huge, tiny, not finite) is ignored, and placing the picture
+/// never traps converting it to cells (`Int(inf)`).
+@Suite struct TerminalNumberTests {
+  static let texts = [
+    "1e6", "1e300", "-1e300", "-0.0", "nan", "inf", "-inf", "4.9e-324", "9007199254740992",
+    "9223372036854775808", "9223372036854775807", "-9223372036854775808",
+  ]
+
+  @Test(arguments: texts)
+  func cellAndWindowAnswers(_ v: String) {
+    for reply in ["6;\(v);\(v)", "6;20;\(v)", "6;\(v);9", "4;\(v);\(v)"] {
+      let answers = TerminalProbe.parse(Array("\u{1B}[\(reply)t\u{1B}[?62c".utf8))
+      #expect(answers.complete)
+      if let cell = answers.cell {
+        #expect((1...1024).contains(cell.width) && (1...1024).contains(cell.height), "\(reply)")
+      }
+      let layout = PictureLayout.image(
+        canvas: Size(428, 288), cols: 80, rows: 24,
+        cell: answers.cell ?? CellSize(width: 8, height: 16))
+      #expect(layout.cols >= 1 && layout.cols <= 80 && layout.rows >= 1 && layout.rows <= 24)
+    }
+    // Placing a picture with such a cell directly (the kernel's answer is another way in).
+    let n = Double(v) ?? .nan
+    let layout = PictureLayout.image(
+      canvas: Size(428, 288), cols: 80, rows: 24, cell: CellSize(width: n, height: n))
+    #expect(layout.cols >= 1 && layout.cols <= 80 && layout.rows >= 1 && layout.rows <= 24)
+  }
+}

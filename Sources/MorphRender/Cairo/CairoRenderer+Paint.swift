@@ -148,7 +148,11 @@ extension CairoRenderer {
     let toPixels = AffineTransform.scale(
       Double(decoded.width) / frame.width, Double(decoded.height) / frame.height
     ).concatenating(after: .translation(-frame.minX, -frame.minY))
-    var m = toPixels.concatenating(after: userToLocal).cairoMatrix
+    // A frame so small its pixels-per-point overflow (a denormal width) shows nothing;
+    // the matrix would put the pattern, and then the frame, in Cairo's error state.
+    let toImage = toPixels.concatenating(after: userToLocal)
+    guard toImage.isUsableCairoMatrix else { return }
+    var m = toImage.cairoMatrix
     guard let surface = decoded.surfaceForDrawing() else { return }
     defer { cairo_surface_destroy(surface) }
     let pattern: OpaquePointer = cairo_pattern_create_for_surface(surface)

@@ -99,9 +99,12 @@ enum ItemSpace {
 
 extension AffineTransform {
   /// True when Cairo accepts the matrix and its inverse stays finite; a singular matrix
-  /// would put a context into a sticky error state.
+  /// would put a context into a sticky error state. So would a determinant that overflows
+  /// (`scale(1e300)`): `cairo_matrix_invert` inverts a scale without computing it, but
+  /// `cairo_set_matrix` refuses it as not invertible.
   var isUsableCairoMatrix: Bool {
-    guard isFinite, abs(determinant) >= 1e-12 else { return false }
+    let det = determinant
+    guard isFinite, det.isFinite, abs(det) >= 1e-12 else { return false }
     var m = cairoMatrix
     return cairo_matrix_invert(&m) == CAIRO_STATUS_SUCCESS
   }

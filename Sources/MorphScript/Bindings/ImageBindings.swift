@@ -47,7 +47,10 @@ enum ImageBindings {
     }
   }
 
-  /// The width and height in a PNG's header (its signature, then the IHDR chunk).
+  /// The width and height of a PNG the host will decode: the whole file checked
+  /// (`PNGCheck`: its chunks and their CRCs, the header, the palette, the inflated image
+  /// data and its row filters) before the render layer hands it to Cairo, so a broken
+  /// file is refused here, at the plugin's line, with its cause.
   static func pngSize(_ path: String, name: String, args a: LuaArgs) throws(ArgumentError)
     -> (Int, Int)
   {
@@ -55,18 +58,27 @@ enum ImageBindings {
       throw a.error(1, "cannot read '\(name)' beside the plugin")
     }
     defer { try? handle.close() }
-    let header = [UInt8]((try? handle.read(upToCount: 24)) ?? Data())
-    let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-    guard header.count == 24, Array(header[0..<8]) == signature,
-      Array(header[12..<16]) == Array("IHDR".utf8)
-    else { throw a.error(1, "'\(name)' is not a PNG file") }
-    func word(_ at: Int) -> Int {
-      header[at..<(at + 4)].reduce(0) { $0 << 8 | Int($1) }
+    let bytes = [UInt8]((try? handle.readToEnd()) ?? Data())
+    let png: PNGCheck
+    do {
+      png = try PNGCheck(bytes)
+    } catch {
+      throw a.error(
+        1, error.notPNG ? "'\(name)' is not a PNG file" : "'\(name)' is not a valid PNG: \(error)")
     }
-    let (width, height) = (word(16), word(20))
-    guard width > 0, height > 0, width <= maxSide, height <= maxSide else {
+    let (width, height) = (png.width, png.height)
+    guard width <= maxSide, height <= maxSide else {
       throw a.error(
         1, "'\(name)' is \(width)×\(height) pixels; an image may be 1…\(maxSide) a side")
+    }
+    // The check holds the inflated data for a moment: it must fit what is left of the cap.
+    guard let inflated = png.inflatedSize, morph_fits(a.lua, inflated) != 0 else {
+      throw a.outOfMemory()
+    }
+    do {
+      try png.checkImageData()
+    } catch {
+      throw a.error(1, "'\(name)' is not a valid PNG: \(error)")
     }
     return (width, height)
   }

@@ -28,11 +28,14 @@ protocol AnimationHost: AnyObject {
 /// `host.play(timeline, plays) -> id` (plays 0: forever), `host.awaits(id)` (it
 /// has a `done` callback), `host.reduceMotion()`,
 /// `host.time()`, and a colour's animatable channels both ways:
-/// `host.colorChannels(c) -> l, a, b, alpha` and `host.color(l, a, b, alpha)`.
+/// `host.colorChannels(c) -> l, a, b, alpha` and `host.color(l, a, b, alpha)`; and
+/// `host.maxCanvasSide`, the largest component side (the display list's limit).
 enum ComponentHostFunctions {
   static func push(_ lua: OpaquePointer) {
     morph_newtable(lua)
     register(lua, functions)
+    lua_pushnumber(lua, SceneError.maxCanvasSide)
+    morph_rawsetfield(lua, -2, "maxCanvasSide")
   }
 
   static func host(_ a: LuaArgs) throws -> AnimationHost {

@@ -23,6 +23,8 @@ local Component = { __name = "morph.Component", __metatable = "morph.Component" 
 local instances = setmetatable({}, { __mode = "k" })
 
 local typename, fail = support.typename, support.raise
+-- The largest component side, in points (`SceneError.maxCanvasSide`).
+local max_side = host.maxCanvasSide
 local check = support.check
 
 local function sorted_keys(t)
@@ -55,9 +57,14 @@ function morph.component(def)
     end
   end
   if def.body == nil then fail("component: field 'body' (a function returning a node) is required") end
-  local size = def.size -- absent: the host's default (DocumentDefaults)
-  if size ~= nil and (type(size[1]) ~= "number" or type(size[2]) ~= "number" or size[1] <= 0 or size[2] <= 0) then
-    fail("component: field 'size' must be {width, height} with both > 0")
+  -- Finite and at most the largest canvas side, so a NaN or huge size is refused here, at
+  -- the plugin's line, not when a frame is drawn. Absent: the host's default (DocumentDefaults).
+  local size = def.size
+  local w, h = size and size[1], size and size[2]
+  if size ~= nil and (type(w) ~= "number" or type(h) ~= "number"
+      or not (w > 0 and w <= max_side and h > 0 and h <= max_side)) then
+    fail(format("component: field 'size' must be {width, height}, each a number in (0, %d], got {%s, %s}",
+      max_side, tostring(w), tostring(h)))
   end
   local state = def.state or {}
   for k, v in pairs(state) do

@@ -30,7 +30,8 @@ public struct ScriptLimits: Sendable, Equatable {
   /// What a plugin over the memory cap is told: `not enough memory (cap 64 MiB)`.
   public var memoryMessage: String {
     let mib = memoryCapMiB
-    return "not enough memory (cap \(mib == mib.rounded() ? String(Int(mib)) : String(mib)) MiB)"
+    let whole = mib == mib.rounded() && abs(mib) < 1e15
+    return "not enough memory (cap \(whole ? String(Int(mib)) : String(mib)) MiB)"
   }
 }
 
@@ -102,8 +103,12 @@ public final class LuaState {
     limitsPointer.deallocate()
   }
 
+  /// The cap in bytes: 0 (no cap) unless `mib` is a positive number (NaN included), and
+  /// 2^62 at most (more than any machine has), so an embedding host's number cannot trap
+  /// converting. The command line allows (0, 4096].
   private static func bytes(fromMiB mib: Double) -> Int {
-    mib > 0 ? Int(mib * 1024 * 1024) : 0
+    guard mib > 0 else { return 0 }
+    return Int(min(mib * 1024 * 1024, 0x1p62).rounded(.up))
   }
 
   /// The Swift object that owns a raw state (set at creation).

@@ -25,7 +25,9 @@ struct PictureLayout: Equatable {
   }
 
   /// An image as large as the pixels of `cols × rows` cells of `cell` allow.
-  static func image(canvas: Size, cols: Int, rows: Int, cell: CellSize) -> PictureLayout {
+  static func image(canvas: Size, cols: Int, rows: Int, cell given: CellSize) -> PictureLayout {
+    // The probe keeps only plausible answers; a caller's other cell must not trap below.
+    let cell = given.isPlausible ? given : CellSize(width: 8, height: 16)
     let width = Double(max(1, cols)) * cell.width
     let height = Double(max(1, rows)) * cell.height
     let scale = max(0.01, min(width / canvas.width, height / canvas.height))

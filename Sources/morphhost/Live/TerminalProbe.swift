@@ -24,6 +24,13 @@ struct TerminalAnswers: Equatable {
 struct CellSize: Equatable {
   var width: Double
   var height: Double
+
+  /// The sizes a terminal's answer may give: whole pixels are not required, but a cell
+  /// over 1024 pixels, under one, or not finite is a wrong answer (placing the picture
+  /// would turn it into a cell count past `Int`), and the default is kept instead.
+  static let plausible = 1.0...1024.0
+
+  var isPlausible: Bool { Self.plausible.contains(width) && Self.plausible.contains(height) }
 }
 
 /// Asks the terminal what it can draw, before the keyboard thread owns
@@ -57,7 +64,7 @@ enum TerminalProbe {
       bytes += buffer[0..<n]
       answers = parse(bytes)
     }
-    if let cell = windowCell() { answers.cell = cell }
+    if let cell = windowCell(), cell.isPlausible { answers.cell = cell }
     return answers
   }
 
@@ -76,14 +83,16 @@ enum TerminalProbe {
       } else if final == "t" {
         let fields = body.split(separator: ";").compactMap { Double($0) }
         guard fields.count == 3, fields[1] > 0, fields[2] > 0 else { continue }
-        if fields[0] == 6 { answers.cell = CellSize(width: fields[2], height: fields[1]) }
+        let cell = CellSize(width: fields[2], height: fields[1])
+        if fields[0] == 6 && cell.isPlausible { answers.cell = cell }
         if fields[0] == 4 { windowPixels = (fields[2], fields[1]) }
       }
     }
     if answers.cell == nil, let (width, height) = windowPixels,
       let size = TerminalLayout.terminalSize()
     {
-      answers.cell = CellSize(width: width / Double(size.cols), height: height / Double(size.rows))
+      let cell = CellSize(width: width / Double(size.cols), height: height / Double(size.rows))
+      if cell.isPlausible { answers.cell = cell }
     }
     return answers
   }
