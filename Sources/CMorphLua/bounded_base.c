@@ -111,7 +111,11 @@ static int close_coroutine(lua_State *L, lua_State *co, int co_index) {
     lua_pushliteral(L, "cannot close a coroutine that a limit stopped");
     return LUA_ERRRUN;
   }
+#if LUA_VERSION_RELEASE_NUM >= 50406
+  int status = lua_closethread(co, L); /* 5.4.6 on: right for nested closes */
+#else
   int status = lua_resetthread(co);
+#endif
   if (status != LUA_OK) lua_xmove(co, L, 1);
   return status;
 }

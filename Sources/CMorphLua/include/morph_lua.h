@@ -24,6 +24,11 @@
 
 #define MORPH_RAISE (-1)
 
+/* The Lua releases morphhost supports, as LUA_VERSION_RELEASE_NUM: 5.4.4 to
+   5.4.8. The C target refuses to compile against any other (bounded.c). */
+#define MORPH_LUA_OLDEST 50404
+#define MORPH_LUA_NEWEST 50408
+
 /* ---------------------------------------------------------------- limits */
 
 /* Why a call was stopped: set once, sticky until the host's next call. */
