@@ -93,7 +93,10 @@ let package = Package(
       ]),
 
     .testTarget(name: "MorphCoreTests", dependencies: ["MorphCore"]),
-    .testTarget(name: "MorphScriptTests", dependencies: ["MorphScript", "MorphCore"]),
+    // The differential tests' generated calls run from the test binary.
+    .testTarget(
+      name: "MorphScriptTests", dependencies: ["MorphScript", "MorphCore"],
+      resources: [.embedInCode("Differential/cases.lua")]),
     // Goldens are read through #filePath, not bundled.
     .testTarget(
       name: "MorphRenderTests",

@@ -10,6 +10,8 @@
 #error "morphhost needs Lua 5.4.4 to 5.4.8 (pkg-config lua5.4 found another release)"
 #endif
 
+int morph_lua_release(void) { return LUA_VERSION_RELEASE_NUM; }
+
 void morph_openbounded(lua_State *L) {
   morph_openbounded_string(L);
   morph_openbounded_table(L);
