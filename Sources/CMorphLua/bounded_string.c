@@ -188,13 +188,17 @@ typedef struct gmatch_state {
   const char *next;      /* where the next search starts */
   const char *last_end;  /* where the last match ended (no empty match there) */
   const char *pattern;
+  int skip;              /* opens_with_byte(pattern) */
   morph_match m;
 } gmatch_state;
 
 static int gmatch_next(lua_State *L) {
   gmatch_state *g = (gmatch_state *)lua_touserdata(L, lua_upvalueindex(3));
   g->m.L = L; /* the iterator may run in another coroutine */
-  for (const char *at = g->next; at <= g->m.subject_end; at++) {
+  const char *send = g->m.subject_end;
+  for (const char *at = g->next; at <= send; at++) {
+    if (g->skip && (at == send || (at = memchr(at, *g->pattern, (size_t)(send - at))) == NULL))
+      return 0;
     g->m.ncap = 0;
     const char *e = morph_match_at(&g->m, at, g->pattern);
     if (e != NULL && e != g->last_end) {
@@ -218,6 +222,7 @@ static int bounded_gmatch(lua_State *L) {
   g->next = s + start;
   g->last_end = NULL;
   g->pattern = p;
+  g->skip = opens_with_byte(p, p + plen);
   lua_pushcclosure(L, gmatch_next, 3);
   return 1;
 }
@@ -302,7 +307,15 @@ static int bounded_gsub(lua_State *L) {
   const char *at = s, *send = s + slen, *last_end = NULL;
   lua_Integer count = 0;
   int changed = 0;
+  int skip = !anchored && opens_with_byte(p, p + plen);
   while (count < limit) {
+    if (skip) { /* bytes where no match can start are copied as they are */
+      const char *hit = at < send ? memchr(at, *p, (size_t)(send - at)) : NULL;
+      const char *to = hit != NULL ? hit : send;
+      luaL_addlstring(&b, at, (size_t)(to - at));
+      at = to;
+      if (at == send) break;
+    }
     m.ncap = 0;
     const char *e = morph_match_at(&m, at, p);
     if (e != NULL && e != last_end) {

@@ -164,7 +164,8 @@ static int referenced_capture(morph_match *m, int digit) {
   return i;
 }
 
-const char *morph_match_at(morph_match *m, const char *s, const char *p) {
+/* The matcher proper; `steps` counts the items tried, to be charged. */
+static const char *match_here(morph_match *m, const char *s, const char *p, long long *steps) {
   frame frames[MAX_FRAMES];
   int depth = 0;
   const char *const pend = m->pattern_end;
@@ -180,7 +181,10 @@ const char *morph_match_at(morph_match *m, const char *s, const char *p) {
   for (;;) {
     /* Forward: match items from (s, p) until the pattern ends or one fails. */
     for (;;) {
-      morph_match_charge(m, 1);
+      if (++*steps >= MORPH_TICK_EVERY) {
+        morph_match_charge(m, *steps);
+        *steps = 0;
+      }
       if (p == pend) return s;
       switch (*p) {
         case '(': {
@@ -285,7 +289,7 @@ const char *morph_match_at(morph_match *m, const char *s, const char *p) {
     for (;;) {
       if (depth == 0) return NULL;
       frame *f = &frames[depth - 1];
-      morph_match_charge(m, 1);
+      ++*steps;
       switch (f->kind) {
         case FRAME_OPENED:
           m->ncap--;
@@ -325,4 +329,11 @@ const char *morph_match_at(morph_match *m, const char *s, const char *p) {
     }
   }
 #undef PUSH_FRAME
+}
+
+const char *morph_match_at(morph_match *m, const char *s, const char *p) {
+  long long steps = 0; /* charged in bulk: one store per item would show */
+  const char *e = match_here(m, s, p, &steps);
+  morph_match_charge(m, steps);
+  return e;
 }

@@ -5,7 +5,7 @@ import CMorphLua
 /// functions are the sandbox's bounded ones (`Sources/CMorphLua/bounded_*.c`), one with
 /// Lua's own. The same chunk run in both must give the same answer: the differential
 /// tests, the fuzz target and `morphhost bench --patterns` use it. Neither state is a
-/// sandbox, and neither has a cap or a budget.
+/// sandbox, and neither has a memory cap.
 public final class LibraryComparison {
   /// Which library a chunk runs with.
   public enum Library: Sendable, CaseIterable {
@@ -38,9 +38,14 @@ public final class LibraryComparison {
     "\(number / 10000).\(number / 100 % 100).\(number % 100)"
   }
 
-  public init() throws(ScriptError) {
+  /// `budget`: instructions a run with the bounded library may take (its C work
+  /// included), 0 for no limit; a run past it answers "error: plugin exceeded its time
+  /// budget (…)". Lua's own library has no such bound: a caller that must not hang runs
+  /// a chunk with it only when the bounded run finished.
+  public init(budget: Int = 0) throws(ScriptError) {
     limits = .allocate(capacity: 1)
     limits.initialize(to: morph_limits())
+    limits.pointee.budget = Int64(budget)
     guard let bounded = morph_newstate(limits), let stock = luaL_newstate() else {
       limits.deallocate()
       throw ScriptError(kind: .memory, message: "could not create a Lua state")
