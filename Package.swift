@@ -84,17 +84,20 @@ let package = Package(
       dependencies: ["MorphCore", "MorphScript", "MorphRender", "MorphHost", "CCivetWeb"],
       // What `morphhost new` writes: a Lua file, so luacheck lints it. The
       // preview's page and its Lua props reader, served from the binary. The
-      // bench's node-building Lua.
+      // bench's node-building and pattern Lua.
       resources: [
         .embedInCode("Templates/component.lua"),
         .embedInCode("Preview/Assets/player.html"), .embedInCode("Preview/Assets/index.html"),
         .embedInCode("Preview/Assets/preview.js"), .embedInCode("Preview/Assets/preview.css"),
         .embedInCode("Preview/Assets/props.lua"), .embedInCode("Bench/node_build.lua"),
-        .embedInCode("Bench/drawing_scene.lua"),
+        .embedInCode("Bench/drawing_scene.lua"), .embedInCode("Bench/patterns.lua"),
       ]),
 
     .testTarget(name: "MorphCoreTests", dependencies: ["MorphCore"]),
-    .testTarget(name: "MorphScriptTests", dependencies: ["MorphScript", "MorphCore", "CDeflate"]),
+    // The differential tests' generated calls run from the test binary.
+    .testTarget(
+      name: "MorphScriptTests", dependencies: ["MorphScript", "MorphCore", "CDeflate"],
+      resources: [.embedInCode("Differential/cases.lua")]),
     // Goldens are read through #filePath, not bundled.
     .testTarget(
       name: "MorphRenderTests",

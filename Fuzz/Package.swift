@@ -25,6 +25,7 @@ let package = Package(
     fuzzTarget("FuzzSetValues"),
     fuzzTarget("FuzzScene"),
     fuzzTarget("FuzzMorphAPI"),
+    fuzzTarget("FuzzLibraryDiff"),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -1,145 +1,153 @@
 /*
- * pcall, xpcall and the coroutine functions, changed only so that a stopped
- * call stays stopped: a stop (budget, clock, memory) is raised again instead
- * of returned, an error handler is skipped once the call is stopped, and a
- * coroutine the count hook raised in (Lua leaves it with hooks off) never runs
- * its __close handlers. Otherwise they are Lua 5.4's own (lbaselib.c,
- * lcorolib.c; Copyright (C) 1994-2022 Lua.org, PUC-Rio, MIT licence).
+ * pcall, xpcall and coroutine.create/resume/wrap/close for the sandbox,
+ * written for morphhost from the reference manual (§6.1, §6.2) so that a
+ * stopped call stays stopped: a stop (budget, clock, memory, cancel) is raised
+ * again instead of returned, an error handler is skipped once the call is
+ * stopped, and a coroutine the count hook raised in (Lua leaves it with hooks
+ * off) never runs its __close handlers. Otherwise they answer as Lua's own.
  */
 #include "internal.h"
 
-/* A memory error (status LUA_ERRMEM) stops the call like the budget does. */
-static int is_stop(lua_State *L, int status) {
+/* [-0, +0, -] Whether the call is stopped, counting a memory error (status
+   LUA_ERRMEM) as a stop, as the budget is. */
+static int stopped_by(lua_State *L, int status) {
   if (status == LUA_ERRMEM) morph_stop(L, MORPH_STOP_MEMORY);
   return morph_getlimits(L)->stopped != MORPH_RUNNING;
 }
 
-/* [-0, +0, v] Raises again the error object on top (a stop). */
-static int rethrow(lua_State *L) { return lua_error(L); }
+/* ------------------------------------------------------- pcall, xpcall */
 
-static int finishpcall(lua_State *L, int status, lua_KContext extra) {
-  if (status != LUA_OK && status != LUA_YIELD) { /* error? */
-    if (is_stop(L, status)) return rethrow(L);
-    lua_pushboolean(L, 0);
-    lua_pushvalue(L, -2);
-    return 2; /* false, message */
-  }
-  return lua_gettop(L) - (int)extra; /* all results */
+/* What pcall and xpcall return once the protected call is over (they call it
+   directly, or Lua calls this as the continuation after a yield). `below`
+   counts the values under `true` and the results that are not results. */
+static int protected_outcome(lua_State *L, int status, lua_KContext below) {
+  if (status == LUA_OK || status == LUA_YIELD) return lua_gettop(L) - (int)below;
+  if (stopped_by(L, status)) return lua_error(L); /* the stop, raised again */
+  lua_pushboolean(L, 0);
+  lua_insert(L, -2);
+  return 2; /* false, the error */
 }
 
 static int bounded_pcall(lua_State *L) {
   luaL_checkany(L, 1);
-  lua_pushboolean(L, 1); /* first result if no errors */
+  int nargs = lua_gettop(L) - 1;
+  lua_pushboolean(L, 1); /* the first result on success */
   lua_insert(L, 1);
-  int status = lua_pcallk(L, lua_gettop(L) - 2, LUA_MULTRET, 0, 0, finishpcall);
-  return finishpcall(L, status, 0);
+  return protected_outcome(L, lua_pcallk(L, nargs, LUA_MULTRET, 0, 0, protected_outcome), 0);
 }
 
-/* The handler xpcall really installs: the plugin's, unless the call is
-   stopped (then Lua would run it with hooks off, where nothing stops it). */
-static int guarded_handler(lua_State *L) {
-  if (morph_getlimits(L)->stopped != MORPH_RUNNING) return 1; /* the message as is */
+/* The message handler xpcall installs: the plugin's, unless the call is
+   stopped (Lua would run it with hooks off, where nothing could stop it). */
+static int handler_unless_stopped(lua_State *L) {
+  if (morph_getlimits(L)->stopped != MORPH_RUNNING) return 1; /* the stop as it is */
   lua_pushvalue(L, lua_upvalueindex(1));
   lua_insert(L, 1);
   lua_call(L, lua_gettop(L) - 1, 1);
   return 1;
 }
 
+/* Stack while it runs: 1 the function, 2 the guarded handler, 3 true, 4 the
+   function again, then the arguments. */
 static int bounded_xpcall(lua_State *L) {
-  int n = lua_gettop(L);
+  int nargs = lua_gettop(L) - 2;
   luaL_checktype(L, 2, LUA_TFUNCTION);
   lua_pushvalue(L, 2);
-  lua_pushcclosure(L, guarded_handler, 1);
+  lua_pushcclosure(L, handler_unless_stopped, 1);
   lua_replace(L, 2);
-  lua_pushboolean(L, 1); /* first result */
-  lua_pushvalue(L, 1);   /* function */
-  lua_rotate(L, 3, 2);   /* move them below the function's arguments */
-  int status = lua_pcallk(L, n - 2, LUA_MULTRET, 2, 2, finishpcall);
-  return finishpcall(L, status, 2);
+  lua_pushboolean(L, 1);
+  lua_pushvalue(L, 1);
+  lua_rotate(L, 3, 2); /* true and the function go below the arguments */
+  return protected_outcome(L, lua_pcallk(L, nargs, LUA_MULTRET, 2, 2, protected_outcome), 2);
 }
 
-/* ------------------------------------------------------------ coroutines */
+/* ---------------------------------------------------------- coroutines */
 
-static lua_State *getco(lua_State *L) {
+/* [-0, +0, v] Argument 1 as a coroutine. */
+static lua_State *coroutine_arg(lua_State *L) {
   lua_State *co = lua_tothread(L, 1);
-  luaL_argexpected(L, co, 1, "thread");
+  luaL_argexpected(L, co != NULL, 1, "thread");
   return co;
 }
 
-/* Resumes `co`; returns the result count, or -1 with the error on top. A
-   stop inside the coroutine is raised again in the resumer. */
-static int auxresume(lua_State *L, lua_State *co, int narg) {
-  int nres;
-  if (!lua_checkstack(co, narg)) {
+/* [-n, +r, v] Hands the n values on top of L to `co` and resumes it. Returns
+   how many values it yielded or returned (now on L), or -1 with an error
+   message on L. A stop inside the coroutine is raised again here. */
+static int resume_with(lua_State *L, lua_State *co, int n) {
+  if (!lua_checkstack(co, n)) {
     lua_pushliteral(L, "too many arguments to resume");
     return -1;
   }
-  lua_xmove(L, co, narg);
-  int status = lua_resume(co, L, narg, &nres);
-  if (status == LUA_OK || status == LUA_YIELD) {
-    if (!lua_checkstack(L, nres + 1)) {
-      lua_pop(co, nres);
-      lua_pushliteral(L, "too many results to resume");
-      return -1;
-    }
-    lua_xmove(co, L, nres);
-    return nres;
+  lua_xmove(L, co, n);
+  int nresults;
+  int status = lua_resume(co, L, n, &nresults);
+  if (status != LUA_OK && status != LUA_YIELD) {
+    lua_xmove(co, L, 1); /* the error */
+    if (stopped_by(L, status)) lua_error(L);
+    return -1;
   }
-  lua_xmove(co, L, 1); /* the error */
-  if (is_stop(L, status)) rethrow(L);
-  return -1;
+  if (!lua_checkstack(L, nresults + 1)) {
+    lua_pop(co, nresults);
+    lua_pushliteral(L, "too many results to resume");
+    return -1;
+  }
+  lua_xmove(co, L, nresults);
+  return nresults;
 }
 
 static int bounded_resume(lua_State *L) {
-  lua_State *co = getco(L);
-  int r = auxresume(L, co, lua_gettop(L) - 1);
-  if (r < 0) {
-    lua_pushboolean(L, 0);
+  lua_State *co = coroutine_arg(L);
+  int n = resume_with(L, co, lua_gettop(L) - 1);
+  lua_pushboolean(L, n >= 0);
+  if (n < 0) {
     lua_insert(L, -2);
-    return 2; /* false, message */
+    return 2; /* false, the error */
   }
-  lua_pushboolean(L, 1);
-  lua_insert(L, -(r + 1));
-  return r + 1;
+  lua_insert(L, -(n + 1));
+  return n + 1; /* true, the values */
 }
 
-/* [-0, +0, -] Closes a dead or suspended coroutine's to-be-closed variables,
-   unless the count hook raised in it. Returns the status; on error the
-   error object is moved to L. */
-static int close_coroutine(lua_State *L, lua_State *co, int co_index) {
+/* [-0, +(0|1), -] Closes the pending to-be-closed variables of a dead or
+   suspended coroutine (at stack index co_index of L), unless the count hook
+   raised in it. Returns the status; on error the error is pushed on L. */
+static int close_pending(lua_State *L, lua_State *co, int co_index) {
   if (morph_hookraisedin(L, co_index)) {
     lua_pushliteral(L, "cannot close a coroutine that a limit stopped");
     return LUA_ERRRUN;
   }
+#if LUA_VERSION_RELEASE_NUM >= 50406
+  int status = lua_closethread(co, L); /* 5.4.6 on: right for nested closes */
+#else
   int status = lua_resetthread(co);
+#endif
   if (status != LUA_OK) lua_xmove(co, L, 1);
   return status;
 }
 
-static int auxwrap(lua_State *L) {
+/* The function coroutine.wrap returns: resumes the coroutine (upvalue 1)
+   and returns its values, or raises its error, after closing it when the
+   error happened inside it; a string error gets this caller's position. */
+static int resume_wrapped(lua_State *L) {
   lua_State *co = lua_tothread(L, lua_upvalueindex(1));
-  int r = auxresume(L, co, lua_gettop(L));
-  if (r < 0) {
-    int status = lua_status(co);
-    if (status != LUA_OK && status != LUA_YIELD) { /* error in the coroutine? */
-      lua_pop(L, 1); /* the error moves again, after closing */
-      lua_pushvalue(L, lua_upvalueindex(1));
-      status = close_coroutine(L, co, -1);
-      lua_remove(L, -2);
-    }
-    if (status != LUA_ERRMEM && lua_type(L, -1) == LUA_TSTRING) {
-      luaL_where(L, 1); /* add extra info, if available */
-      lua_insert(L, -2);
-      lua_concat(L, 2);
-    }
-    return lua_error(L);
+  int n = resume_with(L, co, lua_gettop(L));
+  if (n >= 0) return n;
+  int status = lua_status(co);
+  if (status != LUA_OK && status != LUA_YIELD) {
+    lua_pop(L, 1); /* the error comes back from the close */
+    lua_pushvalue(L, lua_upvalueindex(1));
+    status = close_pending(L, co, -1);
+    lua_remove(L, -2);
   }
-  return r;
+  if (status != LUA_ERRMEM && lua_type(L, -1) == LUA_TSTRING) {
+    luaL_where(L, 1);
+    lua_insert(L, -2);
+    lua_concat(L, 2);
+  }
+  return lua_error(L);
 }
 
 static int bounded_create(lua_State *L) {
   luaL_checktype(L, 1, LUA_TFUNCTION);
-  lua_State *co = lua_newthread(L); /* inherits L's hook (lstate.c) */
+  lua_State *co = lua_newthread(L); /* with L's hook: the budget reaches it */
   lua_pushvalue(L, 1);
   lua_xmove(L, co, 1);
   return 1;
@@ -147,39 +155,30 @@ static int bounded_create(lua_State *L) {
 
 static int bounded_wrap(lua_State *L) {
   bounded_create(L);
-  lua_pushcclosure(L, auxwrap, 1);
+  lua_pushcclosure(L, resume_wrapped, 1);
   return 1;
 }
 
-/* What coroutine.status would answer, as lcorolib.c's auxstatus. */
-static const char *costatus(lua_State *L, lua_State *co) {
-  if (L == co) return "running";
-  switch (lua_status(co)) {
-    case LUA_YIELD:
-      return "suspended";
-    case LUA_OK: {
-      lua_Debug ar;
-      if (lua_getstack(co, 0, &ar)) return "normal"; /* it has frames: it is running */
-      return lua_gettop(co) == 0 ? "dead" : "suspended"; /* or not started */
-    }
-    default: /* some error occurred */
-      return "dead";
-  }
+/* What coroutine.status says of `co`, seen from L. */
+static const char *coroutine_state(lua_State *L, lua_State *co) {
+  if (co == L) return "running";
+  int status = lua_status(co);
+  if (status == LUA_YIELD) return "suspended";
+  if (status != LUA_OK) return "dead"; /* it ended with an error */
+  lua_Debug frame;
+  if (lua_getstack(co, 0, &frame)) return "normal"; /* it resumed another */
+  return lua_gettop(co) == 0 ? "dead" : "suspended"; /* finished, or not started */
 }
 
 static int bounded_close(lua_State *L) {
-  lua_State *co = getco(L);
-  const char *status = costatus(L, co);
-  if (status[0] != 'd' && status[0] != 's') {
-    return luaL_error(L, "cannot close a %s coroutine", status);
-  }
-  if (close_coroutine(L, co, 1) == LUA_OK) {
-    lua_pushboolean(L, 1);
-    return 1;
-  }
-  lua_pushboolean(L, 0);
+  lua_State *co = coroutine_arg(L);
+  const char *state = coroutine_state(L, co);
+  if (state[0] != 'd' && state[0] != 's') return luaL_error(L, "cannot close a %s coroutine", state);
+  int status = close_pending(L, co, 1);
+  lua_pushboolean(L, status == LUA_OK);
+  if (status == LUA_OK) return 1;
   lua_insert(L, -2);
-  return 2; /* false, error */
+  return 2; /* false, the error */
 }
 
 /* Lua's own pcall, kept for the host's Lua (see morph_pushhostpcall). */
@@ -195,11 +194,8 @@ void morph_openbounded_base(lua_State *L) {
   lua_pushcfunction(L, bounded_xpcall);
   lua_setglobal(L, "xpcall");
   static const luaL_Reg coroutine[] = {
-      {"create", bounded_create},
-      {"resume", bounded_resume},
-      {"wrap", bounded_wrap},
-      {"close", bounded_close},
-      {NULL, NULL},
+      {"create", bounded_create}, {"resume", bounded_resume}, {"wrap", bounded_wrap},
+      {"close", bounded_close},   {NULL, NULL},
   };
   lua_getglobal(L, "coroutine");
   luaL_setfuncs(L, coroutine, 0);

@@ -1,745 +1,348 @@
 /*
- * Lua 5.4.4's string.rep and pattern matching (lstrlib.c; Copyright (C)
- * 1994-2022 Lua.org, PUC-Rio, MIT licence) with a cost model: every step of
- * the matcher and every copy of string.rep is charged to the call's budget,
- * because C code never reaches the count hook and a pattern can backtrack
- * for practically ever (".-.-.-b", "a?a?...aaa...b", a 2 MB pattern of '.').
- * string.rep of empty strings returns at once. Errors keep Lua's wording.
+ * string.rep, find, match, gmatch and gsub for the sandbox, written for
+ * morphhost from the reference manual (§6.4, §6.4.1): their C loops never
+ * reach the count hook, so their work is charged to the call's budget (every
+ * step of the matcher, every copy of string.rep), and a backtracking pattern
+ * (".-.-.-b", "a?a?...aaa...b", a 2 MB pattern of '.') ends with the budget.
+ * Results and error messages are those of Lua's own library, which the
+ * differential tests check (Tests/MorphScriptTests/DifferentialTests.swift).
  */
-#include "internal.h"
+#include "lua_pattern.h"
 
 #include <ctype.h>
 #include <limits.h>
 #include <string.h>
 
-#ifndef l_unlikely
-#define l_unlikely(x) (x)
-#endif
-#define lua_assert(c) ((void)0)
-#define LUA_MAXCAPTURES 32
+/* The longest string string.rep makes: Lua's limit (it fits in an int). */
+#define REP_MAX ((size_t)INT_MAX)
 
-#define uchar(c)	((unsigned char)(c))
-
-
-/*
-** Some sizes are better limited to fit in 'int', but must also fit in
-** 'size_t'. (We assume that 'lua_Integer' cannot be smaller than 'int'.)
-*/
-#define MAX_SIZET	((size_t)(~(size_t)0))
-
-#define MAXSIZE  \
-	(sizeof(size_t) < sizeof(int) ? MAX_SIZET : (size_t)(INT_MAX))
-
-
-
-
-static size_t posrelatI (lua_Integer pos, size_t len) {
-  if (pos > 0)
-    return (size_t)pos;
-  else if (pos == 0)
-    return 1;
-  else if (pos < -(lua_Integer)len)  /* inverted comparison */
-    return 1;  /* clip to 1 */
-  else return len + (size_t)pos + 1;
+/* A 1-based, maybe negative, start position as a 0-based offset: negative
+   counts from the end, 0 and anything before the start mean the start. The
+   result can be past the end (the caller decides what that means). */
+static size_t start_offset(lua_Integer pos, size_t len) {
+  if (pos > 0) return (size_t)pos - 1;
+  if (pos == 0 || pos < -(lua_Integer)len) return 0;
+  return len - (size_t)(-pos);
 }
 
+/* ------------------------------------------------------------ string.rep */
 
-static int str_rep (lua_State *L) {
-  size_t l, lsep;
-  const char *s = luaL_checklstring(L, 1, &l);
+static int bounded_rep(lua_State *L) {
+  size_t len, seplen;
+  const char *s = luaL_checklstring(L, 1, &len);
   lua_Integer n = luaL_checkinteger(L, 2);
-  const char *sep = luaL_optlstring(L, 3, "", &lsep);
-  if (n <= 0 || l + lsep == 0)  /* (Lua would copy nothing n times) */
-    lua_pushliteral(L, "");
-  else if (l_unlikely(l + lsep < l || l + lsep > MAXSIZE / n))
-    return luaL_error(L, "resulting string too large");
-  else {
-    size_t totallen = (size_t)n * l + (size_t)(n - 1) * lsep;
-    luaL_Buffer b;
-    char *p = luaL_buffinitsize(L, &b, totallen);
-    while (n-- > 1) {  /* first n-1 copies (followed by separator) */
-      morph_tick(L);
-      memcpy(p, s, l * sizeof(char)); p += l;
-      if (lsep > 0) {  /* empty 'memcpy' is not that cheap */
-        memcpy(p, sep, lsep * sizeof(char));
-        p += lsep;
-      }
-    }
-    memcpy(p, s, l * sizeof(char));  /* last copy (not followed by separator) */
-    luaL_pushresultsize(&b, totallen);
+  const char *sep = luaL_optlstring(L, 3, "", &seplen);
+  size_t unit = len + seplen; /* one copy and the separator after it */
+  if (n <= 0 || unit == 0) {
+    lua_pushliteral(L, ""); /* nothing, however many times */
+    return 1;
   }
+  if (unit < len || unit > REP_MAX / (lua_Unsigned)n) return luaL_error(L, "resulting string too large");
+  size_t total = (size_t)n * unit - seplen; /* no separator after the last copy */
+  luaL_Buffer b;
+  char *out = luaL_buffinitsize(L, &b, total);
+  /* One copy with its separator, then the filled part copied onto the rest,
+     doubling each time; each copy made costs one unit of the budget. */
+  size_t done = len < total ? len : total;
+  memcpy(out, s, done);
+  if (done < total) {
+    memcpy(out + done, sep, seplen);
+    done += seplen;
+  }
+  while (done < total) {
+    size_t chunk = total - done < done ? total - done : done;
+    memcpy(out + done, out, chunk);
+    done += chunk;
+    morph_spend(L, (long long)(chunk / unit) + 1);
+  }
+  luaL_pushresultsize(&b, total);
   return 1;
 }
 
+/* -------------------------------------------------------------- captures */
 
-/*
-** {======================================================
-** PATTERN MATCHING
-** =======================================================
-*/
-
-
-#define CAP_UNFINISHED	(-1)
-#define CAP_POSITION	(-2)
-
-
-typedef struct MatchState {
-  const char *src_init;  /* init of source string */
-  const char *src_end;  /* end ('\0') of source string */
-  const char *p_end;  /* end ('\0') of pattern */
-  lua_State *L;
-  morph_limits *lim;  /* morphhost: where the cost is charged */
-  int matchdepth;  /* control for recursive depth (to avoid C stack overflow) */
-  unsigned char level;  /* total number of captures (finished or unfinished) */
-  struct {
-    const char *init;
-    ptrdiff_t len;
-  } capture[LUA_MAXCAPTURES];
-} MatchState;
-
-
-/* recursive function */
-static const char *match (MatchState *ms, const char *s, const char *p);
-
-
-/* morphhost: the cost model. Every step of the matcher (an item tried at a
-** position, a character of a repetition, of a '%b' scan, of a bracket class
-** or of a back-reference compared) costs one instruction of the budget. */
-static void pay (lua_State *L, morph_limits *lim) {
-  long long due = lim->ticks;
-  lim->ticks = 0;
-  morph_spend(L, due);
-}
-
-#define COST(ms,n)  do { morph_limits *lim_ = (ms)->lim; \
-  if ((lim_->ticks += (long long)(n)) >= MORPH_TICK_EVERY) pay((ms)->L, lim_); } while (0)
-
-
-/* maximum recursion depth for 'match' */
-#if !defined(MAXCCALLS)
-#define MAXCCALLS	200
-#endif
-
-
-#define L_ESC		'%'
-#define SPECIALS	"^$*+?.([%-"
-
-
-static int check_capture (MatchState *ms, int l) {
-  l -= '1';
-  if (l_unlikely(l < 0 || l >= ms->level ||
-                 ms->capture[l].len == CAP_UNFINISHED))
-    return luaL_error(ms->L, "invalid capture index %%%d", l + 1);
-  return l;
-}
-
-
-static int capture_to_close (MatchState *ms) {
-  int level = ms->level;
-  for (level--; level>=0; level--)
-    if (ms->capture[level].len == CAP_UNFINISHED) return level;
-  return luaL_error(ms->L, "invalid pattern capture");
-}
-
-
-static const char *classend (MatchState *ms, const char *p) {
-  switch (*p++) {
-    case L_ESC: {
-      if (l_unlikely(p == ms->p_end))
-        luaL_error(ms->L, "malformed pattern (ends with '%%')");
-      return p+1;
-    }
-    case '[': {
-      if (*p == '^') p++;
-      do {  /* look for a ']' */
-        if (l_unlikely(p == ms->p_end))
-          luaL_error(ms->L, "malformed pattern (missing ']')");
-        if (*(p++) == L_ESC && p < ms->p_end)
-          p++;  /* skip escapes (e.g. '%]') */
-      } while (*p != ']');
-      return p+1;
-    }
-    default: {
-      return p;
-    }
+/* Pushes capture i of the match [s, e): its text, or its position for "()";
+   with no captures, i = 0 is the whole match. Raises for an index past the
+   captures and for a capture never closed. */
+static void push_capture(morph_match *m, int i, const char *s, const char *e) {
+  if (i >= m->ncap) {
+    if (i != 0) luaL_error(m->L, "invalid capture index %%%d", i + 1);
+    lua_pushlstring(m->L, s, (size_t)(e - s));
+    return;
   }
+  ptrdiff_t len = m->cap[i].len;
+  if (len == MORPH_CAP_OPEN) luaL_error(m->L, "unfinished capture");
+  if (len == MORPH_CAP_POSITION)
+    lua_pushinteger(m->L, (lua_Integer)(m->cap[i].start - m->subject) + 1);
+  else
+    lua_pushlstring(m->L, m->cap[i].start, (size_t)len);
 }
 
-
-static int match_class (int c, int cl) {
-  int res;
-  switch (tolower(cl)) {
-    case 'a' : res = isalpha(c); break;
-    case 'c' : res = iscntrl(c); break;
-    case 'd' : res = isdigit(c); break;
-    case 'g' : res = isgraph(c); break;
-    case 'l' : res = islower(c); break;
-    case 'p' : res = ispunct(c); break;
-    case 's' : res = isspace(c); break;
-    case 'u' : res = isupper(c); break;
-    case 'w' : res = isalnum(c); break;
-    case 'x' : res = isxdigit(c); break;
-    case 'z' : res = (c == 0); break;  /* deprecated option */
-    default: return (cl == c);
-  }
-  return (islower(cl) ? res : !res);
+/* Pushes every capture, or the whole match [s, e) when there is none and s
+   is not NULL; returns how many values. */
+static int push_captures(morph_match *m, const char *s, const char *e) {
+  int n = m->ncap == 0 && s != NULL ? 1 : m->ncap;
+  luaL_checkstack(m->L, n, "too many captures");
+  for (int i = 0; i < n; i++) push_capture(m, i, s, e);
+  return n;
 }
 
+/* ---------------------------------------------------- string.find, match */
 
-static int matchbracketclass (int c, const char *p, const char *ec) {
-  int sig = 1;
-  if (*(p+1) == '^') {
-    sig = 0;
-    p++;  /* skip the '^' */
-  }
-  while (++p < ec) {
-    if (*p == L_ESC) {
-      p++;
-      if (match_class(c, uchar(*p)))
-        return sig;
+/* Whether p holds none of the bytes that make a pattern more than text. */
+static int is_plain_text(const char *p, size_t len) {
+  static const char magic[] = "^$*+?.([%-";
+  for (size_t i = 0; i < len; i++)
+    if (p[i] != 0 && strchr(magic, p[i]) != NULL) return 0;
+  return 1;
+}
+
+/* The first place at or after `from` where the `nlen` bytes of `needle`
+   occur, or NULL. Compares at every place whose first byte fits, and
+   charges each comparison. */
+static const char *find_text(lua_State *L, const char *from, const char *end, const char *needle,
+                             size_t nlen) {
+  if (nlen == 0) return from;
+  if ((size_t)(end - from) < nlen) return NULL;
+  const char *last = end - nlen; /* the last place it could start */
+  morph_limits *lim = morph_getlimits(L);
+  while (from <= last) {
+    const char *hit = memchr(from, needle[0], (size_t)(last - from) + 1);
+    if (hit == NULL) return NULL;
+    if ((lim->ticks += (long long)nlen) >= MORPH_TICK_EVERY) {
+      long long due = lim->ticks;
+      lim->ticks = 0;
+      morph_spend(L, due);
     }
-    else if ((*(p+1) == '-') && (p+2 < ec)) {
-      p+=2;
-      if (uchar(*(p-2)) <= c && c <= uchar(*p))
-        return sig;
-    }
-    else if (uchar(*p) == c) return sig;
-  }
-  return !sig;
-}
-
-
-static int singlematch (MatchState *ms, const char *s, const char *p,
-                        const char *ep) {
-  if (s >= ms->src_end)
-    return 0;
-  else {
-    int c = uchar(*s);
-    COST(ms, *p == '[' ? ep - p : 1);
-    switch (*p) {
-      case '.': return 1;  /* matches any char */
-      case L_ESC: return match_class(c, uchar(*(p+1)));
-      case '[': return matchbracketclass(c, p, ep-1);
-      default:  return (uchar(*p) == c);
-    }
-  }
-}
-
-
-static const char *matchbalance (MatchState *ms, const char *s,
-                                   const char *p) {
-  if (l_unlikely(p >= ms->p_end - 1))
-    luaL_error(ms->L, "malformed pattern (missing arguments to '%%b')");
-  if (*s != *p) return NULL;
-  else {
-    int b = *p;
-    int e = *(p+1);
-    int cont = 1;
-    while (++s < ms->src_end) {
-      COST(ms, 1);
-      if (*s == e) {
-        if (--cont == 0) return s+1;
-      }
-      else if (*s == b) cont++;
-    }
-  }
-  return NULL;  /* string ends out of balance */
-}
-
-
-static const char *max_expand (MatchState *ms, const char *s,
-                                 const char *p, const char *ep) {
-  ptrdiff_t i = 0;  /* counts maximum expand for item */
-  while (singlematch(ms, s + i, p, ep))
-    i++;
-  /* keeps trying to match with the maximum repetitions */
-  while (i>=0) {
-    const char *res = match(ms, (s+i), ep+1);
-    if (res) return res;
-    i--;  /* else didn't match; reduce 1 repetition to try again */
+    if (memcmp(hit + 1, needle + 1, nlen - 1) == 0) return hit;
+    from = hit + 1;
   }
   return NULL;
 }
 
-
-static const char *min_expand (MatchState *ms, const char *s,
-                                 const char *p, const char *ep) {
-  for (;;) {
-    const char *res = match(ms, s, ep+1);
-    if (res != NULL)
-      return res;
-    else if (singlematch(ms, s, p, ep))
-      s++;  /* try with one more repetition */
-    else return NULL;
-  }
+/* Whether a match can only start where the subject has byte *p: the
+   pattern opens with an ordinary byte that must appear once or more. Lets
+   the search skip other places with memchr (where Lua's matcher would fail
+   at once, raising nothing). */
+static int opens_with_byte(const char *p, const char *pend) {
+  if (p == pend || strchr("^$*+?.([%-)", *p) != NULL || *p == 0) return 0;
+  return !(p + 1 < pend && (p[1] == '*' || p[1] == '?' || p[1] == '-'));
 }
 
-
-static const char *start_capture (MatchState *ms, const char *s,
-                                    const char *p, int what) {
-  const char *res;
-  int level = ms->level;
-  if (level >= LUA_MAXCAPTURES) luaL_error(ms->L, "too many captures");
-  ms->capture[level].init = s;
-  ms->capture[level].len = what;
-  ms->level = level+1;
-  if ((res=match(ms, s, p)) == NULL)  /* match failed? */
-    ms->level--;  /* undo capture */
-  return res;
-}
-
-
-static const char *end_capture (MatchState *ms, const char *s,
-                                  const char *p) {
-  int l = capture_to_close(ms);
-  const char *res;
-  ms->capture[l].len = s - ms->capture[l].init;  /* close capture */
-  if ((res = match(ms, s, p)) == NULL)  /* match failed? */
-    ms->capture[l].len = CAP_UNFINISHED;  /* undo capture */
-  return res;
-}
-
-
-static const char *match_capture (MatchState *ms, const char *s, int l) {
-  size_t len;
-  l = check_capture(ms, l);
-  len = ms->capture[l].len;
-  COST(ms, len);
-  if ((size_t)(ms->src_end-s) >= len &&
-      memcmp(ms->capture[l].init, s, len) == 0)
-    return s+len;
-  else return NULL;
-}
-
-
-static const char *match (MatchState *ms, const char *s, const char *p) {
-  if (l_unlikely(ms->matchdepth-- == 0))
-    luaL_error(ms->L, "pattern too complex");
-  init: /* using goto's to optimize tail recursion */
-  COST(ms, 1);
-  if (p != ms->p_end) {  /* end of pattern? */
-    switch (*p) {
-      case '(': {  /* start capture */
-        if (*(p + 1) == ')')  /* position capture? */
-          s = start_capture(ms, s, p + 2, CAP_POSITION);
-        else
-          s = start_capture(ms, s, p + 1, CAP_UNFINISHED);
-        break;
-      }
-      case ')': {  /* end capture */
-        s = end_capture(ms, s, p + 1);
-        break;
-      }
-      case '$': {
-        if ((p + 1) != ms->p_end)  /* is the '$' the last char in pattern? */
-          goto dflt;  /* no; go to default */
-        s = (s == ms->src_end) ? s : NULL;  /* check end of string */
-        break;
-      }
-      case L_ESC: {  /* escaped sequences not in the format class[*+?-]? */
-        switch (*(p + 1)) {
-          case 'b': {  /* balanced string? */
-            s = matchbalance(ms, s, p + 2);
-            if (s != NULL) {
-              p += 4; goto init;  /* return match(ms, s, p + 4); */
-            }  /* else fail (s == NULL) */
-            break;
-          }
-          case 'f': {  /* frontier? */
-            const char *ep; char previous;
-            p += 2;
-            if (l_unlikely(*p != '['))
-              luaL_error(ms->L, "missing '[' after '%%f' in pattern");
-            ep = classend(ms, p);  /* points to what is next */
-            previous = (s == ms->src_init) ? '\0' : *(s - 1);
-            if (!matchbracketclass(uchar(previous), p, ep - 1) &&
-               matchbracketclass(uchar(*s), p, ep - 1)) {
-              p = ep; goto init;  /* return match(ms, s, ep); */
-            }
-            s = NULL;  /* match failed */
-            break;
-          }
-          case '0': case '1': case '2': case '3':
-          case '4': case '5': case '6': case '7':
-          case '8': case '9': {  /* capture results (%0-%9)? */
-            s = match_capture(ms, s, uchar(*(p + 1)));
-            if (s != NULL) {
-              p += 2; goto init;  /* return match(ms, s, p + 2) */
-            }
-            break;
-          }
-          default: goto dflt;
-        }
-        break;
-      }
-      default: dflt: {  /* pattern class plus optional suffix */
-        const char *ep = classend(ms, p);  /* points to optional suffix */
-        /* does not match at least once? */
-        if (!singlematch(ms, s, p, ep)) {
-          if (*ep == '*' || *ep == '?' || *ep == '-') {  /* accept empty? */
-            p = ep + 1; goto init;  /* return match(ms, s, ep + 1); */
-          }
-          else  /* '+' or no suffix */
-            s = NULL;  /* fail */
-        }
-        else {  /* matched once */
-          switch (*ep) {  /* handle optional suffix */
-            case '?': {  /* optional */
-              const char *res;
-              if ((res = match(ms, s + 1, ep + 1)) != NULL)
-                s = res;
-              else {
-                p = ep + 1; goto init;  /* else return match(ms, s, ep + 1); */
-              }
-              break;
-            }
-            case '+':  /* 1 or more repetitions */
-              s++;  /* 1 match already done */
-              /* FALLTHROUGH */
-            case '*':  /* 0 or more repetitions */
-              s = max_expand(ms, s, p, ep);
-              break;
-            case '-':  /* 0 or more repetitions (minimum) */
-              s = min_expand(ms, s, p, ep);
-              break;
-            default:  /* no suffix */
-              s++; p = ep; goto init;  /* return match(ms, s + 1, ep); */
-          }
-        }
-        break;
-      }
-    }
-  }
-  ms->matchdepth++;
-  return s;
-}
-
-
-
-static const char *lmemfind (MatchState *ms, const char *s1, size_t l1,
-                               const char *s2, size_t l2) {
-  if (l2 == 0) return s1;  /* empty strings are everywhere */
-  else if (l2 > l1) return NULL;  /* avoids a negative 'l1' */
-  else {
-    const char *init;  /* to search for a '*s2' inside 's1' */
-    l2--;  /* 1st char will be checked by 'memchr' */
-    l1 = l1-l2;  /* 's2' cannot be found after that */
-    while (l1 > 0 && (init = (const char *)memchr(s1, *s2, l1)) != NULL) {
-      init++;   /* 1st char is already checked */
-      COST(ms, l2 + 1);
-      if (memcmp(init, s2+1, l2) == 0)
-        return init-1;
-      else {  /* correct 'l1' and 's1' to try again */
-        l1 -= init-s1;
-        s1 = init;
-      }
-    }
-    return NULL;  /* not found */
-  }
-}
-
-
-/*
-** get information about the i-th capture. If there are no captures
-** and 'i==0', return information about the whole match, which
-** is the range 's'..'e'. If the capture is a string, return
-** its length and put its address in '*cap'. If it is an integer
-** (a position), push it on the stack and return CAP_POSITION.
-*/
-static size_t get_onecapture (MatchState *ms, int i, const char *s,
-                              const char *e, const char **cap) {
-  if (i >= ms->level) {
-    if (l_unlikely(i != 0))
-      luaL_error(ms->L, "invalid capture index %%%d", i + 1);
-    *cap = s;
-    return e - s;
-  }
-  else {
-    ptrdiff_t capl = ms->capture[i].len;
-    *cap = ms->capture[i].init;
-    if (l_unlikely(capl == CAP_UNFINISHED))
-      luaL_error(ms->L, "unfinished capture");
-    else if (capl == CAP_POSITION)
-      lua_pushinteger(ms->L, (ms->capture[i].init - ms->src_init) + 1);
-    return capl;
-  }
-}
-
-
-/*
-** Push the i-th capture on the stack.
-*/
-static void push_onecapture (MatchState *ms, int i, const char *s,
-                                                    const char *e) {
-  const char *cap;
-  ptrdiff_t l = get_onecapture(ms, i, s, e, &cap);
-  if (l != CAP_POSITION)
-    lua_pushlstring(ms->L, cap, l);
-  /* else position was already pushed */
-}
-
-
-static int push_captures (MatchState *ms, const char *s, const char *e) {
-  int i;
-  int nlevels = (ms->level == 0 && s) ? 1 : ms->level;
-  luaL_checkstack(ms->L, nlevels, "too many captures");
-  for (i = 0; i < nlevels; i++)
-    push_onecapture(ms, i, s, e);
-  return nlevels;  /* number of strings pushed */
-}
-
-
-/* check whether pattern has no special characters */
-static int nospecials (const char *p, size_t l) {
-  size_t upto = 0;
-  do {
-    if (strpbrk(p + upto, SPECIALS))
-      return 0;  /* pattern has a special character */
-    upto += strlen(p + upto) + 1;  /* may have more after \0 */
-  } while (upto <= l);
-  return 1;  /* no special chars found */
-}
-
-
-static void prepstate (MatchState *ms, lua_State *L,
-                       const char *s, size_t ls, const char *p, size_t lp) {
-  ms->L = L;
-  ms->lim = morph_getlimits(L);
-  ms->matchdepth = MAXCCALLS;
-  ms->src_init = s;
-  ms->src_end = s + ls;
-  ms->p_end = p + lp;
-}
-
-
-static void reprepstate (MatchState *ms) {
-  ms->level = 0;
-  lua_assert(ms->matchdepth == MAXCCALLS);
-}
-
-
-static int str_find_aux (lua_State *L, int find) {
-  size_t ls, lp;
-  const char *s = luaL_checklstring(L, 1, &ls);
-  const char *p = luaL_checklstring(L, 2, &lp);
-  size_t init = posrelatI(luaL_optinteger(L, 3, 1), ls) - 1;
-  if (init > ls) {  /* start after string's end? */
-    luaL_pushfail(L);  /* cannot find anything */
+static int find_or_match(lua_State *L, int find) {
+  size_t slen, plen;
+  const char *s = luaL_checklstring(L, 1, &slen);
+  const char *p = luaL_checklstring(L, 2, &plen);
+  size_t start = start_offset(luaL_optinteger(L, 3, 1), slen);
+  if (start > slen) {
+    luaL_pushfail(L);
     return 1;
   }
-  /* explicit request or no special characters? */
-  if (find && (lua_toboolean(L, 4) || nospecials(p, lp))) {
-    /* do a plain search */
-    MatchState ms;
-    const char *s2;
-    prepstate(&ms, L, s, ls, p, lp);
-    s2 = lmemfind(&ms, s + init, ls - init, p, lp);
-    if (s2) {
-      lua_pushinteger(L, (s2 - s) + 1);
-      lua_pushinteger(L, (s2 - s) + lp);
-      return 2;
+  if (find && (lua_toboolean(L, 4) || is_plain_text(p, plen))) {
+    const char *at = find_text(L, s + start, s + slen, p, plen);
+    if (at == NULL) {
+      luaL_pushfail(L);
+      return 1;
     }
+    lua_pushinteger(L, (lua_Integer)(at - s) + 1);
+    lua_pushinteger(L, (lua_Integer)(at - s + (ptrdiff_t)plen));
+    return 2;
   }
-  else {
-    MatchState ms;
-    const char *s1 = s + init;
-    int anchor = (*p == '^');
-    if (anchor) {
-      p++; lp--;  /* skip anchor character */
+  int anchored = plen > 0 && *p == '^';
+  if (anchored) {
+    p++;
+    plen--;
+  }
+  morph_match m;
+  morph_match_init(&m, L, s, slen, p, plen);
+  const char *send = s + slen;
+  int skip = !anchored && opens_with_byte(p, p + plen);
+  for (const char *at = s + start;; at++) {
+    if (skip) {
+      at = at < send ? memchr(at, *p, (size_t)(send - at)) : NULL;
+      if (at == NULL) break;
     }
-    prepstate(&ms, L, s, ls, p, lp);
-    do {
-      const char *res;
-      reprepstate(&ms);
-      if ((res=match(&ms, s1, p)) != NULL) {
-        if (find) {
-          lua_pushinteger(L, (s1 - s) + 1);  /* start */
-          lua_pushinteger(L, res - s);   /* end */
-          return push_captures(&ms, NULL, 0) + 2;
-        }
-        else
-          return push_captures(&ms, s1, res);
-      }
-    } while (s1++ < ms.src_end && !anchor);
+    m.ncap = 0;
+    const char *e = morph_match_at(&m, at, p);
+    if (e != NULL) {
+      if (!find) return push_captures(&m, at, e);
+      lua_pushinteger(L, (lua_Integer)(at - s) + 1);
+      lua_pushinteger(L, (lua_Integer)(e - s));
+      return 2 + push_captures(&m, NULL, NULL);
+    }
+    if (anchored || at >= send) break;
   }
-  luaL_pushfail(L);  /* not found */
+  luaL_pushfail(L);
   return 1;
 }
 
+static int bounded_find(lua_State *L) { return find_or_match(L, 1); }
 
-static int str_find (lua_State *L) {
-  return str_find_aux(L, 1);
-}
+static int bounded_match(lua_State *L) { return find_or_match(L, 0); }
 
+/* ----------------------------------------------------------- string.gmatch */
 
-static int str_match (lua_State *L) {
-  return str_find_aux(L, 0);
-}
+/* The iterator's state, a userdata kept with the subject and the pattern
+   (upvalues 1 and 2, so the pointers stay valid). */
+typedef struct gmatch_state {
+  const char *next;      /* where the next search starts */
+  const char *last_end;  /* where the last match ended (no empty match there) */
+  const char *pattern;
+  int skip;              /* opens_with_byte(pattern) */
+  morph_match m;
+} gmatch_state;
 
-
-/* state for 'gmatch' */
-typedef struct GMatchState {
-  const char *src;  /* current position */
-  const char *p;  /* pattern */
-  const char *lastmatch;  /* end of last match */
-  MatchState ms;  /* match state */
-} GMatchState;
-
-
-static int gmatch_aux (lua_State *L) {
-  GMatchState *gm = (GMatchState *)lua_touserdata(L, lua_upvalueindex(3));
-  const char *src;
-  gm->ms.L = L;
-  for (src = gm->src; src <= gm->ms.src_end; src++) {
-    const char *e;
-    reprepstate(&gm->ms);
-    if ((e = match(&gm->ms, src, gm->p)) != NULL && e != gm->lastmatch) {
-      gm->src = gm->lastmatch = e;
-      return push_captures(&gm->ms, src, e);
+static int gmatch_next(lua_State *L) {
+  gmatch_state *g = (gmatch_state *)lua_touserdata(L, lua_upvalueindex(3));
+  g->m.L = L; /* the iterator may run in another coroutine */
+  const char *send = g->m.subject_end;
+  for (const char *at = g->next; at <= send; at++) {
+    if (g->skip && (at == send || (at = memchr(at, *g->pattern, (size_t)(send - at))) == NULL))
+      return 0;
+    g->m.ncap = 0;
+    const char *e = morph_match_at(&g->m, at, g->pattern);
+    if (e != NULL && e != g->last_end) {
+      g->next = g->last_end = e;
+      return push_captures(&g->m, at, e);
     }
   }
-  return 0;  /* not found */
+  return 0;
 }
 
-
-static int gmatch (lua_State *L) {
-  size_t ls, lp;
-  const char *s = luaL_checklstring(L, 1, &ls);
-  const char *p = luaL_checklstring(L, 2, &lp);
-  size_t init = posrelatI(luaL_optinteger(L, 3, 1), ls) - 1;
-  GMatchState *gm;
-  lua_settop(L, 2);  /* keep strings on closure to avoid being collected */
-  gm = (GMatchState *)lua_newuserdatauv(L, sizeof(GMatchState), 0);
-  if (init > ls)  /* start after string's end? */
-    init = ls + 1;  /* avoid overflows in 's + init' */
-  prepstate(&gm->ms, L, s, ls, p, lp);
-  gm->src = s + init; gm->p = p; gm->lastmatch = NULL;
-  lua_pushcclosure(L, gmatch_aux, 3);
+/* A '^' at the start is an ordinary byte here: gmatch never anchors. */
+static int bounded_gmatch(lua_State *L) {
+  size_t slen, plen;
+  const char *s = luaL_checklstring(L, 1, &slen);
+  const char *p = luaL_checklstring(L, 2, &plen);
+  size_t start = start_offset(luaL_optinteger(L, 3, 1), slen);
+  if (start > slen) start = slen + 1; /* nothing to find, and no overflow */
+  lua_settop(L, 2);
+  gmatch_state *g = (gmatch_state *)lua_newuserdatauv(L, sizeof *g, 0);
+  morph_match_init(&g->m, L, s, slen, p, plen);
+  g->next = s + start;
+  g->last_end = NULL;
+  g->pattern = p;
+  g->skip = opens_with_byte(p, p + plen);
+  lua_pushcclosure(L, gmatch_next, 3);
   return 1;
 }
 
+/* ------------------------------------------------------------ string.gsub */
 
-static void add_s (MatchState *ms, luaL_Buffer *b, const char *s,
-                                                   const char *e) {
-  size_t l;
-  lua_State *L = ms->L;
-  const char *news = lua_tolstring(L, 3, &l);
-  const char *p;
-  COST(ms, l);
-  while ((p = (char *)memchr(news, L_ESC, l)) != NULL) {
-    luaL_addlstring(b, news, p - news);
-    p++;  /* skip ESC */
-    if (*p == L_ESC)  /* '%%' */
-      luaL_addchar(b, *p);
-    else if (*p == '0')  /* '%0' */
-        luaL_addlstring(b, s, e - s);
-    else if (isdigit(uchar(*p))) {  /* '%n' */
-      const char *cap;
-      ptrdiff_t resl = get_onecapture(ms, *p - '1', s, e, &cap);
-      if (resl == CAP_POSITION)
-        luaL_addvalue(b);  /* add position to accumulated result */
-      else
-        luaL_addlstring(b, cap, resl);
+/* Appends the replacement string (argument 3) for the match [s, e): "%0" is
+   the match, "%1".."%9" its captures, "%%" a '%'. */
+static void add_template(morph_match *m, luaL_Buffer *b, const char *s, const char *e) {
+  lua_State *L = m->L;
+  size_t len;
+  const char *t = lua_tolstring(L, 3, &len);
+  const char *tend = t + len;
+  morph_match_charge(m, (long long)len);
+  while (t < tend) {
+    const char *esc = memchr(t, '%', (size_t)(tend - t));
+    if (esc == NULL) {
+      luaL_addlstring(b, t, (size_t)(tend - t));
+      return;
     }
-    else
-      luaL_error(L, "invalid use of '%c' in replacement string", L_ESC);
-    l -= p + 1 - news;
-    news = p + 1;
-  }
-  luaL_addlstring(b, news, l);
-}
-
-
-/*
-** Add the replacement value to the string buffer 'b'.
-** Return true if the original string was changed. (Function calls and
-** table indexing resulting in nil or false do not change the subject.)
-*/
-static int add_value (MatchState *ms, luaL_Buffer *b, const char *s,
-                                      const char *e, int tr) {
-  lua_State *L = ms->L;
-  switch (tr) {
-    case LUA_TFUNCTION: {  /* call the function */
-      int n;
-      lua_pushvalue(L, 3);  /* push the function */
-      n = push_captures(ms, s, e);  /* all captures as arguments */
-      lua_call(L, n, 1);  /* call it */
-      break;
+    luaL_addlstring(b, t, (size_t)(esc - t));
+    int c = esc + 1 < tend ? (unsigned char)esc[1] : 0;
+    if (c == '%') {
+      luaL_addchar(b, '%');
+    } else if (c == '0') {
+      luaL_addlstring(b, s, (size_t)(e - s));
+    } else if (isdigit(c)) {
+      push_capture(m, c - '1', s, e);
+      luaL_addvalue(b); /* a position capture is added as its digits */
+    } else {
+      luaL_error(L, "invalid use of '%c' in replacement string", '%');
     }
-    case LUA_TTABLE: {  /* index the table */
-      push_onecapture(ms, 0, s, e);  /* first capture is the index */
-      lua_gettable(L, 3);
-      break;
-    }
-    default: {  /* LUA_TNUMBER or LUA_TSTRING */
-      add_s(ms, b, s, e);  /* add value to the buffer */
-      return 1;  /* something changed */
-    }
-  }
-  if (!lua_toboolean(L, -1)) {  /* nil or false? */
-    lua_pop(L, 1);  /* remove value */
-    luaL_addlstring(b, s, e - s);  /* keep original text */
-    return 0;  /* no changes */
-  }
-  else if (l_unlikely(!lua_isstring(L, -1)))
-    return luaL_error(L, "invalid replacement value (a %s)",
-                         luaL_typename(L, -1));
-  else {
-    luaL_addvalue(b);  /* add result to accumulator */
-    return 1;  /* something changed */
+    t = esc + 2;
   }
 }
 
+/* Appends what replaces the match [s, e), as argument 3 (of type `kind`)
+   says; returns whether the text changed (false or nil keeps the match). */
+static int add_replacement(morph_match *m, luaL_Buffer *b, const char *s, const char *e,
+                           int kind) {
+  lua_State *L = m->L;
+  if (kind == LUA_TFUNCTION) {
+    lua_pushvalue(L, 3);
+    int n = push_captures(m, s, e);
+    lua_call(L, n, 1);
+  } else if (kind == LUA_TTABLE) {
+    push_capture(m, 0, s, e);
+    lua_gettable(L, 3);
+  } else {
+    add_template(m, b, s, e);
+    return 1;
+  }
+  if (!lua_toboolean(L, -1)) {
+    lua_pop(L, 1);
+    luaL_addlstring(b, s, (size_t)(e - s));
+    return 0;
+  }
+  if (!lua_isstring(L, -1))
+    return luaL_error(L, "invalid replacement value (a %s)", luaL_typename(L, -1));
+  luaL_addvalue(b);
+  return 1;
+}
 
-static int str_gsub (lua_State *L) {
-  size_t srcl, lp;
-  const char *src = luaL_checklstring(L, 1, &srcl);  /* subject */
-  const char *p = luaL_checklstring(L, 2, &lp);  /* pattern */
-  const char *lastmatch = NULL;  /* end of last match */
-  int tr = lua_type(L, 3);  /* replacement type */
-  lua_Integer max_s = luaL_optinteger(L, 4, srcl + 1);  /* max replacements */
-  int anchor = (*p == '^');
-  lua_Integer n = 0;  /* replacement count */
-  int changed = 0;  /* change flag */
-  MatchState ms;
+static int bounded_gsub(lua_State *L) {
+  size_t slen, plen;
+  const char *s = luaL_checklstring(L, 1, &slen);
+  const char *p = luaL_checklstring(L, 2, &plen);
+  int kind = lua_type(L, 3);
+  lua_Integer limit = luaL_optinteger(L, 4, (lua_Integer)slen + 1);
+  luaL_argexpected(L, kind == LUA_TNUMBER || kind == LUA_TSTRING || kind == LUA_TFUNCTION ||
+                          kind == LUA_TTABLE,
+                   3, "string/function/table");
+  int anchored = plen > 0 && *p == '^';
+  if (anchored) {
+    p++;
+    plen--;
+  }
   luaL_Buffer b;
-  luaL_argexpected(L, tr == LUA_TNUMBER || tr == LUA_TSTRING ||
-                   tr == LUA_TFUNCTION || tr == LUA_TTABLE, 3,
-                      "string/function/table");
   luaL_buffinit(L, &b);
-  if (anchor) {
-    p++; lp--;  /* skip anchor character */
-  }
-  prepstate(&ms, L, src, srcl, p, lp);
-  while (n < max_s) {
-    const char *e;
-    reprepstate(&ms);  /* (re)prepare state for new match */
-    if ((e = match(&ms, src, p)) != NULL && e != lastmatch) {  /* match? */
-      n++;
-      changed = add_value(&ms, &b, src, e, tr) | changed;
-      src = lastmatch = e;
+  morph_match m;
+  morph_match_init(&m, L, s, slen, p, plen);
+  const char *at = s, *send = s + slen, *last_end = NULL;
+  lua_Integer count = 0;
+  int changed = 0;
+  int skip = !anchored && opens_with_byte(p, p + plen);
+  while (count < limit) {
+    if (skip) { /* bytes where no match can start are copied as they are */
+      const char *hit = at < send ? memchr(at, *p, (size_t)(send - at)) : NULL;
+      const char *to = hit != NULL ? hit : send;
+      luaL_addlstring(&b, at, (size_t)(to - at));
+      at = to;
+      if (at == send) break;
     }
-    else if (src < ms.src_end)  /* otherwise, skip one character */
-      luaL_addchar(&b, *src++);
-    else break;  /* end of subject */
-    if (anchor) break;
+    m.ncap = 0;
+    const char *e = morph_match_at(&m, at, p);
+    if (e != NULL && e != last_end) {
+      count++;
+      changed |= add_replacement(&m, &b, at, e, kind);
+      at = last_end = e;
+    } else if (at < send) {
+      luaL_addchar(&b, *at++);
+    } else {
+      break;
+    }
+    if (anchored) break;
   }
-  if (!changed)  /* no changes? */
-    lua_pushvalue(L, 1);  /* return original string */
-  else {  /* something changed */
-    luaL_addlstring(&b, src, ms.src_end-src);
-    luaL_pushresult(&b);  /* create and return new string */
+  if (changed) {
+    luaL_addlstring(&b, at, (size_t)(send - at));
+    luaL_pushresult(&b);
+  } else {
+    lua_pushvalue(L, 1); /* the subject itself */
   }
-  lua_pushinteger(L, n);  /* number of substitutions */
+  lua_pushinteger(L, count);
   return 2;
 }
 
-/* }====================================================== */
-
 void morph_openbounded_string(lua_State *L) {
   static const luaL_Reg bounded[] = {
-      {"rep", str_rep},     {"find", str_find}, {"match", str_match},
-      {"gmatch", gmatch},   {"gsub", str_gsub}, {NULL, NULL},
+      {"rep", bounded_rep},       {"find", bounded_find}, {"match", bounded_match},
+      {"gmatch", bounded_gmatch}, {"gsub", bounded_gsub}, {NULL, NULL},
   };
   lua_getglobal(L, "string");
   luaL_setfuncs(L, bounded, 0);

@@ -1,426 +1,315 @@
 /*
- * Lua 5.4.4's table library (ltablib.c; Copyright (C) 1994-2022 Lua.org,
- * PUC-Rio, MIT licence) with one change: every loop step is charged to the
- * call's budget (morph_tick), because a C loop never reaches the count hook
- * and a plugin can make these loops as long as it likes (a __len of
- * math.maxinteger, a range of 1e15, a C function as __index). Errors keep
- * Lua's own wording.
+ * table.insert, remove, move, concat, unpack and sort for the sandbox,
+ * written for morphhost from the reference manual (§6.6). Their loops run in
+ * C, where the count hook never looks, and a plugin can make them as long as
+ * it likes (a __len of math.maxinteger, a range of 1e15, a C function as
+ * __index): every element moved, read or compared costs one unit of the
+ * call's budget (morph_tick). Results and error messages are those of Lua's
+ * own library, which the differential tests check
+ * (Tests/MorphScriptTests/DifferentialTests.swift). table.pack has no loop
+ * to bound and stays Lua's.
  */
 #include "internal.h"
 
 #include <limits.h>
-#include <string.h>
-#include <time.h>
 
-#ifndef l_unlikely
-#define l_unlikely(x) (x)
+/* What a value that is not a table must offer, through its metatable, to
+   stand for one. */
+enum { NEEDS_INDEX = 1, NEEDS_NEWINDEX = 2, NEEDS_LEN = 4 };
+
+/* Lua 5.4.5 names position 2 in table.remove's error; 5.4.4 named the table. */
+#if LUA_VERSION_RELEASE_NUM >= 50405
+#define REMOVE_POSITION_ARG 2
+#else
+#define REMOVE_POSITION_ARG 1
 #endif
-#define lua_assert(c) ((void)0)
 
-/*
-** Operations that an object must define to mimic a table
-** (some functions only need some of them)
-*/
-#define TAB_R	1			/* read */
-#define TAB_W	2			/* write */
-#define TAB_L	4			/* length */
-#define TAB_RW	(TAB_R | TAB_W)		/* read/write */
-
-
-#define aux_getn(L,n,w)	(checktab(L, n, (w) | TAB_L), luaL_len(L, n))
-
-
-static int checkfield (lua_State *L, const char *key, int n) {
-  lua_pushstring(L, key);
-  return (lua_rawget(L, -n) != LUA_TNIL);
+/* [-0, +0, -] Whether the metatable on top has field `name` (raw). */
+static int metatable_has(lua_State *L, const char *name) {
+  lua_pushstring(L, name);
+  int found = lua_rawget(L, -2) != LUA_TNIL;
+  lua_pop(L, 1);
+  return found;
 }
 
-
-/*
-** Check that 'arg' either is a table or can behave like one (that is,
-** has a metatable with the required metamethods)
-*/
-static void checktab (lua_State *L, int arg, int what) {
-  if (lua_type(L, arg) != LUA_TTABLE) {  /* is it not a table? */
-    int n = 1;  /* number of elements to pop */
-    if (lua_getmetatable(L, arg) &&  /* must have metatable */
-        (!(what & TAB_R) || checkfield(L, "__index", ++n)) &&
-        (!(what & TAB_W) || checkfield(L, "__newindex", ++n)) &&
-        (!(what & TAB_L) || checkfield(L, "__len", ++n))) {
-      lua_pop(L, n);  /* pop metatable and tested metamethods */
-    }
-    else
-      luaL_checktype(L, arg, LUA_TTABLE);  /* force an error */
+/* [-0, +0, v] Raises Lua's "table expected" error unless argument `arg` is
+   a table or its metatable has the metamethods `needs` names. */
+static void check_tablelike(lua_State *L, int arg, int needs) {
+  if (lua_type(L, arg) == LUA_TTABLE) return;
+  if (lua_getmetatable(L, arg)) {
+    int ok = (!(needs & NEEDS_INDEX) || metatable_has(L, "__index")) &&
+             (!(needs & NEEDS_NEWINDEX) || metatable_has(L, "__newindex")) &&
+             (!(needs & NEEDS_LEN) || metatable_has(L, "__len"));
+    lua_pop(L, 1);
+    if (ok) return;
   }
+  luaL_checktype(L, arg, LUA_TTABLE);
 }
 
+/* [-0, +0, e] The length of argument 1 (its __len if any), after checking
+   it offers `needs` as well as a length. */
+static lua_Integer checked_length(lua_State *L, int needs) {
+  check_tablelike(L, 1, needs | NEEDS_LEN);
+  return luaL_len(L, 1);
+}
 
-static int tinsert (lua_State *L) {
-  lua_Integer pos;  /* where to insert new element */
-  lua_Integer e = aux_getn(L, 1, TAB_RW);
-  e = luaL_intop(+, e, 1);  /* first empty element */
+/* [-0, +0, e] t[to] = t[from], for the table at argument 1. */
+static void copy_element(lua_State *L, lua_Integer from, lua_Integer to) {
+  morph_tick(L);
+  lua_geti(L, 1, from);
+  lua_seti(L, 1, to);
+}
+
+/* table.insert(t, [pos,] value) */
+static int bounded_insert(lua_State *L) {
+  lua_Integer len = checked_length(L, NEEDS_INDEX | NEEDS_NEWINDEX);
+  lua_Integer slot = (lua_Integer)((lua_Unsigned)len + 1u); /* first free slot */
+  lua_Integer pos = slot;
   switch (lua_gettop(L)) {
-    case 2: {  /* called with only 2 arguments */
-      pos = e;  /* insert new element at the end */
+    case 2: break;
+    case 3:
+      pos = luaL_checkinteger(L, 2);
+      /* 1 <= pos <= slot, compared unsigned so that nothing overflows */
+      luaL_argcheck(L, (lua_Unsigned)pos - 1u < (lua_Unsigned)slot, 2, "position out of bounds");
+      for (lua_Integer i = slot; i > pos; i--) copy_element(L, i - 1, i);
       break;
-    }
-    case 3: {
-      lua_Integer i;
-      pos = luaL_checkinteger(L, 2);  /* 2nd argument is the position */
-      /* check whether 'pos' is in [1, e] */
-      luaL_argcheck(L, (lua_Unsigned)pos - 1u < (lua_Unsigned)e, 2,
-                       "position out of bounds");
-      for (i = e; i > pos; i--) {  /* move up elements */
-        morph_tick(L);
-        lua_geti(L, 1, i - 1);
-        lua_seti(L, 1, i);  /* t[i] = t[i - 1] */
-      }
-      break;
-    }
-    default: {
-      return luaL_error(L, "wrong number of arguments to 'insert'");
-    }
+    default: return luaL_error(L, "wrong number of arguments to 'insert'");
   }
-  lua_seti(L, 1, pos);  /* t[pos] = v */
+  lua_seti(L, 1, pos);
   return 0;
 }
 
-
-static int tremove (lua_State *L) {
-  lua_Integer size = aux_getn(L, 1, TAB_RW);
-  lua_Integer pos = luaL_optinteger(L, 2, size);
-  if (pos != size)  /* validate 'pos' if given */
-    /* check whether 'pos' is in [1, size + 1] */
-    luaL_argcheck(L, (lua_Unsigned)pos - 1u <= (lua_Unsigned)size, 1,
-                     "position out of bounds");
-  lua_geti(L, 1, pos);  /* result = t[pos] */
-  for ( ; pos < size; pos++) {
-    morph_tick(L);
-    lua_geti(L, 1, pos + 1);
-    lua_seti(L, 1, pos);  /* t[pos] = t[pos + 1] */
-  }
+/* table.remove(t [, pos]) */
+static int bounded_remove(lua_State *L) {
+  lua_Integer len = checked_length(L, NEEDS_INDEX | NEEDS_NEWINDEX);
+  lua_Integer pos = luaL_optinteger(L, 2, len);
+  /* a position given must be in [1, len + 1] (any, when it equals len) */
+  if (pos != len)
+    luaL_argcheck(L, (lua_Unsigned)pos - 1u <= (lua_Unsigned)len, REMOVE_POSITION_ARG,
+                  "position out of bounds");
+  lua_geti(L, 1, pos); /* the result */
+  for (; pos < len; pos++) copy_element(L, pos + 1, pos);
   lua_pushnil(L);
-  lua_seti(L, 1, pos);  /* remove entry t[pos] */
+  lua_seti(L, 1, pos);
   return 1;
 }
 
-
-/*
-** Copy elements (1[f], ..., 1[e]) into (tt[t], tt[t+1], ...). Whenever
-** possible, copy in increasing order, which is better for rehashing.
-** "possible" means destination after original range, or smaller
-** than origin, or copying to another table.
-*/
-static int tmove (lua_State *L) {
-  lua_Integer f = luaL_checkinteger(L, 2);
-  lua_Integer e = luaL_checkinteger(L, 3);
-  lua_Integer t = luaL_checkinteger(L, 4);
-  int tt = !lua_isnoneornil(L, 5) ? 5 : 1;  /* destination table */
-  checktab(L, 1, TAB_R);
-  checktab(L, tt, TAB_W);
-  if (e >= f) {  /* otherwise, nothing to move */
-    lua_Integer n, i;
-    luaL_argcheck(L, f > 0 || e < LUA_MAXINTEGER + f, 3,
-                  "too many elements to move");
-    n = e - f + 1;  /* number of elements to move */
-    luaL_argcheck(L, t <= LUA_MAXINTEGER - n + 1, 4,
-                  "destination wrap around");
-    if (t > e || t <= f || (tt != 1 && !lua_compare(L, 1, tt, LUA_OPEQ))) {
-      for (i = 0; i < n; i++) {
-        morph_tick(L);
-        lua_geti(L, 1, f + i);
-        lua_seti(L, tt, t + i);
-      }
-    }
-    else {
-      for (i = n - 1; i >= 0; i--) {
-        morph_tick(L);
-        lua_geti(L, 1, f + i);
-        lua_seti(L, tt, t + i);
-      }
+/* table.move(a1, f, e, t [, a2]) */
+static int bounded_move(lua_State *L) {
+  lua_Integer first = luaL_checkinteger(L, 2);
+  lua_Integer last = luaL_checkinteger(L, 3);
+  lua_Integer to = luaL_checkinteger(L, 4);
+  int dest = lua_isnoneornil(L, 5) ? 1 : 5;
+  check_tablelike(L, 1, NEEDS_INDEX);
+  check_tablelike(L, dest, NEEDS_NEWINDEX);
+  if (last >= first) {
+    luaL_argcheck(L, first > 0 || last < LUA_MAXINTEGER + first, 3, "too many elements to move");
+    lua_Integer count = last - first + 1;
+    luaL_argcheck(L, to <= LUA_MAXINTEGER - count + 1, 4, "destination wrap around");
+    /* Backwards only when the ranges overlap in the same table with the
+       destination after the source; forwards suits rehashing better. */
+    int overlap = to > first && to <= last && (dest == 1 || lua_compare(L, 1, dest, LUA_OPEQ));
+    for (lua_Integer k = 0; k < count; k++) {
+      lua_Integer i = overlap ? count - 1 - k : k;
+      morph_tick(L);
+      lua_geti(L, 1, first + i);
+      lua_seti(L, dest, to + i);
     }
   }
-  lua_pushvalue(L, tt);  /* return destination table */
+  lua_pushvalue(L, dest);
   return 1;
 }
 
-
-static void addfield (lua_State *L, luaL_Buffer *b, lua_Integer i) {
+/* [-0, +0, e] Adds t[i] (a string or a number) to b. */
+static void add_element(lua_State *L, luaL_Buffer *b, lua_Integer i) {
   morph_tick(L);
   lua_geti(L, 1, i);
-  if (l_unlikely(!lua_isstring(L, -1)))
-    luaL_error(L, "invalid value (%s) at index %I in table for 'concat'",
-                  luaL_typename(L, -1), (LUAI_UACINT)i);
+  if (!lua_isstring(L, -1))
+    luaL_error(L, "invalid value (%s) at index %I in table for 'concat'", luaL_typename(L, -1),
+               (LUAI_UACINT)i);
   luaL_addvalue(b);
 }
 
-
-static int tconcat (lua_State *L) {
-  luaL_Buffer b;
-  lua_Integer last = aux_getn(L, 1, TAB_R);
-  size_t lsep;
-  const char *sep = luaL_optlstring(L, 2, "", &lsep);
+/* table.concat(t [, sep [, i [, j]]]) */
+static int bounded_concat(lua_State *L) {
+  lua_Integer last = checked_length(L, NEEDS_INDEX);
+  size_t seplen;
+  const char *sep = luaL_optlstring(L, 2, "", &seplen);
   lua_Integer i = luaL_optinteger(L, 3, 1);
   last = luaL_optinteger(L, 4, last);
+  luaL_Buffer b;
   luaL_buffinit(L, &b);
-  for (; i < last; i++) {
-    addfield(L, &b, i);
-    luaL_addlstring(&b, sep, lsep);
+  if (i <= last) {
+    /* counted from i up to last without i + 1 ever passing maxinteger */
+    for (; i < last; i++) {
+      add_element(L, &b, i);
+      luaL_addlstring(&b, sep, seplen);
+    }
+    add_element(L, &b, last);
   }
-  if (i == last)  /* add last value (if interval was not empty) */
-    addfield(L, &b, i);
   luaL_pushresult(&b);
   return 1;
 }
 
-
-/*
-** {======================================================
-** Pack/unpack
-** =======================================================
-*/
-
-static int tpack (lua_State *L) {
-  int i;
-  int n = lua_gettop(L);  /* number of elements to pack */
-  lua_createtable(L, n, 1);  /* create result table */
-  lua_insert(L, 1);  /* put it at index 1 */
-  for (i = n; i >= 1; i--)  /* assign elements */
-    lua_seti(L, 1, i);
-  lua_pushinteger(L, n);
-  lua_setfield(L, 1, "n");  /* t.n = number of elements */
-  return 1;  /* return table */
-}
-
-
-static int tunpack (lua_State *L) {
-  lua_Unsigned n;
+/* table.unpack(t [, i [, j]]) */
+static int bounded_unpack(lua_State *L) {
   lua_Integer i = luaL_optinteger(L, 2, 1);
-  lua_Integer e = luaL_opt(L, luaL_checkinteger, 3, luaL_len(L, 1));
-  if (i > e) return 0;  /* empty range */
-  n = (lua_Unsigned)e - i;  /* number of elements minus 1 (avoid overflows) */
-  if (l_unlikely(n >= (unsigned int)INT_MAX  ||
-                 !lua_checkstack(L, (int)(++n))))
+  lua_Integer last = lua_isnoneornil(L, 3) ? luaL_len(L, 1) : luaL_checkinteger(L, 3);
+  if (i > last) return 0;
+  lua_Unsigned span = (lua_Unsigned)last - (lua_Unsigned)i; /* count - 1 */
+  if (span >= (lua_Unsigned)INT_MAX || !lua_checkstack(L, (int)span + 1))
     return luaL_error(L, "too many results to unpack");
-  for (; i < e; i++) {  /* push arg[i..e - 1] (to avoid overflows) */
+  for (lua_Unsigned k = 0; k <= span; k++) {
     morph_tick(L);
-    lua_geti(L, 1, i);
+    lua_geti(L, 1, (lua_Integer)((lua_Unsigned)i + k));
   }
-  lua_geti(L, 1, e);  /* push last element */
-  return (int)n;
+  return (int)span + 1;
 }
 
-/* }====================================================== */
+/* ------------------------------------------------------------ table.sort */
 
+/* Quicksort with the median of three as pivot (Sedgewick): the partition
+   runs two cursors toward each other, and a cursor that would leave its
+   half means the order function is not a strict order, which is the error
+   Lua reports. Elements are read and written through t[i] (metamethods
+   included); values being compared sit on the stack.
 
+   Lua's sort is this same published algorithm, so the comparisons come in
+   the same order: even an inconsistent comparator leaves the same table and
+   raises "invalid order function for sorting" exactly where Lua's does (the
+   differential tests compare them as they are). The one place they part:
+   after a badly lopsided partition of 100 elements or more, Lua varies its
+   pivots by the clock and this sort by a fixed sequence; a consistent order
+   still sorts, an inconsistent one still ends, with the same elements. */
 
-/*
-** {======================================================
-** Quicksort
-** (based on 'Algorithms in MODULA-3', Robert Sedgewick;
-**  Addison-Wesley, 1993.)
-** =======================================================
-*/
+typedef unsigned int sort_pos;
 
-
-/* type for array indices */
-typedef unsigned int IdxT;
-
-
-/*
-** Produce a "random" 'unsigned int' to randomize pivot choice. This
-** macro is used only when 'sort' detects a big imbalance in the result
-** of a partition. (If you don't want/need this "randomness", ~0 is a
-** good choice.)
-*/
-#if !defined(l_randomizePivot)		/* { */
-
-#include <string.h>
-#include <time.h>
-
-/* size of 'e' measured in number of 'unsigned int's */
-#define sof(e)		(sizeof(e) / sizeof(unsigned int))
-
-/*
-** Use 'time' and 'clock' as sources of "randomness". Because we don't
-** know the types 'clock_t' and 'time_t', we cannot cast them to
-** anything without risking overflows. A safe way to use their values
-** is to copy them to an array of a known type and use the array values.
-*/
-static unsigned int l_randomizePivot (void) {
-  clock_t c = clock();
-  time_t t = time(NULL);
-  unsigned int buff[sof(c) + sof(t)];
-  unsigned int i, rnd = 0;
-  memcpy(buff, &c, sof(c) * sizeof(unsigned int));
-  memcpy(buff + sof(c), &t, sof(t) * sizeof(unsigned int));
-  for (i = 0; i < sof(buff); i++)
-    rnd += buff[i];
-  return rnd;
-}
-
-#endif					/* } */
-
-
-/* arrays larger than 'RANLIMIT' may use randomized pivots */
-#define RANLIMIT	100u
-
-
-static void set2 (lua_State *L, IdxT i, IdxT j) {
-  lua_seti(L, 1, i);
-  lua_seti(L, 1, j);
-}
-
-
-/*
-** Return true iff value at stack index 'a' is less than the value at
-** index 'b' (according to the order of the sort).
-*/
-static int sort_comp (lua_State *L, int a, int b) {
+/* [-0, +0, e] Whether the value at stack index a sorts before the one at b. */
+static int sorts_before(lua_State *L, int a, int b) {
   morph_tick(L);
-  if (lua_isnil(L, 2))  /* no function? */
-    return lua_compare(L, a, b, LUA_OPLT);  /* a < b */
-  else {  /* function */
-    int res;
-    lua_pushvalue(L, 2);    /* push function */
-    lua_pushvalue(L, a-1);  /* -1 to compensate function */
-    lua_pushvalue(L, b-2);  /* -2 to compensate function and 'a' */
-    lua_call(L, 2, 1);      /* call function */
-    res = lua_toboolean(L, -1);  /* get result */
-    lua_pop(L, 1);          /* pop result */
-    return res;
-  }
+  if (lua_isnil(L, 2)) return lua_compare(L, a, b, LUA_OPLT);
+  a = lua_absindex(L, a);
+  b = lua_absindex(L, b);
+  lua_pushvalue(L, 2);
+  lua_pushvalue(L, a);
+  lua_pushvalue(L, b);
+  lua_call(L, 2, 1);
+  int before = lua_toboolean(L, -1);
+  lua_pop(L, 1);
+  return before;
 }
 
+static void push_element(lua_State *L, sort_pos i) { lua_geti(L, 1, (lua_Integer)i); }
 
-/*
-** Does the partition: Pivot P is at the top of the stack.
-** precondition: a[lo] <= P == a[up-1] <= a[up],
-** so it only needs to do the partition from lo + 1 to up - 2.
-** Pos-condition: a[lo .. i - 1] <= a[i] == P <= a[i + 1 .. up]
-** returns 'i'.
-*/
-static IdxT partition (lua_State *L, IdxT lo, IdxT up) {
-  IdxT i = lo;  /* will be incremented before first use */
-  IdxT j = up - 1;  /* will be decremented before first use */
-  /* loop invariant: a[lo .. i] <= P <= a[j .. up] */
+/* [-2, +0, e] t[i] = the value on top, t[j] = the one below it. */
+static void store_two(lua_State *L, sort_pos i, sort_pos j) {
+  lua_seti(L, 1, (lua_Integer)i);
+  lua_seti(L, 1, (lua_Integer)j);
+}
+
+static void bad_order(lua_State *L) { luaL_error(L, "invalid order function for sorting"); }
+
+/* [-1, +0, e] Partitions [lo, up] around the pivot P on the stack, which
+   is also at up - 1 (with t[lo] <= P <= t[up]): returns P's final place,
+   everything before it not after P and everything after not before. */
+static sort_pos partition(lua_State *L, sort_pos lo, sort_pos up) {
+  sort_pos low = lo, high = up - 1;
   for (;;) {
-    /* next loop: repeat ++i while a[i] < P */
-    while ((void)lua_geti(L, 1, ++i), sort_comp(L, -1, -2)) {
-      if (l_unlikely(i == up - 1))  /* a[i] < P  but a[up - 1] == P  ?? */
-        luaL_error(L, "invalid order function for sorting");
-      lua_pop(L, 1);  /* remove a[i] */
+    /* low moves up past elements before P */
+    for (;;) {
+      push_element(L, ++low);
+      if (!sorts_before(L, -1, -2)) break;
+      if (low == up - 1) bad_order(L); /* P before itself */
+      lua_pop(L, 1);
     }
-    /* after the loop, a[i] >= P and a[lo .. i - 1] < P */
-    /* next loop: repeat --j while P < a[j] */
-    while ((void)lua_geti(L, 1, --j), sort_comp(L, -3, -1)) {
-      if (l_unlikely(j < i))  /* j < i  but  a[j] > P ?? */
-        luaL_error(L, "invalid order function for sorting");
-      lua_pop(L, 1);  /* remove a[j] */
+    /* high moves down past elements after P */
+    for (;;) {
+      push_element(L, --high);
+      if (!sorts_before(L, -3, -1)) break;
+      if (high < low) bad_order(L); /* crossed, yet still after P */
+      lua_pop(L, 1);
     }
-    /* after the loop, a[j] <= P and a[j + 1 .. up] >= P */
-    if (j < i) {  /* no elements out of place? */
-      /* a[lo .. i - 1] <= P <= a[j + 1 .. i .. up] */
-      lua_pop(L, 1);  /* pop a[j] */
-      /* swap pivot (a[up - 1]) with a[i] to satisfy pos-condition */
-      set2(L, up - 1, i);
-      return i;
+    if (high < low) {
+      lua_pop(L, 1);              /* t[high] */
+      store_two(L, up - 1, low);  /* t[up - 1] = t[low], t[low] = P */
+      return low;
     }
-    /* otherwise, swap a[i] - a[j] to restore invariant and repeat */
-    set2(L, i, j);
+    store_two(L, low, high); /* exchange t[low] and t[high] */
   }
 }
 
-
-/*
-** Choose an element in the middle (2nd-3th quarters) of [lo,up]
-** "randomized" by 'rnd'
-*/
-static IdxT choosePivot (IdxT lo, IdxT up, unsigned int rnd) {
-  IdxT r4 = (up - lo) / 4;  /* range/4 */
-  IdxT p = rnd % (r4 * 2) + (lo + r4);
-  lua_assert(lo + r4 <= p && p <= up - r4);
-  return p;
+/* A pivot place in the middle half of [lo, up], varied by `spread`. */
+static sort_pos spread_pivot(sort_pos lo, sort_pos up, unsigned spread) {
+  sort_pos quarter = (up - lo) / 4;
+  return lo + quarter + spread % (quarter * 2);
 }
 
-
-/*
-** Quicksort algorithm (recursive function)
-*/
-static void auxsort (lua_State *L, IdxT lo, IdxT up,
-                                   unsigned int rnd) {
-  while (lo < up) {  /* loop for tail recursion */
-    IdxT p;  /* Pivot index */
-    IdxT n;  /* to be used later */
-    /* sort elements 'lo', 'p', and 'up' */
-    lua_geti(L, 1, lo);
-    lua_geti(L, 1, up);
-    if (sort_comp(L, -1, -2))  /* a[up] < a[lo]? */
-      set2(L, lo, up);  /* swap a[lo] - a[up] */
+/* Sorts t[lo..up]. Recurses into the smaller part, loops on the larger, so
+   the C stack grows with log2(n) at most. When a partition comes out very
+   lopsided, later pivots are taken at varying places in the middle half
+   (fixed ones can be made to go quadratic). */
+static void sort_range(lua_State *L, sort_pos lo, sort_pos up, unsigned spread) {
+  while (lo < up) {
+    /* order t[lo] and t[up] */
+    push_element(L, lo);
+    push_element(L, up);
+    if (sorts_before(L, -1, -2))
+      store_two(L, lo, up);
     else
-      lua_pop(L, 2);  /* remove both values */
-    if (up - lo == 1)  /* only 2 elements? */
-      return;  /* already sorted */
-    if (up - lo < RANLIMIT || rnd == 0)  /* small interval or no randomize? */
-      p = (lo + up)/2;  /* middle element is a good pivot */
-    else  /* for larger intervals, it is worth a random pivot */
-      p = choosePivot(lo, up, rnd);
-    lua_geti(L, 1, p);
-    lua_geti(L, 1, lo);
-    if (sort_comp(L, -2, -1))  /* a[p] < a[lo]? */
-      set2(L, p, lo);  /* swap a[p] - a[lo] */
-    else {
-      lua_pop(L, 1);  /* remove a[lo] */
-      lua_geti(L, 1, up);
-      if (sort_comp(L, -1, -2))  /* a[up] < a[p]? */
-        set2(L, p, up);  /* swap a[up] - a[p] */
+      lua_pop(L, 2);
+    if (up - lo == 1) return;
+    sort_pos mid = (up - lo < 100 || spread == 0) ? lo + (up - lo) / 2 : spread_pivot(lo, up, spread);
+    /* order t[mid] between them */
+    push_element(L, mid);
+    push_element(L, lo);
+    if (sorts_before(L, -2, -1)) {
+      store_two(L, mid, lo);
+    } else {
+      lua_pop(L, 1);
+      push_element(L, up);
+      if (sorts_before(L, -1, -2))
+        store_two(L, mid, up);
       else
         lua_pop(L, 2);
     }
-    if (up - lo == 2)  /* only 3 elements? */
-      return;  /* already sorted */
-    lua_geti(L, 1, p);  /* get middle element (Pivot) */
-    lua_pushvalue(L, -1);  /* push Pivot */
-    lua_geti(L, 1, up - 1);  /* push a[up - 1] */
-    set2(L, p, up - 1);  /* swap Pivot (a[p]) with a[up - 1] */
-    p = partition(L, lo, up);
-    /* a[lo .. p - 1] <= a[p] == P <= a[p + 1 .. up] */
-    if (p - lo < up - p) {  /* lower interval is smaller? */
-      auxsort(L, lo, p - 1, rnd);  /* call recursively for lower interval */
-      n = p - lo;  /* size of smaller interval */
-      lo = p + 1;  /* tail call for [p + 1 .. up] (upper interval) */
+    if (up - lo == 2) return;
+    /* the pivot P goes to up - 1 (and stays on the stack) */
+    push_element(L, mid);
+    lua_pushvalue(L, -1);
+    push_element(L, up - 1);
+    store_two(L, mid, up - 1);
+    sort_pos p = partition(L, lo, up);
+    sort_pos smaller;
+    if (p - lo < up - p) {
+      sort_range(L, lo, p - 1, spread);
+      smaller = p - lo;
+      lo = p + 1;
+    } else {
+      sort_range(L, p + 1, up, spread);
+      smaller = up - p;
+      up = p - 1;
     }
-    else {
-      auxsort(L, p + 1, up, rnd);  /* call recursively for upper interval */
-      n = up - p;  /* size of smaller interval */
-      up = p - 1;  /* tail call for [lo .. p - 1]  (lower interval) */
-    }
-    if ((up - lo) / 128 > n) /* partition too imbalanced? */
-      rnd = l_randomizePivot();  /* try a new randomization */
-  }  /* tail call auxsort(L, lo, up, rnd) */
+    if ((up - lo) / 128 > smaller) spread = spread * 1103515245u + 12345u + (up - lo);
+  }
 }
 
-
-static int sort (lua_State *L) {
-  lua_Integer n = aux_getn(L, 1, TAB_RW);
-  if (n > 1) {  /* non-trivial interval? */
+/* table.sort(t [, comp]) */
+static int bounded_sort(lua_State *L) {
+  lua_Integer n = checked_length(L, NEEDS_INDEX | NEEDS_NEWINDEX);
+  if (n > 1) {
     luaL_argcheck(L, n < INT_MAX, 1, "array too big");
-    if (!lua_isnoneornil(L, 2))  /* is there a 2nd argument? */
-      luaL_checktype(L, 2, LUA_TFUNCTION);  /* must be a function */
-    lua_settop(L, 2);  /* make sure there are two arguments */
-    auxsort(L, 1, (IdxT)n, 0);
+    if (!lua_isnoneornil(L, 2)) luaL_checktype(L, 2, LUA_TFUNCTION);
+    lua_settop(L, 2);
+    sort_range(L, 1, (sort_pos)n, 0);
   }
   return 0;
 }
 
-/* }====================================================== */
-
-
-
 void morph_openbounded_table(lua_State *L) {
   static const luaL_Reg bounded[] = {
-      {"concat", tconcat}, {"insert", tinsert}, {"pack", tpack}, {"unpack", tunpack},
-      {"remove", tremove}, {"move", tmove},     {"sort", sort},  {NULL, NULL},
+      {"concat", bounded_concat}, {"insert", bounded_insert}, {"unpack", bounded_unpack},
+      {"remove", bounded_remove}, {"move", bounded_move},     {"sort", bounded_sort},
+      {NULL, NULL},
   };
   lua_getglobal(L, "table");
   luaL_setfuncs(L, bounded, 0);

@@ -18,6 +18,7 @@ enum BenchCommand {
            morphhost bench --export
            morphhost bench --text [--frames N]
            morphhost bench --preview [--frames N]
+           morphhost bench --patterns [--frames N]
 
     Prints ms/frame for each stage of a frame (Lua body, reading the tree,
     layout, raster at scale 1 and 2, PNG encoding) and their shares, for each
@@ -35,6 +36,8 @@ enum BenchCommand {
     unchanged frame (also printed by the full run).
     With --preview: only the browser preview's figures (also printed by the
     full run).
+    With --patterns: only typical pattern calls with the sandbox's bounded string
+    functions against Lua's own, and their ratio (also printed by the full run).
     """
 
   static func run(_ arguments: [String], output: some TextOutput) throws -> Int32 {
@@ -42,6 +45,10 @@ enum BenchCommand {
     if options.flag("--export") { return try runExport(output: output) }
     if options.flag("--text") {
       output.write(try textCost(frames: try options.int("--frames", in: 1...100_000) ?? 200))
+      return 0
+    }
+    if options.flag("--patterns") {
+      output.write(try patternCost(frames: try options.int("--frames", in: 1...100_000) ?? 60))
       return 0
     }
     if options.flag("--preview") {
@@ -65,6 +72,7 @@ enum BenchCommand {
     output.write(try componentFrameCost(plugin: "deck_fan", frames: frames))
     output.write(try textCost(frames: frames))
     output.write(try motionCost(frames: frames))
+    output.write(try patternCost(frames: frames))
     if let flip = PluginLocator.bundled().first(where: { $0.name == "flip" }) {
       output.write(try reloadLatency(source: flip.source, saves: max(5, min(frames, 40))))
     }

@@ -82,7 +82,9 @@ struct MorphhostCommand {
         output.write(usage)
         return 0
       case "--version", "version":
-        output.write("morphhost \(MorphScriptInfo.version)")
+        output.write(
+          "morphhost \(MorphScriptInfo.version) (Lua \(LibraryComparison.luaRelease); "
+            + "supports Lua \(LibraryComparison.supportedReleases))")
         return 0
       default:
         throw UsageError("unknown command '\(command)'; try 'morphhost help'")

@@ -99,6 +99,7 @@ private func temporary(_ name: String) -> String {
     #expect(result.status == 0, Comment(rawValue: result.err))
     #expect(result.out.contains("ticket "))
     #expect(result.out.contains("1000 nodes x 3 modifiers"))
+    #expect(result.out.contains("patterns (find/match/gmatch/gsub"))
     // The preview's figures: the encoder's tally and the dragged stream.
     #expect(result.out.contains("superseded by a newer one"))
     #expect(result.out.contains("dragged back and forth by a 60 Hz pointer"))

@@ -24,6 +24,15 @@
 
 #define MORPH_RAISE (-1)
 
+/* The Lua releases morphhost supports, as LUA_VERSION_RELEASE_NUM: 5.4.4 to
+   5.4.8. The C target refuses to compile against any other (bounded.c). */
+#define MORPH_LUA_OLDEST 50404
+#define MORPH_LUA_NEWEST 50408
+
+/* [-0, +0, -] The release of the Lua headers this was built with
+   (LUA_VERSION_RELEASE_NUM, e.g. 50404 for 5.4.4). */
+int morph_lua_release(void);
+
 /* ---------------------------------------------------------------- limits */
 
 /* Why a call was stopped: set once, sticky until the host's next call. */
