@@ -6,7 +6,7 @@ let package = Package(
   name: "morphhost",
   platforms: [.macOS(.v13)],
   products: [
-    .executable(name: "morphhost", targets: ["morphhost"]),
+    .executable(name: "morphhost", targets: ["MorphCLI"]),
     .library(name: "MorphCore", targets: ["MorphCore"]),
     .library(name: "MorphScript", targets: ["MorphScript"]),
     .library(name: "MorphRender", targets: ["MorphRender"]),
@@ -79,8 +79,10 @@ let package = Package(
     .target(name: "MorphHost", dependencies: ["MorphCore", "MorphScript", "MorphRender"]),
     // Goldens for the test targets only; no product ships it.
     .target(name: "MorphTestSupport", dependencies: ["MorphRender", "CSixel"]),
+    // The command line, built as the `morphhost` program. (No folder may differ from
+    // another only in case: macOS checks out on a case-insensitive file system.)
     .executableTarget(
-      name: "morphhost",
+      name: "MorphCLI",
       dependencies: ["MorphCore", "MorphScript", "MorphRender", "MorphHost", "CCivetWeb"],
       // What `morphhost new` writes: a Lua file, so luacheck lints it. The
       // preview's page and its Lua props reader, served from the binary. The
@@ -108,7 +110,7 @@ let package = Package(
       dependencies: ["MorphHost", "MorphScript", "MorphCore", "MorphRender", "MorphTestSupport"],
       exclude: ["Fixtures", "Goldens"]),
     .testTarget(
-      name: "morphhostTests", dependencies: ["morphhost", "MorphRender", "MorphTestSupport"],
+      name: "MorphCLITests", dependencies: ["MorphCLI", "MorphRender", "MorphTestSupport"],
       exclude: ["Fixtures", "Goldens"]),
     .testTarget(
       name: "MorphTestSupportTests", dependencies: ["MorphTestSupport", "MorphRender", "MorphCore"]),

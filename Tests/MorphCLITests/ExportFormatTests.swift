@@ -2,7 +2,7 @@ import Foundation
 import MorphRender
 import Testing
 
-@testable import morphhost
+@testable import MorphCLI
 
 #if canImport(Glibc)
   import Glibc

@@ -3,7 +3,7 @@ import MorphRender
 import MorphTestSupport
 import Testing
 
-@testable import morphhost
+@testable import MorphCLI
 
 /// The live view on a pseudo-terminal that answers like a terminal with
 /// images: it picks the protocol from the answers, draws the picture at the

@@ -3,7 +3,7 @@ import MorphCore
 import MorphScript
 import Testing
 
-@testable import morphhost
+@testable import MorphCLI
 
 /// The preview's host in process, without a browser: what it pushes, when,
 /// and what survives saves and prop changes.

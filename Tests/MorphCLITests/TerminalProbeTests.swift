@@ -3,7 +3,7 @@ import MorphCore
 import MorphRender
 import Testing
 
-@testable import morphhost
+@testable import MorphCLI
 
 /// Reading the terminal's answers, placing the picture, and the keys those
 /// answers must never turn into.

@@ -4,7 +4,7 @@ import MorphScript
 import MorphTestSupport
 import Testing
 
-@testable import morphhost
+@testable import MorphCLI
 
 private let here = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
 /// Example scenes double as fixtures; test-only ones live in `Fixtures/`.

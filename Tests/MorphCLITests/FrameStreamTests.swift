@@ -4,7 +4,7 @@ import MorphRender
 import MorphScript
 import Testing
 
-@testable import morphhost
+@testable import MorphCLI
 
 /// The preview's stream of changed rectangles: what the board tells a
 /// stream to redraw, and that a page pasting those rectangles, however

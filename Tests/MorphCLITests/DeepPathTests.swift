@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import morphhost
+@testable import MorphCLI
 
 /// Lua cuts chunk names at 60 bytes; every command must still name the whole path.
 @Suite struct DeepPathTests {

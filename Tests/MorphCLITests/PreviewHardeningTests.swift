@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import morphhost
+@testable import MorphCLI
 
 /// The preview against a hostile neighbour, over loopback against the real
 /// server: no header can be injected, foreign origins are refused on every

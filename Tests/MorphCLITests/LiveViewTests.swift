@@ -225,7 +225,7 @@ import Testing
   @Test(.enabled(if: tmuxAvailable, "needs tmux (installed by scripts/install-deps.sh)"))
   func pluginTextCannotReachTheTerminal() throws {
     let tmux = Tmux()
-    let plugin = Self.repository.appendingPathComponent("Tests/morphhostTests/Fixtures/noisy.lua")
+    let plugin = Self.repository.appendingPathComponent("Tests/MorphCLITests/Fixtures/noisy.lua")
     try tmux.startRun(plugin.path, before: "sleep 1; ", width: 200)
     try tmux.run(["set-option", "-g", "set-clipboard", "on"])
     _ = try tmux.waitFor("the escaped name, value and print") {
@@ -295,7 +295,7 @@ import Testing
   @Test(.enabled(if: tmuxAvailable, "needs tmux (installed by scripts/install-deps.sh)"))
   func pointerMotionHoversAndLeavingEndsIt() throws {
     let tmux = Tmux()
-    let plugin = Self.repository.appendingPathComponent("Tests/morphhostTests/Fixtures/hover.lua")
+    let plugin = Self.repository.appendingPathComponent("Tests/MorphCLITests/Fixtures/hover.lua")
     try tmux.startRun(plugin.path)
     _ = try tmux.waitFor("the first frame") {
       $0.contains("Hover Probe") && $0.contains("not hovered")

@@ -2,7 +2,7 @@ import Foundation
 import MorphRender
 import Testing
 
-@testable import morphhost
+@testable import MorphCLI
 
 private let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
   .deletingLastPathComponent().deletingLastPathComponent()

@@ -1,6 +1,6 @@
 import Foundation
 
-@testable import morphhost
+@testable import MorphCLI
 
 /// Runs a command in-process, as the shell would.
 func runCommand(_ arguments: [String]) -> (status: Int32, out: String, err: String) {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import morphhost
+@testable import MorphCLI
 
 #if canImport(Glibc)
   import Glibc
@@ -233,7 +233,7 @@ import Testing
       [
         "python3", Self.repository.appendingPathComponent("Tests/browser/test_preview.py").path,
         builtBinary.path, Self.repository.appendingPathComponent("Plugins/flip.lua").path,
-        Self.repository.appendingPathComponent("Tests/morphhostTests/Fixtures/hover.lua").path,
+        Self.repository.appendingPathComponent("Tests/MorphCLITests/Fixtures/hover.lua").path,
         screenshot.path,
       ], executable: "/usr/bin/env", deadline: 240)
     #expect(result.status == 0, "\(result.out)\n\(result.err)")

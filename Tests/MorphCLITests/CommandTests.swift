@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import morphhost
+@testable import MorphCLI
 
 /// Collects what a command writes.
 final class CapturedOutput: TextOutput, @unchecked Sendable {
