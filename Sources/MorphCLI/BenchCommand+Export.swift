@@ -1,4 +1,5 @@
 import Foundation
+import MorphCore
 import MorphRender
 
 #if canImport(Glibc)
@@ -11,7 +12,7 @@ import MorphRender
 /// alternatives, measured side by side in one run (child processes, wall
 /// clock), so the ratios hold whatever the machine. Printed, never asserted.
 extension BenchCommand {
-  static func runExport(output: some TextOutput) throws -> Int32 {
+  static func runExport(output: some TextOutput) throws -> ExitStatus {
     let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
       "bench-export-\(UUID())")
     try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
@@ -27,7 +28,7 @@ extension BenchCommand {
     for line in try bench.sizes() { output.write(line) }
     for line in try bench.pngSpeed() { output.write(line) }
     output.write(memory)
-    return 0
+    return .success
   }
 }
 

@@ -40,21 +40,21 @@ enum BenchCommand {
     functions against Lua's own, and their ratio (also printed by the full run).
     """
 
-  static func run(_ arguments: [String], output: some TextOutput) throws -> Int32 {
+  static func run(_ arguments: [String], output: some TextOutput) throws -> ExitStatus {
     var options = CommandLineOptions(arguments)
     if options.flag("--export") { return try runExport(output: output) }
     if options.flag("--text") {
       output.write(try textCost(frames: try options.int("--frames", in: 1...100_000) ?? 200))
-      return 0
+      return .success
     }
     if options.flag("--patterns") {
       output.write(try patternCost(frames: try options.int("--frames", in: 1...100_000) ?? 60))
-      return 0
+      return .success
     }
     if options.flag("--preview") {
       let frames = try options.int("--frames", in: 1...100_000) ?? 60
       for line in try PreviewBench.figures(saves: max(5, min(frames, 20))) { output.write(line) }
-      return 0
+      return .success
     }
     let frames = try options.int("--frames", in: 1...100_000) ?? 60
     var scenes = try options.remaining()
@@ -81,7 +81,7 @@ enum BenchCommand {
     output.write(try exportMemory(short: shortExport, long: shortExport * 50 / 3))
     for line in try PreviewBench.figures(saves: max(5, min(frames, 20))) { output.write(line) }
     for line in try terminalFigures() { output.write(line) }
-    return 0
+    return .success
   }
 
   /// Peak resident memory of `morphhost export deck_fan --scale 2` with a short and a long

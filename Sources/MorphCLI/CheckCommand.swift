@@ -23,7 +23,7 @@ enum CheckCommand {
     var text: String
   }
 
-  static func run(_ arguments: [String], output: some TextOutput) throws -> Int32 {
+  static func run(_ arguments: [String], output: some TextOutput) throws -> ExitStatus {
     var options = CommandLineOptions(arguments)
     let limit =
       try options.double("--settle-limit", in: .positive(upTo: VirtualTime.maxSeconds)) ?? 10
@@ -40,7 +40,7 @@ enum CheckCommand {
         if finding.error { errors += 1 }
       }
     }
-    return Int32(min(errors, 125))
+    return .errorsFound(errors)
   }
 
   static func check(_ given: String, settleLimit: Double = 10) -> [Finding] {

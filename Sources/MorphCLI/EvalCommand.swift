@@ -1,4 +1,5 @@
 import Foundation
+import MorphCore
 import MorphRender
 import MorphScript
 
@@ -14,7 +15,7 @@ enum EvalCommand {
     \(ScriptLimits.optionsUsage(column: 19))
     """
 
-  static func run(_ arguments: [String], output: some TextOutput) throws -> Int32 {
+  static func run(_ arguments: [String], output: some TextOutput) throws -> ExitStatus {
     var options = CommandLineOptions(arguments)
     let limits = try ScriptLimits(&options)
     let code: [UInt8]
@@ -37,7 +38,7 @@ enum EvalCommand {
     state.output = { output.write(terminalSafe($0, multiline: true)) }
     let results = try state.evaluate(code, chunkName: chunkName)
     for value in results { output.write(try state.describe(value)) }
-    return 0
+    return .success
   }
 
   /// The source bytes of FILE, or of standard input for `-`, counted against the memory cap

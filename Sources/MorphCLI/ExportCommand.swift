@@ -116,7 +116,7 @@ enum ExportCommand {
     }
   }
 
-  static func run(_ arguments: [String], output: some TextOutput) throws -> Int32 {
+  static func run(_ arguments: [String], output: some TextOutput) throws -> ExitStatus {
     var options = CommandLineOptions(arguments)
     let play = try PlayOptions(&options)
     guard let out = try options.value("-o") ?? options.value("--output") else {
@@ -157,7 +157,7 @@ enum ExportCommand {
       stream: stream, format: format, path: out, encoding: encoding, background: background,
       size: (width, height))
     output.write(try writer.write())
-    return 0
+    return .success
   }
 
   static func readTimeline(_ options: inout CommandLineOptions, filmstrip: Int?) throws -> Timeline

@@ -1,3 +1,4 @@
+import MorphCore
 import MorphHost
 import MorphScript
 
@@ -9,7 +10,7 @@ enum ListCommand {
     Lists the plugins built into morphhost with a line about each.
     """
 
-  static func run(_ arguments: [String], output: some TextOutput) throws -> Int32 {
+  static func run(_ arguments: [String], output: some TextOutput) throws -> ExitStatus {
     var options = CommandLineOptions(arguments)
     try options.finish()
     let plugins = PluginLocator.bundled()
@@ -24,6 +25,6 @@ enum ListCommand {
       }
       output.write(plugin.name.padding(toLength: width + 2, withPad: " ", startingAt: 0) + line)
     }
-    return 0
+    return .success
   }
 }

@@ -14,7 +14,7 @@ struct MorphhostCommand {
     if let failure = output.failure {
       output.error(
         "morphhost: cannot write to standard output: \(String(cString: strerror(failure)))")
-      status = 1
+      status = ExitStatus.failure.rawValue
     }
     exit(status)
   }
@@ -45,7 +45,7 @@ struct MorphhostCommand {
     written, 2 on a usage error.
     """
 
-  typealias Runner = @Sendable ([String], any TextOutput) throws -> Int32
+  typealias Runner = @Sendable ([String], any TextOutput) throws -> ExitStatus
 
   /// Each subcommand's usage text and entry point.
   static let subcommands: [String: (usage: String, run: Runner)] = [
@@ -64,7 +64,7 @@ struct MorphhostCommand {
   static func run(_ arguments: [String], output: some TextOutput) -> Int32 {
     guard let command = arguments.first else {
       output.error(usage)
-      return 2
+      return ExitStatus.usage.rawValue
     }
     let rest = Array(arguments.dropFirst())
     do {
@@ -73,19 +73,19 @@ struct MorphhostCommand {
         var options = CommandLineOptions(rest)
         if options.helpRequested() {
           output.write(usage)
-          return 0
+          return ExitStatus.success.rawValue
         }
-        return try run(rest, output)
+        return try run(rest, output).rawValue
       }
       switch command {
       case "help", "-h", "--help":
         output.write(usage)
-        return 0
+        return ExitStatus.success.rawValue
       case "--version", "version":
         output.write(
           "morphhost \(MorphScriptInfo.version) (Lua \(LibraryComparison.luaRelease); "
             + "supports Lua \(LibraryComparison.supportedReleases))")
-        return 0
+        return ExitStatus.success.rawValue
       default:
         throw UsageError("unknown command '\(command)'; try 'morphhost help'")
       }

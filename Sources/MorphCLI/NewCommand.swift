@@ -1,4 +1,5 @@
 import Foundation
+import MorphCore
 import MorphHost
 import MorphScript
 
@@ -14,7 +15,7 @@ enum NewCommand {
     Existing files are kept unless --force is given.
     """
 
-  static func run(_ arguments: [String], output: some TextOutput) throws -> Int32 {
+  static func run(_ arguments: [String], output: some TextOutput) throws -> ExitStatus {
     var options = CommandLineOptions(arguments)
     let dir = try options.value("--dir") ?? "."
     let force = options.flag("--force")
@@ -34,7 +35,7 @@ enum NewCommand {
     ].compactMap { $0 }
     for path in written { output.write("wrote \(path)") }
     output.write("next: morphhost run \(plugin)")
-    return 0
+    return .success
   }
 
   /// Writes unless the file exists (and `force` is off); returns what it wrote.

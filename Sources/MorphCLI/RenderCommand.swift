@@ -35,7 +35,7 @@ enum RenderCommand {
     \(ScriptLimits.optionsUsage(column: 24))
     """
 
-  static func run(_ arguments: [String], output: some TextOutput) throws -> Int32 {
+  static func run(_ arguments: [String], output: some TextOutput) throws -> ExitStatus {
     var options = CommandLineOptions(arguments)
     let play = try PlayOptions(&options)
     let request = try RenderRequest(&options)
@@ -43,7 +43,7 @@ enum RenderCommand {
     let path = try resolvePlugin(request.file, output: output)
     let (list, summary) = try frame(path, request: request, play: play)
     try FrameOutput(request: request, output: output).write(list, summary: summary)
-    return 0
+    return .success
   }
 
   /// Builds the requested frame of a component or a scene.

@@ -74,7 +74,7 @@ enum RunCommand {
   /// The most text frames a pipe run prints: an hour at the default 10 fps.
   static let maxPrintedFrames = 36_000
 
-  static func run(_ arguments: [String], output: some TextOutput) throws -> Int32 {
+  static func run(_ arguments: [String], output: some TextOutput) throws -> ExitStatus {
     var options = CommandLineOptions(arguments)
     let play = try PlayOptions(&options)
     let cells = try options.cells()
@@ -100,11 +100,11 @@ enum RunCommand {
       // A file that does not load yet waits on screen for the save that fixes it.
       guard let instance = try StartupWait.load(path: path, options: play.component) else {
         RawTerminal.restore()
-        return 0
+        return .success
       }
       let host = ComponentHost(component: instance)
       try LiveSession(host: host, path: path, settings: settings, script: script).run()
-      return 0
+      return .success
     }
     let instance = try ComponentInstance(path: path, options: play.component)
     let host = ComponentHost(component: instance)
@@ -115,7 +115,7 @@ enum RunCommand {
   /// 1/fps seconds until the script is done and nothing animates.
   static func playHeadless(
     _ host: ComponentHost, script: InputScript, settings: RunSettings, output: some TextOutput
-  ) throws -> Int32 {
+  ) throws -> ExitStatus {
     var player = ScriptPlayer(script)
     let renderer = CairoRenderer()
     let mode = textColorMode(ascii: settings.ascii, plainInPipe: true, forced: settings.color)
@@ -152,11 +152,11 @@ enum RunCommand {
         // Endless motion on purpose (repeatForever, the clock) keeps going.
         let endless = host.component.isContinuous ? " (continuous motion goes on)" : ""
         output.write(String(format: "settled at t=%.3f", host.time) + endless)
-        return 0
+        return .success
       }
       guard t < settings.maxTime else {
         output.error(String(format: "morphhost: still animating after %.1f s (--max-time)", t))
-        return 1
+        return .failure
       }
       t += step
     }

@@ -34,7 +34,7 @@ enum PreviewCommand {
     \(ScriptLimits.optionsUsage(column: 21))
     """
 
-  static func run(_ arguments: [String], output: some TextOutput) throws -> Int32 {
+  static func run(_ arguments: [String], output: some TextOutput) throws -> ExitStatus {
     var options = CommandLineOptions(arguments)
     let play = try PlayOptions(&options)
     guard play.time == nil, play.inputPath == nil else {
@@ -58,7 +58,7 @@ enum PreviewCommand {
     interrupt.wait()
     Self.exitIfStopHangs(after: Self.stopDeadline)
     server.stop()
-    return 0
+    return .success
   }
 
   /// How long stopping may take before the process leaves anyway: a

@@ -25,15 +25,23 @@ public struct FilePosition: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// The exit statuses of `morphhost`, one owner for their meanings.
-public enum ExitStatus: Int32, Sendable {
+public struct ExitStatus: RawRepresentable, Hashable, Sendable {
+  public let rawValue: Int32
+  public init(rawValue: Int32) { self.rawValue = rawValue }
+
   /// The command did what it was asked.
-  case success = 0
+  public static let success = ExitStatus(rawValue: 0)
   /// The plugin, a scene or a file failed (a Lua error, a bad frame, I/O).
-  case failure = 1
+  public static let failure = ExitStatus(rawValue: 1)
   /// The command line was wrong (an option, a value, an input script).
-  case usage = 2
+  public static let usage = ExitStatus(rawValue: 2)
   /// Interrupted by Ctrl-C (128 + SIGINT).
-  case interrupted = 130
+  public static let interrupted = ExitStatus(rawValue: 130)
+
+  /// `check`: how many errors it found, at most 125 (above are the shell's and signals').
+  public static func errorsFound(_ count: Int) -> ExitStatus {
+    ExitStatus(rawValue: Int32(min(max(count, 0), 125)))
+  }
 }
 
 extension Diagnostic {
