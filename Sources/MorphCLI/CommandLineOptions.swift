@@ -194,7 +194,7 @@ func textColorMode(
   ascii: Bool, plainInPipe: Bool, forced: ColorChoice? = nil
 ) -> TerminalColorMode {
   if let forced { return forced.mode }
-  var environment = TerminalEnvironment.current()
+  var environment = ProcessEnvironment.terminal()
   if plainInPipe && !environment.isTTY { return .ascii }
   if environment.multiplexerHasRGB == nil { environment.multiplexerHasRGB = Tmux.clientHasRGB() }
   return environment.preferredMode(forceASCII: ascii)

@@ -9,6 +9,7 @@ import MorphScript
 struct MorphhostCommand {
   static func main() {
     let arguments = Array(CommandLine.arguments.dropFirst())
+    ProcessEnvironment.applyFontFolders()
     let output = StandardOutput()
     var status = run(arguments, output: output)
     if let failure = output.failure {

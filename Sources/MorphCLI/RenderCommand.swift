@@ -126,7 +126,7 @@ struct RenderRequest {
       default: break
       }
     }
-    guard TerminalEnvironment.current().isTTY else { return .json }
+    guard ProcessEnvironment.terminal().isTTY else { return .json }
     switch textColorMode(ascii: false, plainInPipe: false) {
     case .trueColor: return .ansi
     case .palette256: return .ansi256
@@ -160,7 +160,7 @@ struct FrameOutput<Output: TextOutput> {
 
   /// The frame rasterised at cell resolution and drawn with half blocks.
   func text(_ list: DisplayList) throws -> String {
-    let size = TerminalLayout.terminalSize()
+    let size = ProcessEnvironment.terminalSize()
     let mode: TerminalColorMode =
       request.format == .ascii ? .ascii : request.format == .ansi256 ? .palette256 : .trueColor
     return try TerminalFrame.render(

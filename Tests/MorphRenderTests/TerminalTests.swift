@@ -219,11 +219,6 @@ private func mode(_ env: [String: String], forceASCII: Bool = false) -> Terminal
   #expect(mode(["TERM": "xterm-256color", "NO_COLOR": ""]) == .palette256)
 }
 
-@Test func currentEnvironmentReadsProcess() {
-  let env = TerminalEnvironment.current()
-  #expect(env.term == ProcessInfo.processInfo.environment["TERM"])
-}
-
 @Test func ansiSequences() {
   #expect(ANSI.moveTo(row: 3, col: 7) == "\(esc)[3;7H")
   #expect(ANSI.home == "\(esc)[H")

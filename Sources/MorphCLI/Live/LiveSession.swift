@@ -269,7 +269,7 @@ final class LiveSession {
   // MARK: Output
 
   private func measure() {
-    let size = TerminalLayout.terminalSize() ?? (80, 24)
+    let size = ProcessEnvironment.terminalSize() ?? (80, 24)
     screen = (settings.cols ?? size.cols, max(2, settings.rows ?? size.rows))
     // The status line takes the bottom row, the error panel the rows above it.
     let rows = max(1, screen.rows - 1 - errorRows)

@@ -57,7 +57,7 @@ enum StartupWait {
   }
 
   private static func show(_ overlay: Overlay, name: String) {
-    let size = TerminalLayout.terminalSize() ?? (80, 24)
+    let size = ProcessEnvironment.terminalSize() ?? (80, 24)
     let status = LiveSession.statusLine(
       terminalSafe("\(name) │ does not load: save a fix"), width: size.cols, keys: "q quit")
     RawTerminal.write(

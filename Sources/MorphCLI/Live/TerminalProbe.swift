@@ -89,7 +89,7 @@ enum TerminalProbe {
       }
     }
     if answers.cell == nil, let (width, height) = windowPixels,
-      let size = TerminalLayout.terminalSize()
+      let size = ProcessEnvironment.terminalSize()
     {
       let cell = CellSize(width: width / Double(size.cols), height: height / Double(size.rows))
       if cell.isPlausible { answers.cell = cell }

@@ -32,25 +32,7 @@ public enum TerminalLayout {
     return (clampedCount(colsAtFullHeight, limit: maxCols), maxRows)
   }
 
-  /// The size of the terminal on standard output: `TIOCGWINSZ`, else the `COLUMNS` and `LINES`
-  /// environment variables; nil when neither is known.
-  public static func terminalSize() -> (cols: Int, rows: Int)? {
-    if let size = windowSize() { return size }
-    let env = ProcessInfo.processInfo.environment
-    guard let cols = env["COLUMNS"].flatMap({ Int($0) }), cols > 0,
-      let rows = env["LINES"].flatMap({ Int($0) }), rows > 0
-    else { return nil }
-    return (cols, rows)
-  }
-
   private static func clampedCount(_ value: Double, limit: Int) -> Int {
     min(max(Int(value.rounded()), 1), limit)
-  }
-
-  private static func windowSize() -> (cols: Int, rows: Int)? {
-    var size = winsize()
-    guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0
-    else { return nil }
-    return (Int(size.ws_col), Int(size.ws_row))
   }
 }

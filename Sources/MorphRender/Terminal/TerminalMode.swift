@@ -51,12 +51,6 @@ public struct TerminalEnvironment: Hashable, Sendable {
       noColor: !(environment["NO_COLOR"] ?? "").isEmpty, isTTY: isTTY)
   }
 
-  /// The environment of this process, with `isTTY` from `isatty(1)`.
-  public static func current() -> TerminalEnvironment {
-    TerminalEnvironment(
-      environment: ProcessInfo.processInfo.environment, isTTY: isatty(STDOUT_FILENO) != 0)
-  }
-
   /// `TERM` values of terminals known to support 24-bit colour without saying so in `COLORTERM`.
   static let trueColorTerms: Set<String> = ["xterm-kitty", "wezterm", "alacritty"]
   /// `TERM_PROGRAM` values of terminals known to support 24-bit colour.

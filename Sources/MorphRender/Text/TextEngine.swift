@@ -386,4 +386,11 @@ public struct PangoTextMeasure: TextMeasuring {
 
   /// Font files of the private set that were not found (empty when it is complete).
   public static var missingFonts: [String] { TextEngine.shared.missingFonts }
+
+  /// Folders searched for the font files before the standard ones. Set it before the first
+  /// text is measured or drawn: the font set is made once.
+  public static var extraFontFolders: [String] {
+    get { TextFonts.extraFolders }
+    set { TextFonts.extraFolders = newValue }
+  }
 }

@@ -6,11 +6,14 @@ import Foundation
 /// the closest Debian has to SF; Inter Display from 20 pt, where SF switches to SF Display),
 /// then Noto Sans CJK for Chinese, Japanese and Korean, then Noto Color Emoji.
 enum TextFonts {
-  /// Folders searched for the files, in order: `MORPH_FONT_DIRS` (colon-separated), then
-  /// where Debian's `fonts-inter`, `fonts-noto-cjk` and `fonts-noto-color-emoji` put them.
+  /// Folders searched before the standard ones; a front end sets them (the command line
+  /// from `MORPH_FONT_DIRS`) before the first text is laid out, which reads them once.
+  nonisolated(unsafe) static var extraFolders: [String] = []
+
+  /// Folders searched for the files, in order: `extraFolders`, then where Debian's
+  /// `fonts-inter`, `fonts-noto-cjk` and `fonts-noto-color-emoji` put them.
   static var folders: [String] {
-    let extra = ProcessInfo.processInfo.environment["MORPH_FONT_DIRS"] ?? ""
-    return extra.split(separator: ":").map(String.init) + [
+    extraFolders + [
       "/usr/share/fonts/opentype/inter", "/usr/share/fonts/opentype/noto",
       "/usr/share/fonts/truetype/noto", "/Library/Fonts",
     ]
