@@ -125,7 +125,14 @@ import Testing
   }
 
   @Test func definitionFieldsAreComponentLuasFields() throws {
-    let accepted = try LiveSurface.definitionFields(in: try LuaState())
+    let checks = try LiveSurface.definitionFields(in: try LuaState())
+    let accepted = Set(checks.keys)
+    for field in MetaFile.definitionDocs {
+      let checked = checks[field.name] ?? "any"
+      #expect(
+        MetaFile.admits(field.type, checked: checked),
+        "\(field.name): documented \(field.type), component.lua checks for \(checked)")
+    }
     let documented = Set(MetaFile.definitionDocs.map(\.name))
     #expect(accepted.count >= 19)
     #expect(
@@ -137,6 +144,38 @@ import Testing
     #expect(
       documented.subtracting(accepted).isEmpty,
       "fields documented but not accepted: \(documented.subtracting(accepted).sorted())")
+  }
+
+  /// A value of each userdata type whose class declares `---@field`s.
+  static let samples = [
+    "morph.Spring": "morph.spring()", "morph.Timing": "morph.timing('ease')",
+    "morph.Bezier": "morph.bezier('ease')", "morph.Color": "morph.color('red')",
+    "morph.Keyframe": "morph.keyframe.move(1)",
+    "morph.Keyframes": "morph.keyframes({ x = { morph.keyframe.move(1) } })",
+  ]
+
+  /// Properties come from a host `__index` that cannot list them, so this
+  /// goes one way: every declared field of these types reads as non-nil.
+  @Test func declaredPropertiesExist() throws {
+    let lines = try Self.metaLines()
+    let state = try LuaState()
+    for (type, sample) in Self.samples.sorted(by: { $0.key < $1.key }) {
+      let start = try #require(lines.firstIndex(of: "---@class \(type)"), "no class \(type)")
+      let names = lines[(start + 1)...].prefix { $0.hasPrefix("---@field ") }
+        .map { String($0.split(separator: " ")[1]) }
+      #expect(!names.isEmpty, "\(type) declares no fields")
+      let list = names.map { "'\($0)'" }.joined(separator: ", ")
+      let code = """
+        local v, stale = \(sample), {}
+        for _, k in ipairs({ \(list) }) do
+          if v[k] == nil then stale[#stale + 1] = k end
+        end
+        return table.concat(stale, ", ")
+        """
+      let stale = try state.evaluate(code, chunkName: "fields").first
+      let found = stale?.description ?? "?"
+      #expect(found.isEmpty, "\(type) fields in the meta file but not in the host: \(found)")
+    }
   }
 
   /// A generated block cannot silently vanish or multiply.

@@ -33,8 +33,9 @@ enum LiveSurface {
     return methods.filter { !$0.value.isEmpty }
   }
 
-  /// The keys `morph.component` accepts: its upvalue `fields` (component.lua).
-  static func definitionFields(in state: LuaState) throws -> Set<String> {
+  /// The keys `morph.component` accepts and the Lua type it checks each
+  /// for: its upvalue `fields` (component.lua).
+  static func definitionFields(in state: LuaState) throws -> [String: String] {
     guard
       case .function(let component)? = try state.evaluate(
         "return morph.component", chunkName: "probe"
@@ -47,7 +48,15 @@ enum LiveSurface {
       throw MetaFile.Failure(description: "morph.component has no upvalue 'fields'")
     }
     defer { morph_pop(lua, 1) }
-    return keys(lua, tableAt: -1)
+    var fields: [String: String] = [:]
+    lua_pushnil(lua)
+    while lua_next(lua, -2) != 0 {
+      if lua_type(lua, -2) == LUA_TSTRING, lua_type(lua, -1) == LUA_TSTRING {
+        fields[String(cString: morph_tostring(lua, -2))] = String(cString: morph_tostring(lua, -1))
+      }
+      morph_pop(lua, 1)
+    }
+    return fields
   }
 
   /// Names of the metatables `luaL_newmetatable` made: `morph.*` string keys

@@ -52,8 +52,8 @@ enum MetaFile {
   }
 
   /// Every generated block by name. `definitionFields` are the keys
-  /// `morph.component` accepts, read from a live state.
-  static func blocks(definitionFields: Set<String>) throws -> [String: [String]] {
+  /// `morph.component` accepts and the Lua type it checks, from a live state.
+  static func blocks(definitionFields: [String: String]) throws -> [String: [String]] {
     var docs = DocUse()
     var blocks: [String: [String]] = [:]
     blocks["enums"] = NodeSchema.enumerations.flatMap { enumeration in
@@ -75,12 +75,21 @@ enum MetaFile {
       blocks[name] = lines
     }
     let documented = Set(definitionDocs.map(\.name))
-    let undocumented = definitionFields.subtracting(documented).sorted()
-    let stale = documented.subtracting(definitionFields).sorted()
+    let undocumented = Set(definitionFields.keys).subtracting(documented).sorted()
+    let stale = documented.subtracting(definitionFields.keys).sorted()
     guard undocumented.isEmpty, stale.isEmpty else {
       throw Failure(
         description: "MetaFile.definitionDocs and component.lua's fields differ: "
           + "undocumented \(undocumented), not accepted by morph.component \(stale)")
+    }
+    let mistyped = definitionDocs.filter { field in
+      !admits(field.type, checked: definitionFields[field.name] ?? "any")
+    }
+    guard mistyped.isEmpty else {
+      throw Failure(
+        description: "MetaFile.definitionDocs types disagree with component.lua's checks: "
+          + mistyped.map { "\($0.name): \($0.type) vs \(definitionFields[$0.name] ?? "")" }
+          .joined(separator: ", "))
     }
     blocks["ComponentDefinition"] =
       ["---@class morph.ComponentDefinition"]
@@ -95,6 +104,16 @@ enum MetaFile {
   /// `frame` → `FrameOptions`, the class of an op's option table.
   static func optionsClass(_ op: NodeSchema.Op) -> String {
     op.name.prefix(1).uppercased() + op.name.dropFirst() + "Options"
+  }
+
+  /// Whether a documented LuaLS type fits the Lua type `morph.component` checks.
+  static func admits(_ luaType: String, checked: String) -> Bool {
+    switch checked {
+    case "any": return true
+    case "function": return luaType.hasPrefix("fun(")
+    case "table": return luaType == "table" || luaType.hasSuffix("[]")
+    default: return luaType == checked
+    }
   }
 
   private static func alias(_ name: String, _ cases: [String]) -> String {
