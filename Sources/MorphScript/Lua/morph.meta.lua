@@ -1,7 +1,8 @@
 ---@meta morph
 -- LuaLS definitions of the `morph` module that morphhost gives every plugin.
 -- Editors read this file for completion and type checks (see .luarc.json).
--- It is documentation only: the host implements every function in Swift.
+-- It is documentation only: the host implements every function, in Swift
+-- and in its own Lua.
 -- Lines between `-- BEGIN GENERATED: NAME` and `-- END GENERATED` are written
 -- from the code (Scene/NodeSchema.swift, the bindings, component.lua's fields,
 -- the words in Meta/MetaFile.swift): change those, then refresh with
@@ -578,7 +579,7 @@ function morph.paths.capsule(x, y, w, h) end
 -- on and return it, so they chain; the modifier written last applies last
 -- (SwiftUI's order): `n:scale(s):rotate(r, "bottom"):offset(x, y)`.
 -- The enum aliases list exactly the names the host's Swift types accept, and
--- each options class exactly the keys its function takes (a test checks both).
+-- each options class exactly the keys its function takes (both generated).
 
 ---@alias morph.Paint morph.Color|morph.Gradient|string
 -- BEGIN GENERATED: enums

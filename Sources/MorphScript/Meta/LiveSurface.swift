@@ -7,8 +7,9 @@ import CMorphLua
 /// and the meta generator only.
 enum LiveSurface {
   /// Method names by type name (`morph.Path`): every userdata type from its
-  /// registry metatable, and the Lua-made `morph.Node` and `morph.Self` from
-  /// a node and a component's `self`. Types without methods are left out.
+  /// registry metatable, and the Lua-made `morph.Node`, `morph.Gradient` and
+  /// `morph.Self` from a node, a gradient and a component's `self`. Types
+  /// without methods are left out.
   static func methods() throws -> [String: Set<String>] {
     let instance = try ComponentInstance(
       path: "meta-probe.lua",
@@ -26,6 +27,12 @@ enum LiveSurface {
     else { throw MetaFile.Failure(description: "morph.rect() made no table") }
     state.push(node)
     methods["morph.Node"] = metatableMethods(lua)
+    let gradient = "return morph.linearGradient{ colors = { 'red', 'blue' } }"
+    guard case .table(let paint)? = try state.evaluate(gradient, chunkName: "probe").first else {
+      throw MetaFile.Failure(description: "morph.linearGradient made no table")
+    }
+    state.push(paint)
+    methods["morph.Gradient"] = metatableMethods(lua)
     state.push(instance.instance)
     _ = morph_rawgetfield(lua, -1, "self")
     methods["morph.Self"] = metatableMethods(lua)
