@@ -178,6 +178,68 @@ import Testing
     }
   }
 
+  static let root = URL(fileURLWithPath: metaPath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
+
+  static let luacheck = (ProcessInfo.processInfo.environment["PATH"] ?? "")
+    .split(separator: ":").map { "\($0)/luacheck" }
+    .first { FileManager.default.isExecutableFile(atPath: $0) }
+
+  /// No LuaLS is packaged for this machine (Debian 12, PyPI), so the bundled
+  /// plugins and the examples are checked by name: luacheck, told that
+  /// `morph` has exactly the members the meta file declares, reports any
+  /// other `morph.x` they read (W143).
+  @Test(.enabled(if: luacheck != nil, "luacheck is not installed"))
+  func pluginsAndExamplesUseOnlyDeclaredNames() throws {
+    let lines = try Self.metaLines()
+    var members: [String: Set<String>] = [:]
+    for name in Self.declaredFunctions(lines) {
+      let parts = name.split(separator: ".", maxSplits: 1).map(String.init)
+      members[parts[0], default: []].formUnion(parts.dropFirst())
+    }
+    for line in lines where line.hasPrefix("morph.") && line.contains(" = ") {
+      members[String(line.dropFirst(6).prefix { $0 != " " }), default: []].formUnion([])
+    }
+    let fields = members.sorted { $0.key < $1.key }.map { name, inner in
+      inner.isEmpty
+        ? "\(name) = {}"
+        : "\(name) = { fields = { " + inner.sorted().map { "\($0) = {}" }.joined(separator: ", ")
+          + " } }"
+    }
+    let config = FileManager.default.temporaryDirectory
+      .appendingPathComponent("morph-meta-\(UUID().uuidString).luacheckrc")
+    try
+      "std = \"lua54\"\nread_globals = { morph = { fields = { \(fields.joined(separator: ", ")) } } }\n"
+      .write(to: config, atomically: true, encoding: .utf8)
+    defer { try? FileManager.default.removeItem(at: config) }
+    var files: [String] = []
+    for folder in ["Sources/MorphScript/Plugins", "Examples"] {
+      let base = Self.root.appendingPathComponent(folder)
+      let found = FileManager.default.enumerator(atPath: base.path)?.compactMap { $0 as? String }
+      files += (found ?? []).filter { $0.hasSuffix(".lua") }.map {
+        base.appendingPathComponent($0).path
+      }
+    }
+    #expect(files.count >= 8)
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: try #require(Self.luacheck))
+    // Files before `--only`, which takes every word after it as a pattern.
+    process.arguments =
+      ["--no-color", "--config", config.path] + files.sorted() + ["--only", "143"]
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardError = pipe
+    try process.run()
+    let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    let undeclared = output.split(separator: "\n").filter { $0.contains("undefined field") }
+    #expect(
+      undeclared.isEmpty,
+      "names the meta file does not declare:\n\(undeclared.joined(separator: "\n"))")
+    #expect(process.terminationStatus == 0, "luacheck: \(output.suffix(2000))")
+  }
+
   /// A generated block cannot silently vanish or multiply.
   @Test func generationRefusesMissingOrUnknownBlocks() throws {
     let checkedIn = try String(contentsOfFile: Self.metaPath, encoding: .utf8)
