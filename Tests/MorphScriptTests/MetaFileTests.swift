@@ -216,10 +216,11 @@ import Testing
     var files: [String] = []
     for folder in ["Sources/MorphScript/Plugins", "Examples"] {
       let base = Self.root.appendingPathComponent(folder)
-      let found = FileManager.default.enumerator(atPath: base.path)?.compactMap { $0 as? String }
-      files += (found ?? []).filter { $0.hasSuffix(".lua") }.map {
-        base.appendingPathComponent($0).path
-      }
+      // Hidden folders skipped: an example's own `.build` holds no plugin.
+      let found = FileManager.default.enumerator(
+        at: base, includingPropertiesForKeys: nil, options: [.skipsHiddenFiles])
+      files += (found?.allObjects ?? []).compactMap { ($0 as? URL)?.path }
+        .filter { $0.hasSuffix(".lua") }
     }
     #expect(files.count >= 8)
     let process = Process()
