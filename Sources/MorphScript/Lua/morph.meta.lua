@@ -1,7 +1,14 @@
 ---@meta morph
 -- LuaLS definitions of the `morph` module that morphhost gives every plugin.
 -- Editors read this file for completion and type checks (see .luarc.json).
--- It is documentation only: the host implements every function in Swift.
+-- It is documentation only: the host implements every function, in Swift
+-- and in its own Lua.
+-- Lines between `-- BEGIN GENERATED: NAME` and `-- END GENERATED` are written
+-- from the code (Scene/NodeSchema.swift, the bindings, component.lua's fields,
+-- the words in Meta/MetaFile.swift): change those, then refresh with
+-- `MORPH_REFRESH_META=1 swift test --disable-xctest --filter MetaFileTests`.
+-- The rest is hand-written; tests check its methods and functions against a
+-- live state, both ways.
 
 ---@class morph
 morph = {}
@@ -140,7 +147,9 @@ morph.ease = {}
 
 -- Timing curves -------------------------------------------------------------
 
+-- BEGIN GENERATED: BezierPreset
 ---@alias morph.BezierPreset "linear"|"ease"|"easeIn"|"easeOut"|"easeInOut"
+-- END GENERATED
 
 ---A cubic Bézier timing curve from (0,0) to (1,1), solved for x like WebKit's UnitBezier.
 ---Call it as `curve(x)` to get y.
@@ -406,7 +415,9 @@ function Spring:repeatForever(options) end
 ---@field allowOverDamping? boolean keep a damping above critical (default false)
 ---@field blendDuration? number
 
+-- BEGIN GENERATED: SpringPreset
 ---@alias morph.SpringPreset "default"|"smooth"|"snappy"|"bouncy"|"interactive"
+-- END GENERATED
 
 ---`spring()` = duration 0.5, bounce 0; `spring{response=, dampingFraction=}`,
 ---`spring{duration=, bounce=}`, `spring{mass=, stiffness=, damping=}`, or a preset name.
@@ -568,10 +579,11 @@ function morph.paths.capsule(x, y, w, h) end
 -- on and return it, so they chain; the modifier written last applies last
 -- (SwiftUI's order): `n:scale(s):rotate(r, "bottom"):offset(x, y)`.
 -- The enum aliases list exactly the names the host's Swift types accept, and
--- each options class exactly the keys its function takes (a test checks both).
+-- each options class exactly the keys its function takes (both generated).
 
----@alias morph.Anchor "center"|"top"|"bottom"|"leading"|"trailing"|"topLeading"|"topTrailing"|"bottomLeading"|"bottomTrailing"|number[]
 ---@alias morph.Paint morph.Color|morph.Gradient|string
+-- BEGIN GENERATED: enums
+---@alias morph.Anchor "center"|"top"|"bottom"|"leading"|"trailing"|"topLeading"|"topTrailing"|"bottomLeading"|"bottomTrailing"|number[]
 ---@alias morph.BlendMode "normal"|"multiply"|"screen"|"overlay"|"darken"|"lighten"|"colorDodge"|"colorBurn"|"softLight"|"hardLight"|"difference"|"exclusion"|"plusLighter"|"destinationOut"|"destinationOver"|"sourceAtop"
 ---@alias morph.FontWeight "ultraLight"|"thin"|"light"|"regular"|"medium"|"semibold"|"bold"|"heavy"|"black"
 ---@alias morph.LineCap "butt"|"round"|"square"
@@ -583,6 +595,7 @@ function morph.paths.capsule(x, y, w, h) end
 ---@alias morph.TextAlignment "leading"|"center"|"trailing"
 ---@alias morph.ContentMode "fit"|"fill"
 ---@alias morph.Interpolation "none"|"low"|"medium"|"high"
+-- END GENERATED
 
 ---@class morph.Gradient
 
@@ -592,6 +605,7 @@ function morph.paths.capsule(x, y, w, h) end
 ---@class morph.Node
 local Node = {}
 
+-- BEGIN GENERATED: FrameOptions
 ---@class morph.FrameOptions
 ---@field width? number
 ---@field height? number
@@ -600,6 +614,7 @@ local Node = {}
 ---@field minHeight? number
 ---@field maxHeight? number may be `math.huge`
 ---@field alignment? morph.Anchor
+-- END GENERATED
 
 ---A fixed frame `frame(w, h [, alignment])` (either side may be nil), or a flexible one
 ---`frame{width=, height=, minWidth=, maxWidth = math.huge, minHeight=, maxHeight=, alignment=}`.
@@ -609,6 +624,7 @@ local Node = {}
 ---@return morph.Node
 function Node:frame(width, height, alignment) end
 
+-- BEGIN GENERATED: PaddingOptions
 ---@class morph.PaddingOptions
 ---@field top? number
 ---@field leading? number
@@ -617,6 +633,7 @@ function Node:frame(width, height, alignment) end
 ---@field horizontal? number
 ---@field vertical? number
 ---@field all? number
+-- END GENERATED
 
 ---`padding()` (16), `padding(n)`, or `padding{top=, leading=, bottom=, trailing=, horizontal=, vertical=, all=}`.
 ---@param insets? number|morph.PaddingOptions
@@ -648,10 +665,12 @@ function Node:scale(x, y, anchor) end
 ---@return morph.Node
 function Node:rotate(degrees, anchor) end
 
+-- BEGIN GENERATED: Rotate3dOptions
 ---@class morph.Rotate3dOptions
 ---@field axis? number[] {x, y, z}, default {0, 1, 0}
 ---@field anchor? morph.Anchor
 ---@field perspective? number default 1
+-- END GENERATED
 
 ---SwiftUI `rotation3DEffect`: true perspective, `d = max(w, h) / perspective`.
 ---@param degrees number
@@ -668,6 +687,7 @@ function Node:opacity(alpha) end
 ---@return morph.Node
 function Node:fill(paint) end
 
+-- BEGIN GENERATED: StrokeOptions
 ---@class morph.StrokeOptions
 ---@field color? morph.Paint default black
 ---@field width? number default 1
@@ -675,6 +695,7 @@ function Node:fill(paint) end
 ---@field dashPhase? number
 ---@field cap? morph.LineCap
 ---@field join? morph.LineJoin
+-- END GENERATED
 
 ---`stroke(color [, width])` or `stroke{color=, width=, dash = {4, 3}, dashPhase=, cap=, join=}`.
 ---@param color? morph.Paint|morph.StrokeOptions
@@ -682,11 +703,13 @@ function Node:fill(paint) end
 ---@return morph.Node
 function Node:stroke(color, width) end
 
+-- BEGIN GENERATED: ShadowOptions
 ---@class morph.ShadowOptions
 ---@field color? morph.Color|string default black at 0.33
 ---@field radius? number
 ---@field x? number
 ---@field y? number
+-- END GENERATED
 
 ---A Gaussian shadow (σ ≈ radius).
 ---@param options morph.ShadowOptions
@@ -769,10 +792,12 @@ function Node:onDoubleTap(handler) end
 ---@return morph.Node
 function morph.rect() end
 
+-- BEGIN GENERATED: RoundedRectOptions
 ---@class morph.RoundedRectOptions
 ---@field r? number the corner radius
 ---@field radius? number the same as r
 ---@field style? morph.CornerStyle
+-- END GENERATED
 
 ---`roundedRect(r [, style])` or `roundedRect{r =, style =}`; style "continuous" (default) or "circular".
 ---@param r number|morph.RoundedRectOptions
@@ -802,10 +827,12 @@ function morph.capsule() end
 ---@return morph.Node
 function morph.shape(path) end
 
+-- BEGIN GENERATED: ImageOptions
 ---@class morph.ImageOptions
 ---@field resizable? boolean take the size offered instead of the image's own (a pixel a point)
 ---@field contentMode? morph.ContentMode keep the aspect ratio inside (`fit`) or around (`fill`) the offer
 ---@field interpolation? morph.Interpolation how scaled pixels are sampled, default "high"
+-- END GENERATED
 
 ---A PNG file in the plugin's folder (a relative path, no `..`, no link leading out),
 ---decoded once and reloaded when the file changes: `image("icon.png", {resizable = true,
@@ -815,6 +842,7 @@ function morph.shape(path) end
 ---@return morph.Node
 function morph.image(name, options) end
 
+-- BEGIN GENERATED: TextOptions
 ---@class morph.TextOptions
 ---@field size? number points, 0 to 4096 (the frame budget); default the style's size, else 17
 ---@field weight? morph.FontWeight default the style's weight, else "regular"
@@ -828,6 +856,7 @@ function morph.image(name, options) end
 ---@field lineLimit? integer at most this many lines, the last truncated
 ---@field truncation? morph.TextTruncation where the ellipsis goes (default "tail")
 ---@field alignment? morph.TextAlignment how lines align (SwiftUI's `multilineTextAlignment`, default "leading")
+-- END GENERATED
 
 ---Text, laid out like SwiftUI's `Text`: its ideal width when it fits, else wrapped at the
 ---width offered (`"\n"` breaks a line); as many lines as the height offered and `lineLimit`
@@ -862,34 +891,40 @@ function morph.empty() end
 ---@return morph.Node
 function morph.spacer(minLength) end
 
+-- BEGIN GENERATED: LinearGradientOptions
 ---@class morph.LinearGradientOptions
 ---@field colors? morph.Paint[] evenly spaced
 ---@field stops? table[] `{ {colour, location}, … }`
 ---@field from? morph.Anchor default "top"
 ---@field to? morph.Anchor default "bottom"
+-- END GENERATED
 
 ---@param options morph.LinearGradientOptions
 ---@return morph.Gradient
 function morph.linearGradient(options) end
 
+-- BEGIN GENERATED: RadialGradientOptions
 ---@class morph.RadialGradientOptions
 ---@field colors? morph.Paint[] evenly spaced
 ---@field stops? table[] `{ {colour, location}, … }`
 ---@field center? morph.Anchor default "center"
 ---@field startRadius? number points, default 0
 ---@field endRadius? number points (required)
+-- END GENERATED
 
 ---Circles about `center` (SwiftUI's `RadialGradient`), padded with the end colours.
 ---@param options morph.RadialGradientOptions
 ---@return morph.Gradient
 function morph.radialGradient(options) end
 
+-- BEGIN GENERATED: AngularGradientOptions
 ---@class morph.AngularGradientOptions
 ---@field colors? morph.Paint[] evenly spaced
 ---@field stops? table[] `{ {colour, location}, … }`
 ---@field center? morph.Anchor default "center"
 ---@field startAngle? number degrees clockwise from trailing, default 0
 ---@field endAngle? number default startAngle + 360
+-- END GENERATED
 
 ---A conic gradient about `center` (SwiftUI's `AngularGradient`): a span under 360° fills
 ---the rest with the last and first colours, meeting halfway.
@@ -897,21 +932,27 @@ function morph.radialGradient(options) end
 ---@return morph.Gradient
 function morph.angularGradient(options) end
 
+-- BEGIN GENERATED: ZstackOptions
 ---Children in the array part; plain arrays are spliced in, `false` skipped.
 ---@class morph.ZstackOptions
 ---@field alignment? morph.Anchor
 ---@field spacing? number
 ---@field [integer] morph.Node|morph.Node[]|morph.Paint|false
+-- END GENERATED
 
+-- BEGIN GENERATED: VstackOptions
 ---@class morph.VstackOptions
 ---@field alignment? morph.Anchor
 ---@field spacing? number
 ---@field [integer] morph.Node|morph.Node[]|morph.Paint|false
+-- END GENERATED
 
+-- BEGIN GENERATED: HstackOptions
 ---@class morph.HstackOptions
 ---@field alignment? morph.Anchor
 ---@field spacing? number
 ---@field [integer] morph.Node|morph.Node[]|morph.Paint|false
+-- END GENERATED
 
 ---Children drawn on top of each other; `alignment` (default centre).
 ---@param children morph.ZstackOptions
@@ -998,6 +1039,7 @@ function Self:play(timeline, options) end
 ---@param changes table<string, any>
 function Self:set(changes) end
 
+-- BEGIN GENERATED: ComponentDefinition
 ---@class morph.ComponentDefinition
 ---@field name? string shown in the status line and JSON
 ---@field description? string one line for `morphhost list`
@@ -1018,6 +1060,7 @@ function Self:set(changes) end
 ---@field reload? fun(self: morph.Self, old: table) runs after a hot reload; `old` holds the old model values
 ---@field save? fun(self: morph.Self): any before a hot reload, the old code hands something on…
 ---@field restore? fun(self: morph.Self, saved: any) …which the new code receives before `reload`
+-- END GENERATED
 
 ---Runs another Lua file beside the plugin (a path inside the plugin's folder,
 ---".lua" optional) in its own sandbox and returns what it returns, cached until

@@ -1,0 +1,263 @@
+import MorphCore
+
+/// The parts of `Lua/morph.meta.lua` that the code already knows, written
+/// between `-- BEGIN GENERATED: NAME` and `-- END GENERATED` lines of the
+/// checked-in file; the prose around them stays hand-written. A test compares
+/// the file with `generate(from:)` and rewrites it on request (`refreshHint`).
+/// Nothing at run time calls this.
+enum MetaFile {
+  static let beginMarker = "-- BEGIN GENERATED: "
+  static let endMarker = "-- END GENERATED"
+  static let refreshHint =
+    "MORPH_REFRESH_META=1 swift test --disable-xctest --filter MetaFileTests"
+
+  struct Failure: Error, CustomStringConvertible {
+    let description: String
+  }
+
+  /// `text` with every generated block rewritten from the code. Fails naming
+  /// a block the text lacks or repeats, a block no generator knows, or a doc
+  /// entry that documents nothing.
+  static func generate(from text: String) throws -> String {
+    let fields = try LiveSurface.definitionFields(in: try LuaState())
+    let blocks = try self.blocks(definitionFields: fields)
+    var lines = text.components(separatedBy: "\n")
+    var seen: Set<String> = []
+    var index = 0
+    while index < lines.count {
+      guard lines[index].hasPrefix(beginMarker) else {
+        index += 1
+        continue
+      }
+      let name = String(lines[index].dropFirst(beginMarker.count))
+      guard let body = blocks[name] else {
+        throw Failure(description: "no generator for block '\(name)' (line \(index + 1))")
+      }
+      guard seen.insert(name).inserted else {
+        throw Failure(description: "block '\(name)' appears twice")
+      }
+      guard let end = lines[(index + 1)...].firstIndex(where: { $0.hasPrefix(endMarker) }) else {
+        throw Failure(description: "block '\(name)' has no '\(endMarker)' line")
+      }
+      lines.replaceSubrange((index + 1)..<end, with: body)
+      index += body.count + 2
+    }
+    let missing = Set(blocks.keys).subtracting(seen).sorted()
+    guard missing.isEmpty else {
+      throw Failure(
+        description: "missing blocks: " + missing.joined(separator: ", ")
+          + " (add '\(beginMarker)NAME' and '\(endMarker)' lines where each belongs)")
+    }
+    return lines.joined(separator: "\n")
+  }
+
+  /// Every generated block by name. `definitionFields` are the keys
+  /// `morph.component` accepts and the Lua type it checks, from a live state.
+  static func blocks(definitionFields: [String: String]) throws -> [String: [String]] {
+    var docs = DocUse()
+    var blocks: [String: [String]] = [:]
+    blocks["enums"] = NodeSchema.enumerations.flatMap { enumeration in
+      let extra = aliasExtras[enumeration.name].map { "|" + $0 } ?? ""
+      let alias = alias(enumeration.name, enumeration.cases) + extra
+      return (enumDocs[enumeration.name].map { ["---" + $0] } ?? []) + [alias]
+    }
+    blocks["BezierPreset"] = [alias("BezierPreset", CurveBindings.presets.map(\.0))]
+    blocks["SpringPreset"] = [alias("SpringPreset", SpringBindings.presets.map(\.0))]
+    for op in NodeSchema.ops where !op.options.isEmpty {
+      let name = optionsClass(op)
+      var lines = (classDocs[name].map { ["---" + $0] } ?? []) + ["---@class morph.\(name)"]
+      for option in op.options {
+        lines.append(field(option.name + "?", option.kind.luaType, docs.doc(name, option.name)))
+      }
+      if op.fields.contains(where: { $0.kind == .children }) {
+        lines.append("---@field [integer] \(stackItem)")
+      }
+      blocks[name] = lines
+    }
+    let documented = Set(definitionDocs.map(\.name))
+    let undocumented = Set(definitionFields.keys).subtracting(documented).sorted()
+    let stale = documented.subtracting(definitionFields.keys).sorted()
+    guard undocumented.isEmpty, stale.isEmpty else {
+      throw Failure(
+        description: "MetaFile.definitionDocs and component.lua's fields differ: "
+          + "undocumented \(undocumented), not accepted by morph.component \(stale)")
+    }
+    let mistyped = definitionDocs.filter { field in
+      !admits(field.type, checked: definitionFields[field.name] ?? "any")
+    }
+    guard mistyped.isEmpty else {
+      throw Failure(
+        description: "MetaFile.definitionDocs types disagree with component.lua's checks: "
+          + mistyped.map { "\($0.name): \($0.type) vs \(definitionFields[$0.name] ?? "")" }
+          .joined(separator: ", "))
+    }
+    blocks["ComponentDefinition"] =
+      ["---@class morph.ComponentDefinition"]
+      + definitionDocs.map { field($0.name + ($0.required ? "" : "?"), $0.type, $0.doc) }
+    let unused = docs.unused()
+    guard unused.isEmpty else {
+      throw Failure(description: "MetaFile.optionDocs names no option: \(unused)")
+    }
+    return blocks
+  }
+
+  /// `frame` → `FrameOptions`, the class of an op's option table.
+  static func optionsClass(_ op: NodeSchema.Op) -> String {
+    op.name.prefix(1).uppercased() + op.name.dropFirst() + "Options"
+  }
+
+  /// Whether a documented LuaLS type fits the Lua type `morph.component` checks.
+  static func admits(_ luaType: String, checked: String) -> Bool {
+    switch checked {
+    case "any": return true
+    case "function": return luaType.hasPrefix("fun(")
+    case "table": return luaType == "table" || luaType.hasSuffix("[]")
+    default: return luaType == checked
+    }
+  }
+
+  private static func alias(_ name: String, _ cases: [String]) -> String {
+    "---@alias morph.\(name) " + cases.map { "\"\($0)\"" }.joined(separator: "|")
+  }
+
+  private static func field(_ name: String, _ type: String, _ doc: String?) -> String {
+    "---@field \(name) \(type)" + (doc.map { " " + $0 } ?? "")
+  }
+
+  /// Looks docs up by `Class.key`, then by key alone (the gradients share
+  /// `colors` and `stops`), and remembers which were used, so a doc for a
+  /// removed option fails instead of lingering.
+  private struct DocUse {
+    var used: Set<String> = []
+
+    mutating func doc(_ className: String, _ key: String) -> String? {
+      for name in [className + "." + key, key] {
+        if let doc = MetaFile.optionDocs[name] {
+          used.insert(name)
+          return doc
+        }
+      }
+      return nil
+    }
+
+    func unused() -> [String] { Set(MetaFile.optionDocs.keys).subtracting(used).sorted() }
+  }
+
+  // MARK: The hand-written words the generated blocks carry
+
+  /// What a stack's array part may hold (`nodes.lua` splices arrays and skips `false`).
+  static let stackItem = "morph.Node|morph.Node[]|morph.Paint|false"
+
+  /// Types an alias admits besides its names.
+  static let aliasExtras = ["Anchor": "number[]"]
+
+  static let enumDocs = [
+    "TextStyle": "SwiftUI's text styles at iOS's default (Large) size: "
+      + TextStyle.allCases.map { style in
+        "\(style.rawValue) \(Int(style.pointSize))"
+          + (style.weight == .regular ? "" : " \(style.weight.rawValue)")
+      }.joined(separator: ", ") + "."
+  ]
+
+  static let classDocs = [
+    "ZstackOptions": "Children in the array part; plain arrays are spliced in, `false` skipped."
+  ]
+
+  /// Per option, by `Class.key` or by key alone.
+  static let optionDocs = [
+    "FrameOptions.maxWidth": "may be `math.huge`",
+    "FrameOptions.maxHeight": "may be `math.huge`",
+    "Rotate3dOptions.axis": "{x, y, z}, default {0, 1, 0}",
+    "Rotate3dOptions.perspective": "default 1",
+    "StrokeOptions.color": "default black",
+    "StrokeOptions.width": "default 1",
+    "StrokeOptions.dash": "e.g. {4, 3}",
+    "ShadowOptions.color": "default black at 0.33",
+    "RoundedRectOptions.r": "the corner radius",
+    "RoundedRectOptions.radius": "the same as r",
+    "ImageOptions.resizable": "take the size offered instead of the image's own (a pixel a point)",
+    "ImageOptions.contentMode":
+      "keep the aspect ratio inside (`fit`) or around (`fill`) the offer",
+    "ImageOptions.interpolation": "how scaled pixels are sampled, default \"high\"",
+    "TextOptions.size":
+      "points, 0 to \(Int(FrameBudget.standard.maxFontSize)) (the frame budget); "
+      + "default the style's size, else 17",
+    "TextOptions.weight": "default the style's weight, else \"regular\"",
+    "TextOptions.style": "a SwiftUI text style: its size and weight unless given",
+    "TextOptions.monospacedDigit": "digits of one width (SwiftUI's `monospacedDigit()`)",
+    "TextOptions.tracking": "points added between characters",
+    "TextOptions.kerning": "the same as tracking; tracking wins when both are given",
+    "TextOptions.lineSpacing": "points added between lines",
+    "TextOptions.lineLimit": "at most this many lines, the last truncated",
+    "TextOptions.truncation": "where the ellipsis goes (default \"tail\")",
+    "TextOptions.alignment":
+      "how lines align (SwiftUI's `multilineTextAlignment`, default \"leading\")",
+    "colors": "evenly spaced",
+    "stops": "`{ {colour, location}, … }`",
+    "LinearGradientOptions.from": "default \"top\"",
+    "LinearGradientOptions.to": "default \"bottom\"",
+    "RadialGradientOptions.center": "default \"center\"",
+    "RadialGradientOptions.startRadius": "points, default 0",
+    "RadialGradientOptions.endRadius": "points (required)",
+    "AngularGradientOptions.center": "default \"center\"",
+    "AngularGradientOptions.startAngle": "degrees clockwise from trailing, default 0",
+    "AngularGradientOptions.endAngle": "default startAngle + 360",
+  ]
+
+  struct DefinitionField {
+    let name: String
+    let type: String
+    let doc: String?
+    var required = false
+  }
+
+  /// How the meta file documents each `morph.component{…}` field, in its
+  /// order. Which fields exist is `component.lua`'s `fields` table's to say:
+  /// `blocks` refuses a mismatch.
+  static let definitionDocs: [DefinitionField] = [
+    .init(name: "name", type: "string", doc: "shown in the status line and JSON"),
+    .init(name: "description", type: "string", doc: "one line for `morphhost list`"),
+    .init(
+      name: "size", type: "number[]", doc: "the component's frame in points, default {380, 240}"),
+    .init(name: "props", type: "table", doc: "defaults, overridable with `--set key=value`"),
+    .init(
+      name: "state", type: "table",
+      doc: "initial state; use false for \"none\" (nil cannot be stored)"),
+    .init(name: "progress", type: "string", doc: "the numeric state key that `--progress` drives"),
+    .init(
+      name: "progressRange", type: "number[]|fun(self: morph.Self): number, number",
+      doc: "the range filmstrips and checks sweep, default {0, 1}"),
+    .init(name: "body", type: "fun(self: morph.Self): morph.Node", doc: nil, required: true),
+    .init(name: "tap", type: handler, doc: "taps no node claimed"),
+    .init(name: "drag", type: handler, doc: "drags no node claimed"),
+    .init(
+      name: "longPress", type: handler,
+      doc: "a press held 0.5 s within 10 pt (SwiftUI's LongPressGesture defaults), "
+        + "while still down; its release is no tap"),
+    .init(
+      name: "doubleTap", type: handler,
+      doc: "a second tap within 0.35 s of the first (which was a tap)"),
+    .init(
+      name: "hover", type: handler,
+      doc: "the pointer over the component with no button down: "
+        + "phase \"active\" with the location, \"ended\" when it leaves"),
+    .init(
+      name: "dragMinimumDistance", type: "number", doc: "points before a drag begins, default 10"),
+    .init(
+      name: "controlled", type: "fun(self: morph.Self, value: number)",
+      doc: "after the host sets the progress key (controlled mode: `--progress`, scrubbing), "
+        + "as a parent writing a binding"),
+    .init(name: "accessibility", type: "fun(self: morph.Self): morph.Accessibility", doc: nil),
+    .init(
+      name: "reload", type: "fun(self: morph.Self, old: table)",
+      doc: "runs after a hot reload; `old` holds the old model values"),
+    .init(
+      name: "save", type: "fun(self: morph.Self): any",
+      doc: "before a hot reload, the old code hands something on…"),
+    .init(
+      name: "restore", type: "fun(self: morph.Self, saved: any)",
+      doc: "…which the new code receives before `reload`"),
+  ]
+
+  private static let handler = "fun(self: morph.Self, event: morph.InputEvent)"
+}
