@@ -211,6 +211,11 @@ enum MetaFile {
     var required = false
   }
 
+  /// A default as the meta file writes it: whole numbers without a decimal point.
+  private static func format(_ v: Double) -> String {
+    v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v)
+  }
+
   /// How the meta file documents each `morph.component{…}` field, in its
   /// order. Which fields exist is `component.lua`'s `fields` table's to say:
   /// `blocks` refuses a mismatch.
@@ -218,7 +223,9 @@ enum MetaFile {
     .init(name: "name", type: "string", doc: "shown in the status line and JSON"),
     .init(name: "description", type: "string", doc: "one line for `morphhost list`"),
     .init(
-      name: "size", type: "number[]", doc: "the component's frame in points, default {380, 240}"),
+      name: "size", type: "number[]",
+      doc: "the component's frame in points, default "
+        + "{\(format(DocumentDefaults.size.width)), \(format(DocumentDefaults.size.height))}"),
     .init(name: "props", type: "table", doc: "defaults, overridable with `--set key=value`"),
     .init(
       name: "state", type: "table",
@@ -226,7 +233,9 @@ enum MetaFile {
     .init(name: "progress", type: "string", doc: "the numeric state key that `--progress` drives"),
     .init(
       name: "progressRange", type: "number[]|fun(self: morph.Self): number, number",
-      doc: "the range filmstrips and checks sweep, default {0, 1}"),
+      doc: "the range filmstrips and checks sweep, default "
+        + "{\(format(DocumentDefaults.progressRange.lowerBound)), "
+        + "\(format(DocumentDefaults.progressRange.upperBound))}"),
     .init(name: "body", type: "fun(self: morph.Self): morph.Node", doc: nil, required: true),
     .init(name: "tap", type: handler, doc: "taps no node claimed"),
     .init(name: "drag", type: handler, doc: "drags no node claimed"),
