@@ -62,6 +62,7 @@ extension ComponentInstance {
     definition = def
     instance = fresh
     engine = newEngine
+    settleEngineMemory()
     try readDefinition()
     try located { () throws(ScriptError) in
       try runtime.reloadHook(fresh, previous: previous, saved: saved)
@@ -73,6 +74,7 @@ extension ComponentInstance {
     definition = s.definition
     instance = s.instance
     engine = s.engine
+    settleEngineMemory()
     name = s.name
     size = s.size
     progressKey = s.progressKey
