@@ -141,6 +141,7 @@ enum ExportCommand {
     let (width, height) = try CairoRenderer.pixelSize(source.canvas, scale: scale)
     try format.checkSize(width: width, height: height)
     let passes = encoding.sharesOnePalette(format) ? 2 : 1
+    ByteBudget.returnLargeBuffers()
     let interruption = Interruption()
     interruption.start()
     defer { interruption.stop() }

@@ -5,6 +5,15 @@ import Testing
 
 @testable import morphhost
 
+/// An animation's bytes, in memory.
+private final class Sink: EncodedOutput, @unchecked Sendable {
+  var bytes: [UInt8] = []
+  func write(_ b: [UInt8]) throws { bytes += b }
+  func patch(_ b: [UInt8], at offset: Int) throws {
+    bytes.replaceSubrange(offset..<offset + b.count, with: b)
+  }
+}
+
 /// The export holds its frames by bytes, not by count: each frame reserves
 /// its bytes before it is made, and stages that keep a frame take them over.
 /// Counted, never timed: these hold on a loaded machine.
@@ -45,6 +54,23 @@ import Testing
     #expect(budget.heldBytes == 0)
   }
 
+  /// An encoder's own state, set aside, leaves the frames less room; one
+  /// still goes ahead when no other frame is held.
+  @Test func bytesSetAsideLeaveFramesLessRoom() throws {
+    let budget = ByteBudget(limit: 100 << 20)
+    budget.setAside(50 << 20)
+    _ = try Self.run(count: 30, workers: 4, budget: budget, frameBytes: 20 << 20)
+    #expect(budget.peakBytes <= 100 << 20, "peak \(budget.peakBytes) bytes")
+    budget.endAside(50 << 20)
+    let crowded = ByteBudget(limit: 100 << 20)
+    crowded.setAside(90 << 20)
+    let seen = try Self.run(count: 30, workers: 4, budget: crowded, frameBytes: 20 << 20)
+    #expect(seen == Array(0..<30))
+    #expect(crowded.peakBytes == 110 << 20, "one frame at a time")
+    crowded.endAside(90 << 20)
+    #expect(budget.heldBytes == 0 && crowded.heldBytes == 0)
+  }
+
   /// A stage that keeps each frame (as an APNG's compression does) takes its
   /// bytes over and gives them back from another thread: the next frames
   /// wait for them, and the total never passes the budget.
@@ -77,16 +103,50 @@ import Testing
     #expect(budget.heldBytes == 0)
   }
 
+  /// Frame `i` of an opaque animation whose every frame changes.
+  static func frame(_ i: Int, width: Int, height: Int) -> RasterImage {
+    var pixels = [UInt8](repeating: 255, count: width * height * 4)
+    for p in stride(from: 0, to: pixels.count, by: 4) {
+      let (x, y) = (p / 4 % width, p / 4 / width)
+      pixels[p] = UInt8((x + i * 9) & 255)
+      pixels[p + 1] = UInt8((y / 3 + i) & 255)
+    }
+    return RasterImage(width: width, height: height, pixels: pixels)
+  }
+
+  /// Large frames through the pipeline into an APNG sharing its budget, as
+  /// `export … -o x.apng` runs them: the frame queue and the compressions
+  /// together stay within the budget, and the file is the one an unbounded
+  /// encoder writes.
+  @Test func largeFramesIntoAnAPNGStayWithinTheBudget() throws {
+    let (width, height) = (1200, 900)
+    let frameBytes = APNGEncoder.bytesInFlight(width: width, height: height)
+    let budget = ByteBudget(limit: 3 * frameBytes)
+    @Sendable func frame(_ i: Int) -> RasterImage { Self.frame(i, width: width, height: height) }
+    let count = 10
+    let sink = Sink()
+    var encoder = APNGEncoder(
+      output: sink, count: count, timing: FrameTiming(fps: 30), opaque: true, budget: budget)
+    try FramePipeline<RasterImage>.run(
+      count: count, workers: 3, budget: budget, frameBytes: frameBytes,
+      produce: { i in DisplayList(canvas: Size(Double(i), 1)) },
+      work: { list, _ in frame(Int(list.canvas.width)) },
+      consume: { _, image in try encoder.add(image) })
+    try encoder.finish()
+    #expect(budget.peakBytes <= budget.limit, "peak \(budget.peakBytes) of \(budget.limit) bytes")
+    #expect(budget.peakBytes >= 2 * frameBytes, "frames and compressions overlap")
+    #expect(budget.heldBytes == 0)
+    let unbounded = Sink()
+    var plain = APNGEncoder(
+      output: unbounded, count: count, timing: FrameTiming(fps: 30), opaque: true)
+    for i in 0..<count { try plain.add(frame(i)) }
+    try plain.finish()
+    #expect(sink.bytes == unbounded.bytes)
+  }
+
   /// An APNG's compressions charge the budget while they run and give it
   /// all back; the file is the same as without a budget.
   @Test func apngCompressionsChargeTheBudget() throws {
-    final class Sink: EncodedOutput {
-      var bytes: [UInt8] = []
-      func write(_ b: [UInt8]) throws { bytes += b }
-      func patch(_ b: [UInt8], at offset: Int) throws {
-        bytes.replaceSubrange(offset..<offset + b.count, with: b)
-      }
-    }
     let frames = (0..<6).map { i in
       var image = RasterImage(width: 40, height: 30)
       for p in stride(from: 0, to: image.pixels.count, by: 4) {
