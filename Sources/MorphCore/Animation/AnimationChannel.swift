@@ -188,6 +188,16 @@ public struct AnimationChannel: Hashable, Sendable {
 
   /// Drops offsets that have finished by `time`; returns their ids.
   public mutating func retire(at time: Double) -> [Int] {
+    var freed = 0
+    return retire(at: time, freed: &freed)
+  }
+
+  /// Drops finished offsets, adding what they held to `freed`; a tick where
+  /// none has finished changes nothing.
+  mutating func retire(at time: Double, freed: inout Int) -> [Int] {
+    guard offsets.contains(where: { time >= $0.end }) else { return [] }
+    let before = heldBytes
+    defer { freed += before - heldBytes }
     var finished: [Int] = []
     offsets.removeAll { offset in
       guard time >= offset.end else { return false }
@@ -333,11 +343,11 @@ public struct AnimationEngine: Sendable {
   /// Retires what has finished by `time`; returns completed animation ids.
   public mutating func advance(to time: Double) -> [Int] {
     var ended: [Int] = []
+    var freed = 0
     for key in order where channels[key]?.isAnimating == true {
-      let before = channels[key]?.heldBytes ?? 0
-      ended += channels[key]?.retire(at: time) ?? []
-      heldBytes += (channels[key]?.heldBytes ?? 0) - before
+      ended += channels[key]?.retire(at: time, freed: &freed) ?? []
     }
+    heldBytes -= freed
     return finish(ended)
   }
 
