@@ -55,7 +55,7 @@ public struct APNGEncoder: AnimationEncoder {
       return
     }
     guard frame.width == previous.width, frame.height == previous.height else {
-      throw RenderError.io("frame \(index + 1) differs in size from frame 1")
+      throw RenderError.invalidFrames("frame \(index + 1) differs in size from frame 1")
     }
     try checkOpaque(frame)
     var rect: [Int32] = [0, 0, 0, 0]
@@ -85,7 +85,7 @@ public struct APNGEncoder: AnimationEncoder {
       morph_opaque($0.baseAddress, frame.width * frame.height)
     }
     guard all != 0 else {
-      throw RenderError.io("frame \(index + 1) is not opaque although its background is")
+      throw RenderError.invalidFrames("frame \(index + 1) is not opaque although its background is")
     }
   }
 
@@ -286,7 +286,9 @@ struct APNGFrames {
   }
 
   mutating func finish() throws {
-    guard started, !waiting.isEmpty else { throw RenderError.io("an animation needs frames") }
+    guard started, !waiting.isEmpty else {
+      throw RenderError.invalidFrames("an animation needs frames")
+    }
     while !waiting.isEmpty { try writeOldest() }
     var end: [UInt8] = []
     APNGWriter.append(&end, "IEND", [])

@@ -65,7 +65,7 @@ public enum PNGEncoder {
   /// `filtered` rows as a zlib stream at libdeflate's `level`.
   static func deflate(_ filtered: [UInt8], level: Int32) throws(RenderError) -> [UInt8] {
     guard let compressor = libdeflate_alloc_compressor(level) else {
-      throw .io("cannot allocate a PNG compressor")
+      throw .encoder("cannot allocate a PNG compressor")
     }
     defer { libdeflate_free_compressor(compressor) }
     let bound = libdeflate_zlib_compress_bound(compressor, filtered.count)
@@ -76,7 +76,7 @@ public enum PNGEncoder {
           compressor, input.baseAddress, input.count, output.baseAddress, output.count)
       }
     }
-    guard size > 0 else { throw .io("PNG compression failed") }
+    guard size > 0 else { throw .encoder("PNG compression failed") }
     out.removeSubrange(size...)
     return out
   }
