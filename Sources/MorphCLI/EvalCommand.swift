@@ -20,9 +20,12 @@ enum EvalCommand {
     let limits = try ScriptLimits(&options)
     let code: [UInt8]
     let chunkName: String
+    var folder: String?
     if let file = try options.value("-f") ?? options.value("--file") {
       chunkName = file == "-" ? "stdin" : file
       code = try readSource(file, limits: limits)
+      // A file has a folder to import from and read images in, as a plugin does.
+      if file != "-" { folder = URL(fileURLWithPath: file).deletingLastPathComponent().path }
     } else {
       let positional = try options.remaining()
       guard positional.count == 1 else {
@@ -36,6 +39,7 @@ enum EvalCommand {
     let state = try LuaState(limits: limits, textMeasure: PangoTextMeasure())
     // eval's output is what the code prints; escaped, as any plugin text is.
     state.output = { output.write(terminalSafe($0, multiline: true)) }
+    state.moduleDirectory = folder
     let results = try state.evaluate(code, chunkName: chunkName)
     for value in results { output.write(terminalSafe(try state.describe(value), multiline: true)) }
     return .success

@@ -110,7 +110,9 @@ public final class ComponentHost {
     let (view, accessibility) = try component.frameContent()
     var builder = DisplayListBuilder(textMeasure: textMeasure)
     builder.layoutSeconds = component.state.limits.hostWorkSeconds
-    let list = try builder.build(view.root, canvas: canvas, frame: component.size)
+    let list = try SceneError.placed(in: component.path) { () throws(SceneError) in
+      try builder.build(view.root, canvas: canvas, frame: component.size)
+    }
     let summary = SceneSummary(
       name: component.name, progress: component.progress,
       accessibility: accessibility)

@@ -90,8 +90,11 @@ private func temporary(_ name: String) -> String {
   @Test func hugeCanvasIsRefused() {
     let result = runCommand(["render", fixture("huge.lua"), "--format", "json"])
     #expect(result.status == 1)
+    // Named by the file: no one line of it made the frame too large.
     #expect(
-      result.err == "morphhost: canvas width 100048.0 is too large (at most 16384 points a side)")
+      result.err
+        == fixture("huge.lua")
+        + ": canvas width 100048.0 is too large (at most 16384 points a side)")
   }
 
   @Test func benchRunsEveryStage() {

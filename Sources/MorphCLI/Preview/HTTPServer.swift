@@ -248,7 +248,16 @@ final class HTTPServer: @unchecked Sendable {
         text: "morphhost: a request body may be \(PreviewLimits.maximumBody) bytes at most",
         close: true)
     }
-    guard let body = Self.readBody(connection, length: Int(info.content_length)) else {
+    let body: Data
+    switch Self.readBody(connection, length: Int(info.content_length)) {
+    case .whole(let data): body = data
+    case .tooLarge:
+      // A chunked body announces no length: it is refused once it passes the limit.
+      return responder.send(
+        status: 413, "Content Too Large",
+        text: "morphhost: a request body may be \(PreviewLimits.maximumBody) bytes at most",
+        close: true)
+    case .incomplete:
       return responder.send(
         status: 408, "Request Timeout",
         text: "morphhost: the request body did not arrive whole within "
@@ -276,21 +285,28 @@ final class HTTPServer: @unchecked Sendable {
   /// as bytes trickle in, so a client sending one a second would hold it
   /// for hours; this way the deadline is looked at between bytes. Bodies
   /// are small, and mostly came with the head (then no system call is made).
-  private static func readBody(_ connection: OpaquePointer, length: Int) -> Data? {
-    guard length != 0 else { return Data() }
+  /// How reading a request body ended.
+  private enum Body {
+    case whole(Data)
+    /// Past `PreviewLimits.maximumBody` (a chunked body, which announced no length).
+    case tooLarge
+    /// Shorter than announced, or not all there before the deadline.
+    case incomplete
+  }
+
+  private static func readBody(_ connection: OpaquePointer, length: Int) -> Body {
+    guard length != 0 else { return .whole(Data()) }
     let deadline = Date().addingTimeInterval(PreviewLimits.bodyTimeout)
     let expected = length > 0 ? length : PreviewLimits.maximumBody + 1
     var body = Data()
     var byte: UInt8 = 0
     while body.count < expected {
-      guard Date() < deadline else { return nil }
+      guard Date() < deadline else { return .incomplete }
       guard mg_read(connection, &byte, 1) == 1 else { break }
       body.append(byte)
     }
-    guard body.count <= PreviewLimits.maximumBody, length < 0 || body.count == length else {
-      return nil
-    }
-    return body
+    if body.count > PreviewLimits.maximumBody { return .tooLarge }
+    return length < 0 || body.count == length ? .whole(body) : .incomplete
   }
 
   static func parseQuery(_ query: String) -> [String: String] {

@@ -13,9 +13,11 @@ struct PreviewProp: Codable, Equatable, Sendable {
   var value: String
 
   /// The props `def.props` declares, read by running the file once in a
-  /// fresh state (the running instance is not touched).
-  static func declared(path: String) throws(ScriptError) -> [PreviewProp] {
-    let file = try ScriptFile(path: path, output: { _ in })
+  /// fresh state (the running instance is not touched), under the preview's limits.
+  static func declared(path: String, limits: ScriptLimits = .standard) throws(ScriptError)
+    -> [PreviewProp]
+  {
+    let file = try ScriptFile(path: path, limits: limits, output: { _ in })
     let reader = try file.state.load(PreviewRoutes.propsReader, chunkName: "preview-props")
     guard let list = try file.state.call(reader).first?.functionRef,
       case .string(let text)? = try file.state.call(list, [file.result]).first

@@ -150,7 +150,9 @@ final class PreviewSession: @unchecked Sendable {
   }
 
   private func readProps() {
-    guard let declared = try? PreviewProp.declared(path: path), declared != props else { return }
+    guard let declared = try? PreviewProp.declared(path: path, limits: options.limits),
+      declared != props
+    else { return }
     props = declared
     propsVersion += 1
   }

@@ -50,6 +50,20 @@ public struct SceneError: Diagnostic, Equatable, Sendable {
 
   public var description: String { location.map { "\($0): \(message)" } ?? message }
 
+  /// Runs `body`, naming `file` in an error that has no place of its own (a frame the
+  /// budget refuses is the plugin's, though no one line made it).
+  public static func placed<T>(in file: String, _ body: () throws(SceneError) -> T)
+    throws(SceneError) -> T
+  {
+    do {
+      return try body()
+    } catch {
+      var placed = error
+      if placed.location == nil { placed.location = FilePosition(file: file) }
+      throw placed
+    }
+  }
+
   /// The largest canvas side accepted, in points.
   public static let maxCanvasSide = 16384.0
 
