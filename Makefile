@@ -8,7 +8,7 @@ CONFIG ?= debug
 BIN = .build/$(CONFIG)/morphhost
 
 .PHONY: run test deps build install unit lint lint-swift lint-lua example readme-commands bench clean \
-	fuzz test-sanitize
+	fuzz test-sanitize docs
 
 run: deps build
 	$(BIN) run Plugins/flip.lua
@@ -45,6 +45,11 @@ example: deps
 # Every `morphhost …` command in the README's sh blocks, as written.
 readme-commands: build
 	CONFIG=$(CONFIG) scripts/readme-commands.sh
+
+# DocC for the libraries (MorphCore, MorphScript, MorphRender, MorphHost) into
+# .build/docs/morphhost.doccarchive; a DocC warning fails.
+docs: deps build
+	SWIFT=$(SWIFT) scripts/docs.sh
 
 # libFuzzer targets (Fuzz/), FUZZ_SECONDS each (default 600); a crash fails.
 FUZZ_SECONDS ?= 600
