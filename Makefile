@@ -42,7 +42,7 @@ lint-lua:
 example: deps
 	cd Examples/EmbedHost && $(SWIFT) run EmbedHost ../../Plugins/flip.lua "$$(mktemp -d)"
 
-# Every `morphhost …` command in the README's sh blocks, as written.
+# Every `morphhost …` command in the sh blocks of the README and docs/*.md.
 readme-commands: build
 	CONFIG=$(CONFIG) scripts/readme-commands.sh
 
