@@ -49,7 +49,7 @@ readme-commands: build
 # DocC for the libraries (MorphCore, MorphScript, MorphRender, MorphHost) into
 # .build/docs/morphhost.doccarchive; a DocC warning fails.
 docs: deps build
-	SWIFT=$(SWIFT) scripts/docs.sh
+	SWIFT=$(SWIFT) CONFIG=$(CONFIG) scripts/docs.sh
 
 # libFuzzer targets (Fuzz/), FUZZ_SECONDS each (default 600); a crash fails.
 FUZZ_SECONDS ?= 600

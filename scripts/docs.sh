@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# DocC for the library targets: symbol graphs from the debug build's modules
-# (swift symbolgraph-extract, one per module), one `docc convert` a module
+# DocC for the library targets: symbol graphs from the build's modules
+# (CONFIG, default debug; swift symbolgraph-extract, one per module), one `docc convert` a module
 # (MorphHost with its catalog, Sources/MorphHost/MorphHost.docc), merged into
 # .build/docs/morphhost.doccarchive. Any warning fails, as does an error.
 set -euo pipefail
@@ -9,7 +9,7 @@ swift=${SWIFT:-swift}
 docc=${DOCC:-$(dirname "$(readlink -f "$(command -v "$swift")")")/docc}
 [ -x "$docc" ] || docc=$(command -v docc)
 modules=(MorphCore MorphScript MorphRender MorphHost)
-bin=$("$swift" build --show-bin-path)
+bin=$("$swift" build -c "${CONFIG:-debug}" --show-bin-path)
 triple=$(basename "$(dirname "$bin")")
 out=.build/docs
 rm -rf "$out"
