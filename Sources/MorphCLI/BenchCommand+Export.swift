@@ -24,10 +24,12 @@ extension BenchCommand {
     // Memory first: a child's peak RSS starts from this process's own, which
     // the size comparison below raises by decoding every frame.
     let memory = try exportMemory(short: 120, long: 2000)
+    let largeMemory = try BenchCommand.largeExportMemory(frames: 60)
     let bench = ExportBench(dir: dir.path, ffmpeg: ffmpeg)
     for line in try bench.sizes() { output.write(line) }
     for line in try bench.pngSpeed() { output.write(line) }
     output.write(memory)
+    output.write(largeMemory)
     return .success
   }
 }

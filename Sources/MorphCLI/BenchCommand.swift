@@ -26,8 +26,8 @@ enum BenchCommand {
     Lua against plain tables, a 1 000-node scene with text, gradients and a blur
     against the same nodes in flat colours, hot-reload latency, the browser preview's
     figures, 1 000 running animations ticked by the engine, the peak memory
-    of exporting deck_fan with 120 and 2000 frames (child processes; fewer
-    with a small --frames), and the live view's kitty frame rate and idle
+    of exporting deck_fan with 120 and 2000 frames and as an APNG at scale 8
+    (child processes; fewer with a small --frames), and the live view's kitty frame rate and idle
     CPU on a pseudo-terminal.
     With --export: deck_fan's APNG and GIF sizes against ffmpeg's from the same
     frames, a 120-frame PNG sequence against a plain C + Cairo program the bench
@@ -79,6 +79,7 @@ enum BenchCommand {
     // 120 and 2 000 frames by default; a quick run (`--frames 1`) exports 2 and 33.
     let shortExport = min(120, 2 * frames)
     output.write(try exportMemory(short: shortExport, long: shortExport * 50 / 3))
+    output.write(try largeExportMemory(frames: min(60, 2 * frames)))
     for line in try PreviewBench.figures(saves: max(5, min(frames, 20))) { output.write(line) }
     for line in try terminalFigures() { output.write(line) }
     return .success
@@ -103,6 +104,29 @@ enum BenchCommand {
       format:
         "export deck_fan --scale 2 (PNG sequence), peak RSS: %d frames %.1f MiB, %d frames %.1f MiB, "
         + "ratio %.2f (goal: within 10 %%)", short, mib[0], long, mib[1], mib[1] / mib[0])
+  }
+
+  /// Peak resident memory of `morphhost export deck_fan` as an APNG at scale 8
+  /// (3424×2304: 31.6 MB a raster) beside the same export at scale 2, each in
+  /// its own child process: what is in flight is bounded by bytes
+  /// (`FrameStream.bytesInFlight`), not by a count of frames of any size.
+  static func largeExportMemory(frames: Int) throws -> String {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("bench-\(UUID())")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let peaks = try [2, 8].map { scale in
+      try peakMemory([
+        "export", "deck_fan", "--scale", "\(scale)", "--frames", "\(frames)", "-o",
+        dir.appendingPathComponent("fan-\(scale).apng").path,
+      ])
+    }
+    let mb = peaks.map { Double($0) / 1e6 }
+    let raster = Double(3424 * 2304 * 4) / 1e6
+    return String(
+      format:
+        "export deck_fan --scale 8 (APNG, %d frames), peak RSS %.0f MB (goal < 400 MB), "
+        + "%.1f× the scale-2 export's %.0f MB; %.1f rasters of %.1f MB (budget in flight %d MiB)",
+      frames, mb[1], mb[1] / mb[0], mb[0], mb[1] / raster, raster, FrameStream.bytesInFlight >> 20)
   }
 
   /// Runs this binary with `arguments` (output discarded); its peak RSS in bytes.

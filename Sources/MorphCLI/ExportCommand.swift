@@ -141,6 +141,7 @@ enum ExportCommand {
     let (width, height) = try CairoRenderer.pixelSize(source.canvas, scale: scale)
     try format.checkSize(width: width, height: height)
     let passes = encoding.sharesOnePalette(format) ? 2 : 1
+    ByteBudget.returnLargeBuffers()
     let interruption = Interruption()
     interruption.start()
     defer { interruption.stop() }
@@ -204,6 +205,15 @@ enum ExportCommand {
 /// made in order, rasterised (and for some formats encoded) on the workers,
 /// handed over in order. Ctrl-C is noticed before each frame is made.
 struct FrameStream {
+  /// Bytes an export's frames may hold at once, shared by the frame queue
+  /// and an APNG's compressions. At scale 2 (856×576 for the deck fan) a
+  /// frame holds a few MB, so the counts (frames per worker, compressions
+  /// waiting) bind first and nothing waits longer than before; at scale 8
+  /// (3424×2304, 32 MB a raster, about 95 MB a frame while it is compressed)
+  /// it lets one frame compress while the next renders, and keeps peak RSS
+  /// under 400 MB. A frame larger than this still goes, alone.
+  static let bytesInFlight = 160 << 20
+
   let source: FrameSource
   /// A fresh source for a second pass over the same frames (a shared GIF palette).
   let makeSource: () throws -> FrameSource
@@ -212,16 +222,21 @@ struct FrameStream {
   let progress: ProgressBar
   let interruption: Interruption
   let render: @Sendable (DisplayList, CairoRenderer) throws -> RasterImage
+  /// What the frames in flight may hold, shared with the stages after them.
+  let budget = ByteBudget(limit: FrameStream.bytesInFlight)
 
-  /// Runs every frame of `source` through `work` (on the workers) into `consume` (in order).
+  /// Runs every frame of `source` through `work` (on the workers) into
+  /// `consume` (in order), each frame holding `frameBytes` of the budget
+  /// from before it is made until it is consumed.
   func run<Result>(
-    _ source: FrameSource, work: @escaping @Sendable (RasterImage) throws -> Result,
+    _ source: FrameSource, frameBytes: Int,
+    work: @escaping @Sendable (RasterImage) throws -> Result,
     consume: (Int, Result) throws -> Void
   ) throws {
     let render = self.render
     let interruption = self.interruption
     try FramePipeline.run(
-      count: count, workers: threads,
+      count: count, workers: threads, budget: budget, frameBytes: frameBytes,
       produce: { i in
         try interruption.check()
         return try source.next(i)
@@ -234,9 +249,12 @@ struct FrameStream {
     try interruption.check()
   }
 
-  /// Every frame as a raster, in order.
-  func rasters(_ source: FrameSource? = nil, _ consume: (Int, RasterImage) throws -> Void) throws {
-    try run(source ?? self.source, work: { $0 }, consume: consume)
+  /// Every frame as a raster, in order, each holding `frameBytes` (at least its raster).
+  func rasters(
+    _ source: FrameSource? = nil, frameBytes: Int,
+    _ consume: (Int, RasterImage) throws -> Void
+  ) throws {
+    try run(source ?? self.source, frameBytes: frameBytes, work: { $0 }, consume: consume)
   }
 }
 

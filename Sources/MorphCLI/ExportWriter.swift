@@ -23,18 +23,40 @@ struct ExportWriter {
 
   var count: Int { stream.count }
 
+  /// Pixels in a frame.
+  var pixels: Int { size.width * size.height }
+
+  /// What a frame holds from being made until it is handed over, in bytes:
+  /// its raster, or for a frame encoded on a worker (a PNG, a quantized GIF
+  /// frame) the raster and the encoder's buffers beside it (PNG: filtered
+  /// rows and deflate's output; GIF: libimagequant's image and remap, the
+  /// indices).
+  var rasterBytes: Int { pixels * 4 }
+  var encodedFrameBytes: Int { pixels * 12 }
+  /// What libwebp's animation encoder keeps while it runs, set aside from
+  /// the frames' room: about four canvases of the frame's size (the picture
+  /// it imports, the previous canvas and its disposed copy, the sub-frame
+  /// it tries). At scale 8 without it the WebP export peaked at 458 MB.
+  var webPEncoderBytes: Int { pixels * 16 }
+
   func write() throws -> String {
     switch format {
     case .pngSequence: return try sequence()
     case .filmstrip: return try filmstrip()
     case .apng:
       if let colors = encoding.colors { return try indexedAPNG(colors: colors) }
-      return try animation("animated PNG") {
+      // Each frame reserves what its compression will hold, which it takes over.
+      let bytes = APNGEncoder.bytesInFlight(width: size.width, height: size.height)
+      return try animation("animated PNG", frameBytes: bytes) {
         APNGEncoder(
-          output: $0, count: count, timing: encoding.timing, opaque: (background?.alpha ?? 0) == 1)
+          output: $0, count: count, timing: encoding.timing, opaque: (background?.alpha ?? 0) == 1,
+          budget: stream.budget)
       }
     case .webp:
-      return try animation(encoding.quality == nil ? "animated WebP, lossless" : "animated WebP") {
+      return try animation(
+        encoding.quality == nil ? "animated WebP, lossless" : "animated WebP",
+        encoderBytes: webPEncoderBytes
+      ) {
         try WebPEncoder(
           output: $0, count: count, timing: encoding.timing, quality: encoding.quality)
       }
@@ -46,11 +68,16 @@ struct ExportWriter {
 
   /// Frames in order into an encoder that writes `path`, committed at the end.
   private func animation(
-    _ kind: String, _ make: (FileOutput) throws -> some AnimationEncoder
+    _ kind: String, frameBytes: Int? = nil, encoderBytes: Int = 0,
+    _ make: (FileOutput) throws -> some AnimationEncoder
   ) throws -> String {
+    stream.budget.setAside(encoderBytes)
+    defer { stream.budget.endAside(encoderBytes) }
     let file = try OutputFile(path)
     var encoder = try make(FileOutput(file))
-    try stream.rasters { _, frame in try encoder.add(frame) }
+    try stream.rasters(frameBytes: frameBytes ?? rasterBytes) { _, frame in
+      try encoder.add(frame)
+    }
     try encoder.finish()
     try file.commit()
     return "wrote \(path) (\(kind), \(count) frames)"
@@ -66,7 +93,8 @@ struct ExportWriter {
       try sharedPalette(quantizer) { try encoder.add($0) }
     } else {
       try stream.run(
-        stream.source, work: { try PaletteQuantizer.quantize($0, quantizer) },
+        stream.source, frameBytes: encodedFrameBytes,
+        work: { try PaletteQuantizer.quantize($0, quantizer) },
         consume: { _, frame in try encoder.add(frame) })
     }
     try encoder.finish()
@@ -81,8 +109,10 @@ struct ExportWriter {
     _ settings: PaletteQuantizer.Settings, _ consume: (QuantizedFrame) throws -> Void
   ) throws {
     let palette = try PaletteQuantizer.SharedPalette(settings)
-    try stream.rasters { _, frame in try palette.add(frame) }
-    try stream.rasters(try stream.makeSource()) { _, frame in try consume(palette.remap(frame)) }
+    try stream.rasters(frameBytes: rasterBytes) { _, frame in try palette.add(frame) }
+    try stream.rasters(try stream.makeSource(), frameBytes: rasterBytes) { _, frame in
+      try consume(palette.remap(frame))
+    }
   }
 
   private func indexedAPNG(colors: Int) throws -> String {
@@ -103,7 +133,7 @@ struct ExportWriter {
     let encoder = try VideoEncoder(
       file: file, codec: codec, width: size.width, height: size.height, timing: encoding.timing,
       crf: encoding.crf, background: background)
-    try stream.rasters { _, frame in try encoder.add(frame) }
+    try stream.rasters(frameBytes: rasterBytes) { _, frame in try encoder.add(frame) }
     try encoder.finish()
     try file.commit()
     return "wrote \(path) (\(kind), \(count) frames)"
@@ -113,7 +143,7 @@ struct ExportWriter {
   private func sequence() throws -> String {
     let sequence = try PNGSequence(path)
     try stream.run(
-      stream.source, work: { try $0.pngData() },
+      stream.source, frameBytes: encodedFrameBytes, work: { try $0.pngData() },
       consume: { i, png in try sequence.write(png, frame: i) })
     sequence.keep()
     return "wrote \(count) frames to \(path)/"
@@ -125,7 +155,7 @@ struct ExportWriter {
       count: count, frameWidth: size.width, frameHeight: size.height, columns: encoding.columns,
       labelHeight: encoding.labels ? Filmstrip.labelHeight(frameHeight: size.height) : 0)
     var sheet = try Filmstrip.Sheet(layout)
-    try stream.rasters { i, frame in try sheet.place(frame, at: i) }
+    try stream.rasters(frameBytes: rasterBytes) { i, frame in try sheet.place(frame, at: i) }
     if encoding.labels { try sheet.label((0..<count).map(stream.source.label)) }
     try OutputFile.write(try sheet.image.pngData(), to: path)
     return "wrote \(path) (\(count) frames, \(sheet.image.width)×\(sheet.image.height))"

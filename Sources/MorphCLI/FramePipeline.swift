@@ -4,10 +4,14 @@ import MorphRender
 
 /// Streams frames through a bounded queue: display lists are made in order on
 /// the calling thread (one Lua state), turned into results (raster, PNG) on
-/// worker threads, and handed back in order on the calling thread. At most
-/// `window` frames are in flight, so memory does not grow with the number of
-/// frames; every result depends on its list alone, so the output is the same
-/// byte for byte whatever the number of workers.
+/// worker threads, and handed back in order on the calling thread. What is
+/// in flight is bounded by bytes: each frame reserves `frameBytes` of a
+/// `ByteBudget` before it is made and gives them back when it is handed over
+/// (a stage that keeps the frame, as an APNG's compression does, takes the
+/// bytes over), so memory grows neither with the number of frames nor with
+/// their size; at most `window` frames wait, so the workers never wait on the
+/// producer. Every result depends on its list alone, so the output is the
+/// same byte for byte whatever the number of workers or the budget.
 final class FramePipeline<Result>: @unchecked Sendable {
   private let condition = NSCondition()
   private var jobs: [(index: Int, list: DisplayList)] = []
@@ -21,9 +25,12 @@ final class FramePipeline<Result>: @unchecked Sendable {
 
   /// Runs `count` frames: `produce(i)` makes frame i's list, `work` turns it
   /// into a result on a worker (with that worker's own renderer), and
-  /// `consume(i, result)` receives results in order.
+  /// `consume(i, result)` receives results in order. Each frame reserves
+  /// `frameBytes` of `budget` before it is made and releases them just
+  /// before it is consumed.
   static func run(
-    count: Int, workers: Int, produce: (Int) throws -> DisplayList,
+    count: Int, workers: Int, budget: ByteBudget, frameBytes: Int,
+    produce: (Int) throws -> DisplayList,
     work: @escaping @Sendable (DisplayList, CairoRenderer) throws -> Result,
     consume: (Int, Result) throws -> Void
   ) throws {
@@ -45,18 +52,32 @@ final class FramePipeline<Result>: @unchecked Sendable {
       group.wait()
     }
     try pipeline.drive(
-      count: count, window: workers * framesPerWorker, produce: produce, consume: consume)
+      count: count, window: workers * framesPerWorker, budget: budget, frameBytes: frameBytes,
+      produce: produce, consume: consume)
   }
 
   private func drive(
-    count: Int, window: Int, produce: (Int) throws -> DisplayList,
-    consume: (Int, Result) throws -> Void
+    count: Int, window: Int, budget: ByteBudget, frameBytes: Int,
+    produce: (Int) throws -> DisplayList, consume: (Int, Result) throws -> Void
   ) throws {
     var produced = 0
     var consumed = 0
+    // Bytes reserved for frames made and not yet consumed, given back on the way out.
+    defer { budget.release((produced - consumed) * frameBytes) }
     while consumed < count {
-      if produced < count && produced - consumed < window {
-        let list = try produce(produced)
+      // A frame waits for room before it is made: while frames are in
+      // flight it takes the next result off instead; with none, the bytes
+      // it waits for are held downstream, and come back on their own.
+      if produced < count && produced - consumed < window
+        && (produced == consumed ? reserve(budget, frameBytes) : budget.tryReserve(frameBytes))
+      {
+        let list: DisplayList
+        do {
+          list = try produce(produced)
+        } catch {
+          budget.release(frameBytes)
+          throw error
+        }
         condition.withLock {
           jobs.append((produced, list))
           condition.signal()
@@ -69,9 +90,15 @@ final class FramePipeline<Result>: @unchecked Sendable {
         if let failure { throw failure }
         return finished.removeValue(forKey: consumed)!
       }
-      try consume(consumed, result)
       consumed += 1
+      budget.release(frameBytes)
+      try consume(consumed - 1, result)
     }
+  }
+
+  private func reserve(_ budget: ByteBudget, _ bytes: Int) -> Bool {
+    budget.reserve(bytes)
+    return true
   }
 
   private func workLoop(_ work: (DisplayList, CairoRenderer) throws -> Result) {

@@ -35,7 +35,7 @@ public enum APNGWriter {
   /// The chunks of a PNG file (checks the signature and lengths, not CRCs).
   public static func chunks(_ png: [UInt8]) throws(RenderError) -> [Chunk] {
     guard png.count >= 8, Array(png[0..<8]) == signature else {
-      throw RenderError.io("not a PNG file")
+      throw RenderError.invalidPNG("not a PNG file")
     }
     var result: [Chunk] = []
     var i = 8
@@ -44,7 +44,7 @@ public enum APNGWriter {
         Int(png[i]) << 24 | Int(png[i + 1]) << 16 | Int(png[i + 2]) << 8 | Int(png[i + 3])
       let type = String(decoding: png[(i + 4)..<(i + 8)], as: UTF8.self)
       guard i + 12 + length <= png.count else {
-        throw RenderError.io("truncated PNG chunk \(type)")
+        throw RenderError.invalidPNG("truncated PNG chunk \(type)")
       }
       result.append(Chunk(type: type, data: Array(png[(i + 8)..<(i + 8 + length)])))
       i += 12 + length
@@ -94,18 +94,18 @@ public struct APNGStream {
   /// The bytes for the next frame, `png` being a complete PNG file.
   public mutating func frame(_ png: [UInt8]) throws(RenderError) -> [UInt8] {
     guard index < frameCount, frameCount <= Int(UInt32.max) else {
-      throw RenderError.io("more frames than the \(frameCount) announced")
+      throw RenderError.invalidFrames("more frames than the \(frameCount) announced")
     }
     let parts = try APNGWriter.chunks(png)
     let ihdr = parts.first { $0.type == "IHDR" }?.data
     var out: [UInt8] = []
     if let header {
       guard ihdr == header else {
-        throw RenderError.io("frame \(index + 1) differs in size or format from frame 1")
+        throw RenderError.invalidFrames("frame \(index + 1) differs in size or format from frame 1")
       }
     } else {
       guard let ihdr, ihdr.count == 13 else {
-        throw RenderError.io("frame 1 is not a PNG (no IHDR)")
+        throw RenderError.invalidPNG("frame 1 is not a PNG (no IHDR)")
       }
       header = ihdr
       out = APNGWriter.signature
@@ -132,9 +132,9 @@ public struct APNGStream {
 
   /// The file's last bytes; every announced frame must have been given.
   public func end() throws(RenderError) -> [UInt8] {
-    guard header != nil else { throw RenderError.io("an animation needs frames") }
+    guard header != nil else { throw RenderError.invalidFrames("an animation needs frames") }
     guard index == frameCount else {
-      throw RenderError.io("\(index) frames given, \(frameCount) announced")
+      throw RenderError.invalidFrames("\(index) frames given, \(frameCount) announced")
     }
     var out: [UInt8] = []
     APNGWriter.append(&out, "IEND", [])

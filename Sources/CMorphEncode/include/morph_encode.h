@@ -115,4 +115,9 @@ struct morph_gif_image {
 // count, or 0 when memory ran out or the code size cannot hold the colours.
 size_t morph_gif_encode(const struct morph_gif_image *image, uint8_t **out);
 
+// Buffers of at least `bytes` are mapped on their own and unmapped when freed
+// (glibc's M_MMAP_THRESHOLD, fixed; elsewhere nothing changes), so freed
+// frames leave the process instead of staying in a thread's arena (memory.c).
+void morph_map_large_buffers(size_t bytes);
+
 #endif

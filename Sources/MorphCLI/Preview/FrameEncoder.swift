@@ -176,7 +176,7 @@ final class FrameEncoder: @unchecked Sendable {
         continue
       }
       do {
-        guard let png else { throw RenderError.io("cannot allocate a PNG compressor") }
+        guard let png else { throw RenderError.encoder("cannot allocate a PNG compressor") }
         pictures[scale] = FrameBoard.Picture(
           raster: raster, changed: box, png: try png.encode(raster, box: box))
       } catch {

@@ -28,6 +28,16 @@ public struct AnimationChannel: Hashable, Sendable {
     /// A keyframe track's segments, worked out when it started.
     public var keyframes: ResolvedKeyframes?
 
+    /// What the offset holds on the heap: itself, and a keyframe track's
+    /// keyframes and segments.
+    public var heldBytes: Int {
+      var bytes = MemoryLayout<Offset>.stride
+      if case .keyframes(let track) = curve {
+        bytes += AnimationChannel.bytes(keyframes: track.keyframes.count)
+      }
+      return bytes
+    }
+
     /// Where the curve is at `time`, its delay, speed and repeats applied.
     private func position(at time: Double) -> AnimationModifiers.Position {
       curve.modifiers.position(elapsed: time - start, cycle: cycle)
@@ -76,7 +86,17 @@ public struct AnimationChannel: Hashable, Sendable {
   }
 
   public private(set) var target: Double
-  public private(set) var offsets: [Offset] = []
+  public private(set) var offsets: [Offset] = [] {
+    didSet { heldBytes = offsets.reduce(0) { $0 + $1.heldBytes } }
+  }
+  /// What the running offsets hold on the heap (kept as they change).
+  public private(set) var heldBytes = 0
+
+  /// What a keyframe track of `count` keyframes holds once played: its
+  /// keyframes and the segments worked out from them.
+  public static func bytes(keyframes count: Int) -> Int {
+    count * (MemoryLayout<Keyframe>.stride + MemoryLayout<ResolvedKeyframes.Segment>.stride)
+  }
 
   public init(value: Double) {
     target = value
@@ -168,6 +188,16 @@ public struct AnimationChannel: Hashable, Sendable {
 
   /// Drops offsets that have finished by `time`; returns their ids.
   public mutating func retire(at time: Double) -> [Int] {
+    var freed = 0
+    return retire(at: time, freed: &freed)
+  }
+
+  /// Drops finished offsets, adding what they held to `freed`; a tick where
+  /// none has finished changes nothing.
+  mutating func retire(at time: Double, freed: inout Int) -> [Int] {
+    guard offsets.contains(where: { time >= $0.end }) else { return [] }
+    let before = heldBytes
+    defer { freed += before - heldBytes }
     var finished: [Int] = []
     offsets.removeAll { offset in
       guard time >= offset.end else { return false }
@@ -188,8 +218,30 @@ public struct AnimationEngine: Sendable {
   private var order: [String] = []
   private var pending: [Int: Int] = [:]  // animation id → keys still running
   private var nextID = 1
+  /// What the channels hold on the heap, kept as they change: what a host
+  /// charges to a plugin's memory account.
+  public private(set) var heldBytes = 0
 
   public init() {}
+
+  /// What a key's channel costs before it animates: its entry and its key.
+  public static func bytes(key: String) -> Int {
+    MemoryLayout<String>.stride + MemoryLayout<AnimationChannel>.stride + 64 + key.utf8.count
+  }
+
+  /// At most how many bytes more the engine holds after playing `tracks`
+  /// on their keys (each replaces what runs on its key).
+  public static func bytes(playing tracks: [(key: String, track: KeyframeTrack)]) -> Int {
+    tracks.reduce(0) {
+      $0 + bytes(key: $1.key) + MemoryLayout<AnimationChannel.Offset>.stride
+        + AnimationChannel.bytes(keyframes: $1.track.keyframes.count)
+    }
+  }
+
+  /// At most how many bytes more the engine holds after animating `keys`.
+  public static func bytes(animating keys: [String]) -> Int {
+    keys.reduce(0) { $0 + bytes(key: $1) + MemoryLayout<AnimationChannel.Offset>.stride }
+  }
 
   public func presented(_ key: String, at time: Double) -> Double? {
     channels[key]?.presented(at: time)
@@ -223,6 +275,7 @@ public struct AnimationEngine: Sendable {
   public mutating func keep(only keys: Set<String>) {
     channels = channels.filter { keys.contains($0.key) }
     order = channels.keys.sorted()
+    heldBytes = channels.reduce(0) { $0 + Self.bytes(key: $1.key) + $1.value.heldBytes }
   }
 
   /// Declares a key with its initial value (or resets it).
@@ -232,8 +285,11 @@ public struct AnimationEngine: Sendable {
 
   /// Puts a channel under `key`, keeping `order` when the key is new.
   private mutating func store(_ key: String, _ channel: AnimationChannel) {
-    if channels.updateValue(channel, forKey: key) == nil {
+    if let old = channels.updateValue(channel, forKey: key) {
+      heldBytes += channel.heldBytes - old.heldBytes
+    } else {
       order.insert(key, at: order.firstIndex { $0 > key } ?? order.endIndex)
+      heldBytes += Self.bytes(key: key) + channel.heldBytes
     }
   }
 
@@ -287,9 +343,11 @@ public struct AnimationEngine: Sendable {
   /// Retires what has finished by `time`; returns completed animation ids.
   public mutating func advance(to time: Double) -> [Int] {
     var ended: [Int] = []
+    var freed = 0
     for key in order where channels[key]?.isAnimating == true {
-      ended += channels[key]?.retire(at: time) ?? []
+      ended += channels[key]?.retire(at: time, freed: &freed) ?? []
     }
+    heldBytes -= freed
     return finish(ended)
   }
 

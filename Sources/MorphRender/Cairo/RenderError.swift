@@ -11,6 +11,13 @@ public enum RenderError: Diagnostic, Hashable, Sendable {
   case cairo(operation: String, status: String)
   /// A file could not be read or written.
   case io(String)
+  /// Frames given to an encoder do not make one animation (sizes differ, none, too many,
+  /// too many colours).
+  case invalidFrames(String)
+  /// Bytes that should be a PNG file are not one.
+  case invalidPNG(String)
+  /// An encoding library (deflate, libimagequant, giflib, libwebp, libsixel) failed.
+  case encoder(String)
   /// The frame would cost more than its `FrameBudget` allows.
   case frameBudget(String)
 
@@ -19,6 +26,7 @@ public enum RenderError: Diagnostic, Hashable, Sendable {
   public var description: String {
     switch self {
     case .invalidCanvas(let message), .invalidDisplayList(let message), .io(let message),
+      .invalidFrames(let message), .invalidPNG(let message), .encoder(let message),
       .frameBudget(let message):
       return message
     case .cairo(let operation, let status):

@@ -28,11 +28,23 @@ public struct APNGEncoder: AnimationEncoder {
   /// on one thread), too slow a default for a review export.
   public static let defaultLevel: Int32 = 9
 
+  /// What compressing one `width`×`height` frame holds, in bytes: the frame
+  /// (the one before it is the previous frame's) and its rectangle cropped,
+  /// filtered and deflated, at most two of those buffers at a time (the crop
+  /// is freed before deflating; RGBA's two candidates are made one after
+  /// the other). An export reserves this much for each frame before making it.
+  public static func bytesInFlight(width: Int, height: Int) -> Int {
+    width * height * (4 + 2 * 4)
+  }
+
+  /// `budget`, when given, is charged `bytesInFlight` for each frame while it
+  /// compresses (the export released the frame's own reservation as it handed
+  /// the frame over).
   public init(
     output: any EncodedOutput, count: Int, timing: FrameTiming, opaque: Bool = false,
-    level: Int32 = APNGEncoder.defaultLevel
+    level: Int32 = APNGEncoder.defaultLevel, budget: ByteBudget? = nil
   ) {
-    frames = APNGFrames(output: output, count: count, timing: timing)
+    frames = APNGFrames(output: output, count: count, timing: timing, budget: budget)
     compressor = Compressor(opaque: opaque, level: level)
   }
 
@@ -43,7 +55,7 @@ public struct APNGEncoder: AnimationEncoder {
       return
     }
     guard frame.width == previous.width, frame.height == previous.height else {
-      throw RenderError.io("frame \(index + 1) differs in size from frame 1")
+      throw RenderError.invalidFrames("frame \(index + 1) differs in size from frame 1")
     }
     try checkOpaque(frame)
     var rect: [Int32] = [0, 0, 0, 0]
@@ -58,7 +70,9 @@ public struct APNGEncoder: AnimationEncoder {
       return
     }
     let (compressor, box) = (self.compressor, rect.map(Int.init))
-    try frames.show({ try compressor.part(frame, over: previous, rect: box) }, from: index)
+    try frames.show(
+      { try compressor.part(frame, over: previous, rect: box) }, from: index,
+      bytes: Self.bytesInFlight(width: frame.width, height: frame.height))
     self.previous = frame
   }
 
@@ -71,7 +85,7 @@ public struct APNGEncoder: AnimationEncoder {
       morph_opaque($0.baseAddress, frame.width * frame.height)
     }
     guard all != 0 else {
-      throw RenderError.io("frame \(index + 1) is not opaque although its background is")
+      throw RenderError.invalidFrames("frame \(index + 1) is not opaque although its background is")
     }
   }
 
@@ -81,7 +95,9 @@ public struct APNGEncoder: AnimationEncoder {
       header: PNGEncoder.header(
         width: frame.width, height: frame.height, channels: compressor.channels))
     let compressor = self.compressor
-    try frames.show({ try compressor.whole(frame) }, from: 0)
+    try frames.show(
+      { try compressor.whole(frame) }, from: 0,
+      bytes: Self.bytesInFlight(width: frame.width, height: frame.height))
     previous = frame
   }
 }
@@ -110,17 +126,20 @@ extension APNGEncoder {
 
     /// `rect` of an opaque frame as RGB, compressed.
     func rgb(_ frame: RasterImage, rect: [Int]) throws -> [UInt8] {
-      var crop = [UInt8](repeating: 0, count: rect[2] * rect[3] * 3)
-      frame.pixels.withUnsafeBufferPointer { b in
-        crop.withUnsafeMutableBufferPointer {
-          morph_crop_rgb(b.baseAddress, Int32(frame.width), rect.map(Int32.init), $0.baseAddress)
+      // The crop is freed once filtered, before deflating.
+      let filtered = { () -> [UInt8] in
+        var crop = [UInt8](repeating: 0, count: rect[2] * rect[3] * 3)
+        frame.pixels.withUnsafeBufferPointer { b in
+          crop.withUnsafeMutableBufferPointer {
+            morph_crop_rgb(b.baseAddress, Int32(frame.width), rect.map(Int32.init), $0.baseAddress)
+          }
         }
-      }
-      return try crop.withUnsafeBufferPointer { (buffer) throws(RenderError) in
-        try PNGEncoder.compressedRows(
-          buffer.baseAddress!, stride: rect[2] * 3, width: rect[2], height: rect[3], channels: 3,
-          level: level)
-      }
+        return crop.withUnsafeBufferPointer {
+          PNGEncoder.filteredRows(
+            $0.baseAddress!, stride: rect[2] * 3, width: rect[2], height: rect[3], channels: 3)
+        }
+      }()
+      return try PNGEncoder.deflate(filtered, level: level)
     }
 
     /// The changed rectangle of `frame`, cropped and compressed. Where it may
@@ -148,20 +167,24 @@ extension APNGEncoder {
     )
       throws -> [UInt8]
     {
-      var crop = [UInt8](repeating: 0, count: rect[2] * rect[3] * 4)
-      previous.pixels.withUnsafeBufferPointer { a in
-        frame.pixels.withUnsafeBufferPointer { b in
-          crop.withUnsafeMutableBufferPointer {
-            morph_crop(
-              a.baseAddress, b.baseAddress, Int32(frame.width), rect.map(Int32.init),
-              clearUnchanged ? 1 : 0, $0.baseAddress)
+      // The crop is freed once filtered, before deflating.
+      let filtered = { () -> [UInt8] in
+        var crop = [UInt8](repeating: 0, count: rect[2] * rect[3] * 4)
+        previous.pixels.withUnsafeBufferPointer { a in
+          frame.pixels.withUnsafeBufferPointer { b in
+            crop.withUnsafeMutableBufferPointer {
+              morph_crop(
+                a.baseAddress, b.baseAddress, Int32(frame.width), rect.map(Int32.init),
+                clearUnchanged ? 1 : 0, $0.baseAddress)
+            }
           }
         }
-      }
-      return try crop.withUnsafeBufferPointer { (buffer) throws(RenderError) in
-        try PNGEncoder.compressedRows(
-          buffer.baseAddress!, stride: rect[2] * 4, width: rect[2], height: rect[3], level: level)
-      }
+        return crop.withUnsafeBufferPointer {
+          PNGEncoder.filteredRows(
+            $0.baseAddress!, stride: rect[2] * 4, width: rect[2], height: rect[3], channels: 4)
+        }
+      }()
+      return try PNGEncoder.deflate(filtered, level: level)
     }
   }
 }
@@ -172,11 +195,14 @@ extension APNGEncoder {
 /// shows. Nothing is disposed, so the canvas always holds the previous frame.
 /// Each frame is compressed on another thread while later frames are made
 /// (compression is most of an APNG's time, and each frame's depends on its
-/// own pixels alone); at most `framesAhead` wait, so memory stays bounded.
+/// own pixels alone); at most `framesAhead` wait, and while a frame
+/// compresses its bytes are charged to the export's budget, which the next
+/// frame waits for, so memory stays bounded.
 struct APNGFrames {
   let output: any EncodedOutput
   let count: Int
   let timing: FrameTiming
+  let budget: ByteBudget?
   /// Shown frames not yet written, oldest first; the last one's end may still grow.
   private var waiting: [HeldFrame<Compressing>] = []
   private var started = false
@@ -196,15 +222,22 @@ struct APNGFrames {
     var data: [UInt8]
   }
 
-  /// A part being made on another thread.
+  /// A part being made on another thread, holding `bytes` of `budget`
+  /// until it is made (the frames it reads are let go first).
   final class Compressing: @unchecked Sendable {
     private let done = DispatchSemaphore(value: 0)
     // Written once by the worker before `done` is signalled, read after.
     private var result: Result<Part, any Error>?
+    // Dropped by the worker once run, with the frames it holds.
+    private var make: (@Sendable () throws -> Part)?
 
-    init(_ make: @escaping @Sendable () throws -> Part) {
+    init(_ make: @escaping @Sendable () throws -> Part, budget: ByteBudget?, bytes: Int) {
+      self.make = make
+      budget?.add(bytes)
       let thread = Thread {
-        self.result = Result { try make() }
+        self.result = Result { try self.make!() }
+        self.make = nil
+        budget?.release(bytes)
         self.done.signal()
       }
       thread.start()
@@ -219,10 +252,11 @@ struct APNGFrames {
   /// Where acTL's data lies: after the signature (8), IHDR (25) and acTL's length and type.
   static let frameCountOffset = 8 + 25 + 8
 
-  init(output: any EncodedOutput, count: Int, timing: FrameTiming) {
+  init(output: any EncodedOutput, count: Int, timing: FrameTiming, budget: ByteBudget? = nil) {
     self.output = output
     self.count = count
     self.timing = timing
+    self.budget = budget
   }
 
   /// The signature, IHDR (`header`'s data), acTL, then `chunks` (a palette).
@@ -235,10 +269,14 @@ struct APNGFrames {
     started = true
   }
 
-  /// The part `make` returns (run on another thread) shows from frame
-  /// `index` on; frames shown before it are written once enough wait.
-  mutating func show(_ make: @escaping @Sendable () throws -> Part, from index: Int) throws {
-    waiting.append(HeldFrame(payload: Compressing(make), first: index, end: index + 1))
+  /// The part `make` returns (run on another thread, holding `bytes` of the
+  /// budget) shows from frame `index` on; frames shown before it are
+  /// written once enough wait.
+  mutating func show(
+    _ make: @escaping @Sendable () throws -> Part, from index: Int, bytes: Int = 0
+  ) throws {
+    let compressing = Compressing(make, budget: budget, bytes: bytes)
+    waiting.append(HeldFrame(payload: compressing, first: index, end: index + 1))
     while waiting.count > Self.framesAhead { try writeOldest() }
   }
 
@@ -248,7 +286,9 @@ struct APNGFrames {
   }
 
   mutating func finish() throws {
-    guard started, !waiting.isEmpty else { throw RenderError.io("an animation needs frames") }
+    guard started, !waiting.isEmpty else {
+      throw RenderError.invalidFrames("an animation needs frames")
+    }
     while !waiting.isEmpty { try writeOldest() }
     var end: [UInt8] = []
     APNGWriter.append(&end, "IEND", [])

@@ -69,7 +69,7 @@ public final class GIFEncoder {
   public func add(_ frame: QuantizedFrame) throws {
     defer { index += 1 }
     guard frame.colors.count <= PaletteQuantizer.maxColors else {
-      throw RenderError.io(
+      throw RenderError.invalidFrames(
         "frame \(index + 1) has \(frame.colors.count) colours; a GIF frame holds at most "
           + "\(PaletteQuantizer.maxColors) and a transparent index")
     }
@@ -78,7 +78,7 @@ public final class GIFEncoder {
       return
     }
     guard frame.source.count == stored.count else {
-      throw RenderError.io("frame \(index + 1) differs in size from frame 1")
+      throw RenderError.invalidFrames("frame \(index + 1) differs in size from frame 1")
     }
     let display = frame.shownColors(clearUnderHalfAlpha: transparent)
     var rect: [Int32] = [0, 0, Int32(frame.width), Int32(frame.height)]
@@ -110,7 +110,7 @@ public final class GIFEncoder {
           sink.bytes.append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
           return length
         }, &status)
-    else { throw RenderError.io("giflib could not start: \(Self.describe(status))") }
+    else { throw RenderError.encoder("giflib could not start: \(Self.describe(status))") }
     self.gif = gif
     EGifSetGifVersion(gif, true)
     globalColors = frame.colors
@@ -183,7 +183,7 @@ public final class GIFEncoder {
     }
     defer { free(data) }
     guard length > 0, let data else {
-      throw RenderError.io("not enough memory to code a GIF frame")
+      throw RenderError.encoder("not enough memory to code a GIF frame")
     }
     return Part(
       rect: rect, data: Array(UnsafeBufferPointer(start: data, count: length)),
@@ -191,13 +191,13 @@ public final class GIFEncoder {
   }
 
   public func finish() throws {
-    guard gif != nil else { throw RenderError.io("an animation needs frames") }
+    guard gif != nil else { throw RenderError.invalidFrames("an animation needs frames") }
     try flush()
     var status: Int32 = 0
     let closed = EGifCloseFile(gif, &status)
     gif = nil
     guard closed == GIF_OK else {
-      throw RenderError.io("giflib could not finish: \(Self.describe(status))")
+      throw RenderError.encoder("giflib could not finish: \(Self.describe(status))")
     }
     try drain()
   }
@@ -240,7 +240,7 @@ public final class GIFEncoder {
 
   private func check(_ status: Int32) throws {
     guard status == GIF_OK else {
-      throw RenderError.io("giflib failed: \(Self.describe(gif?.pointee.Error ?? 0))")
+      throw RenderError.encoder("giflib failed: \(Self.describe(gif?.pointee.Error ?? 0))")
     }
   }
 

@@ -53,10 +53,11 @@ public struct IndexedAPNGEncoder {
       return
     }
     guard frame.width == size.width, frame.height == size.height else {
-      throw RenderError.io("frame \(index + 1) differs in size from frame 1")
+      throw RenderError.invalidFrames("frame \(index + 1) differs in size from frame 1")
     }
     guard frame.colors == palette else {
-      throw RenderError.io("frame \(index + 1) has a palette of its own; an APNG has one")
+      throw RenderError.invalidFrames(
+        "frame \(index + 1) has a palette of its own; an APNG has one")
     }
     let stored: Making?
     switch screen {
@@ -79,7 +80,7 @@ public struct IndexedAPNGEncoder {
 
   private mutating func start(_ frame: QuantizedFrame) throws {
     guard frame.colors.count < 256 else {
-      throw RenderError.io("an indexed APNG holds at most 255 colours and a clear entry")
+      throw RenderError.invalidFrames("an indexed APNG holds at most 255 colours and a clear entry")
     }
     palette = frame.colors
     size = (frame.width, frame.height)

@@ -44,14 +44,28 @@ public enum PNGEncoder {
     _ pixels: UnsafePointer<UInt8>, stride: Int, width: Int, height: Int, channels: Int = 4,
     level: Int32
   ) throws(RenderError) -> [UInt8] {
+    try deflate(
+      filteredRows(pixels, stride: stride, width: width, height: height, channels: channels),
+      level: level)
+  }
+
+  /// The rows of `compressedRows`, each filtered and led by its filter byte.
+  static func filteredRows(
+    _ pixels: UnsafePointer<UInt8>, stride: Int, width: Int, height: Int, channels: Int
+  ) -> [UInt8] {
     let rowBytes = width * channels + 1
     var filtered = [UInt8](repeating: 0, count: rowBytes * height)
     filtered.withUnsafeMutableBufferPointer {
       morph_png_filter(
         pixels, stride, Int32(width), Int32(height), Int32(channels), $0.baseAddress!)
     }
+    return filtered
+  }
+
+  /// `filtered` rows as a zlib stream at libdeflate's `level`.
+  static func deflate(_ filtered: [UInt8], level: Int32) throws(RenderError) -> [UInt8] {
     guard let compressor = libdeflate_alloc_compressor(level) else {
-      throw .io("cannot allocate a PNG compressor")
+      throw .encoder("cannot allocate a PNG compressor")
     }
     defer { libdeflate_free_compressor(compressor) }
     let bound = libdeflate_zlib_compress_bound(compressor, filtered.count)
@@ -62,7 +76,7 @@ public enum PNGEncoder {
           compressor, input.baseAddress, input.count, output.baseAddress, output.count)
       }
     }
-    guard size > 0 else { throw .io("PNG compression failed") }
+    guard size > 0 else { throw .encoder("PNG compression failed") }
     out.removeSubrange(size...)
     return out
   }

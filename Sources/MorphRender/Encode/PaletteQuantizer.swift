@@ -74,7 +74,7 @@ public enum PaletteQuantizer {
   }
 
   static func attributes(_ settings: Settings) throws(RenderError) -> OpaquePointer {
-    guard let attr = liq_attr_create() else { throw .io("cannot start libimagequant") }
+    guard let attr = liq_attr_create() else { throw .encoder("cannot start libimagequant") }
     liq_set_max_colors(attr, Int32(settings.colors))
     return attr
   }
@@ -90,7 +90,7 @@ public enum PaletteQuantizer {
       defer { liq_image_destroy(image) }
       var result: OpaquePointer?
       guard liq_image_quantize(image, attr, &result) == LIQ_OK, let result else {
-        throw .io("libimagequant could not make a palette for a frame")
+        throw .encoder("libimagequant could not make a palette for a frame")
       }
       defer { liq_result_destroy(result) }
       return try remap(image, with: result, frame: frame, dither: settings.dither)
@@ -102,7 +102,7 @@ public enum PaletteQuantizer {
   {
     guard
       let image = liq_image_create_rgba(attr, pixels, Int32(frame.width), Int32(frame.height), 0)
-    else { throw .io("libimagequant refused a \(frame.width)×\(frame.height) frame") }
+    else { throw .encoder("libimagequant refused a \(frame.width)×\(frame.height) frame") }
     return image
   }
 
@@ -114,7 +114,7 @@ public enum PaletteQuantizer {
     let status = indices.withUnsafeMutableBufferPointer {
       liq_write_remapped_image(result, image, $0.baseAddress!, $0.count)
     }
-    guard status == LIQ_OK else { throw .io("libimagequant could not remap a frame") }
+    guard status == LIQ_OK else { throw .encoder("libimagequant could not remap a frame") }
     let palette = liq_get_palette(result)!.pointee
     let colors = withUnsafeBytes(of: palette.entries) { raw in
       (0..<Int(palette.count)).map { i in
@@ -142,7 +142,7 @@ public enum PaletteQuantizer {
       attr = try PaletteQuantizer.attributes(settings)
       guard let histogram = liq_histogram_create(attr) else {
         liq_attr_destroy(attr)
-        throw .io("cannot start a libimagequant histogram")
+        throw .encoder("cannot start a libimagequant histogram")
       }
       self.histogram = histogram
       self.dither = settings.dither
@@ -160,7 +160,7 @@ public enum PaletteQuantizer {
         let image = try PaletteQuantizer.liqImage(attr, buffer.baseAddress!, frame)
         defer { liq_image_destroy(image) }
         guard liq_histogram_add_image(histogram, attr, image) == LIQ_OK else {
-          throw .io("libimagequant could not count a frame's colours")
+          throw .encoder("libimagequant could not count a frame's colours")
         }
       }
     }
@@ -169,7 +169,7 @@ public enum PaletteQuantizer {
     public func remap(_ frame: RasterImage) throws(RenderError) -> QuantizedFrame {
       if result == nil {
         guard liq_histogram_quantize(histogram, attr, &result) == LIQ_OK, result != nil else {
-          throw .io("libimagequant could not make the shared palette")
+          throw .encoder("libimagequant could not make the shared palette")
         }
       }
       return try frame.pixels.withUnsafeBufferPointer { (buffer) throws(RenderError) in

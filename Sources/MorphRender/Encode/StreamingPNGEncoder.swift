@@ -50,7 +50,7 @@ public final class StreamingPNGEncoder {
 
   public init() throws(RenderError) {
     guard let compressor = libdeflate_alloc_compressor(Self.level) else {
-      throw .io("cannot allocate a PNG compressor")
+      throw .encoder("cannot allocate a PNG compressor")
     }
     self.compressor = compressor
   }
@@ -83,7 +83,7 @@ public final class StreamingPNGEncoder {
           compressor, input.baseAddress, count, output.baseAddress, output.count)
       }
     }
-    guard size > 0 else { throw .io("PNG compression failed") }
+    guard size > 0 else { throw .encoder("PNG compression failed") }
     var out = APNGWriter.signature
     out.reserveCapacity(size + 64)
     APNGWriter.append(&out, "IHDR", PNGEncoder.header(width: box.width, height: box.height))

@@ -20,7 +20,7 @@ public final class WebPEncoder: AnimationEncoder {
     self.count = count
     self.timing = timing
     guard WebPConfigInit(&config) != 0 else {
-      throw .io("libwebp is not the version built against")
+      throw .encoder("libwebp is not the version built against")
     }
     if let quality {
       config.lossless = 0
@@ -32,7 +32,7 @@ public final class WebPEncoder: AnimationEncoder {
     config.method = 4
     config.thread_level = 0
     config.exact = 1  // keep the colour of transparent pixels as rendered
-    guard WebPValidateConfig(&config) != 0 else { throw .io("libwebp refused the settings") }
+    guard WebPValidateConfig(&config) != 0 else { throw .encoder("libwebp refused the settings") }
   }
 
   deinit {
@@ -44,17 +44,19 @@ public final class WebPEncoder: AnimationEncoder {
     if encoder == nil {
       var options = WebPAnimEncoderOptions()
       guard WebPAnimEncoderOptionsInit(&options) != 0 else {
-        throw RenderError.io("libwebp's animation encoder is not the version built against")
+        throw RenderError.encoder("libwebp's animation encoder is not the version built against")
       }
       options.anim_params.loop_count = Int32(clamping: timing.loops)
       options.allow_mixed = 0
       encoder = WebPAnimEncoderNew(Int32(frame.width), Int32(frame.height), &options)
       guard encoder != nil else {
-        throw RenderError.io("libwebp cannot animate \(frame.width)×\(frame.height) frames")
+        throw RenderError.encoder("libwebp cannot animate \(frame.width)×\(frame.height) frames")
       }
     }
     var picture = WebPPicture()
-    guard WebPPictureInit(&picture) != 0 else { throw RenderError.io("libwebp picture failed") }
+    guard WebPPictureInit(&picture) != 0 else {
+      throw RenderError.encoder("libwebp picture failed")
+    }
     picture.use_argb = 1
     picture.width = Int32(frame.width)
     picture.height = Int32(frame.height)
@@ -62,9 +64,11 @@ public final class WebPEncoder: AnimationEncoder {
     let imported = frame.pixels.withUnsafeBufferPointer {
       WebPPictureImportRGBA(&picture, $0.baseAddress, Int32(frame.width * 4))
     }
-    guard imported != 0 else { throw RenderError.io("libwebp could not take frame \(index + 1)") }
+    guard imported != 0 else {
+      throw RenderError.encoder("libwebp could not take frame \(index + 1)")
+    }
     guard WebPAnimEncoderAdd(encoder, &picture, timestamp(index), &config) != 0 else {
-      throw RenderError.io("libwebp could not encode frame \(index + 1): \(lastError)")
+      throw RenderError.encoder("libwebp could not encode frame \(index + 1): \(lastError)")
     }
   }
 
@@ -78,15 +82,15 @@ public final class WebPEncoder: AnimationEncoder {
   }
 
   public func finish() throws {
-    guard let encoder else { throw RenderError.io("an animation needs frames") }
+    guard let encoder else { throw RenderError.invalidFrames("an animation needs frames") }
     guard WebPAnimEncoderAdd(encoder, nil, timestamp(count), nil) != 0 else {
-      throw RenderError.io("libwebp could not end the animation: \(lastError)")
+      throw RenderError.encoder("libwebp could not end the animation: \(lastError)")
     }
     var data = WebPData()
     WebPDataInit(&data)
     defer { WebPDataClear(&data) }
     guard WebPAnimEncoderAssemble(encoder, &data) != 0, let bytes = data.bytes else {
-      throw RenderError.io("libwebp could not assemble the animation: \(lastError)")
+      throw RenderError.encoder("libwebp could not assemble the animation: \(lastError)")
     }
     try output.write(Array(UnsafeBufferPointer(start: bytes, count: data.size)))
   }

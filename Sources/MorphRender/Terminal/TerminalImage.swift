@@ -87,7 +87,7 @@ public struct TerminalImageEncoder: Sendable {
     }
     var dither: OpaquePointer?
     guard sixel_dither_new(&dither, 256, nil) == SIXEL_OK, let dither else {
-      throw .io("libsixel: cannot make a palette")
+      throw .encoder("libsixel: cannot make a palette")
     }
     defer { sixel_dither_unref(dither) }
     let width = Int32(image.width)
@@ -95,7 +95,7 @@ public struct TerminalImageEncoder: Sendable {
     let initialized = sixel_dither_initialize(
       dither, &rgb, width, height, SIXEL_PIXELFORMAT_RGB888, SIXEL_LARGE_AUTO, SIXEL_REP_AUTO,
       SIXEL_QUALITY_AUTO)
-    guard initialized == SIXEL_OK else { throw .io("libsixel: cannot quantise the frame") }
+    guard initialized == SIXEL_OK else { throw .encoder("libsixel: cannot quantise the frame") }
     let sink = SixelSink()
     var output: OpaquePointer?
     let made = sixel_output_new(
@@ -108,12 +108,12 @@ public struct TerminalImageEncoder: Sendable {
         }
         return size
       }, Unmanaged.passUnretained(sink).toOpaque(), nil)
-    guard made == SIXEL_OK, let output else { throw .io("libsixel: cannot start the output") }
+    guard made == SIXEL_OK, let output else { throw .encoder("libsixel: cannot start the output") }
     defer { sixel_output_unref(output) }
     let encoded = withExtendedLifetime(sink) {
       sixel_encode(&rgb, width, height, 0, dither, output)
     }
-    guard encoded == SIXEL_OK else { throw .io("libsixel: cannot encode the frame") }
+    guard encoded == SIXEL_OK else { throw .encoder("libsixel: cannot encode the frame") }
     return String(decoding: sink.bytes, as: UTF8.self)
   }
 

@@ -60,8 +60,7 @@ enum AnimationModifierBindings {
         timeline.modifiers = try change(timeline.modifiers, a)
         try a.push(
           timeline, as: KeyframeBindings.timelineType,
-          bytes: (timeline.keyframeCount + timeline.tracks.count)
-            * KeyframeBindings.bytesPerKeyframe)
+          bytes: KeyframeBindings.bytes(of: timeline))
       } else {
         throw a.typeError(1, "morph.Spring or morph.Timing")
       }

@@ -10,8 +10,26 @@ enum KeyframeBindings {
   static let keyframeType = ObjectType<ValueKeyframe>(name: "morph.Keyframe")
   static let timelineType = ObjectType<KeyframeTimeline>(name: "morph.Keyframes")
 
-  /// What one keyframe costs outside Lua's heap, charged to the plugin.
-  static let bytesPerKeyframe = 96
+  /// What a timeline holds outside Lua's heap for each keyframe of each
+  /// component: the keyframe and the segment worked out from it.
+  static let bytesPerComponent =
+    MemoryLayout<Keyframe>.stride + MemoryLayout<ResolvedKeyframes.Segment>.stride
+
+  /// What one track costs beyond its keyframes (its arrays' headers, its key).
+  static let bytesPerTrack = 256
+
+  /// What a timeline holds outside Lua's heap, charged to the plugin while it lives.
+  static func bytes(of timeline: KeyframeTimeline) -> Int {
+    timeline.keyframeCount * bytesPerComponent + timeline.tracks.count * bytesPerTrack
+  }
+
+  /// What a keyframe object holds in Swift: its box and an array of `components` keyframes.
+  static func bytes(components: Int) -> Int { 96 + components * MemoryLayout<Keyframe>.stride }
+
+  /// Pushes a keyframe, charged to the plugin's memory cap.
+  static func push(_ a: LuaArgs, _ keyframe: ValueKeyframe) throws(ArgumentError) {
+    try a.push(keyframe, as: keyframeType, bytes: bytes(components: keyframe.components.count))
+  }
 
   static func open(_ lua: OpaquePointer) {
     keyframeType.define(lua, methods: [], properties: keyframeProperties, extra: keyframeMeta)
@@ -70,7 +88,7 @@ enum KeyframeBindings {
         let (kind, to) = try target(a)
         let (d, curve) = (try duration(a, 2), try bezier(a, 3))
         let components = to.map { Keyframe.linear(to: $0, duration: d, curve: curve) }
-        a.push(ValueKeyframe(kind: kind, components: components), as: keyframeType)
+        try push(a, ValueKeyframe(kind: kind, components: components))
         return 1
       }
     },
@@ -97,7 +115,7 @@ enum KeyframeBindings {
         }
         let k = ValueKeyframe.spring(
           kind: kind, to: to, duration: length, spring: spring, startVelocity: velocities)
-        a.push(k, as: keyframeType)
+        try push(a, k)
         return 1
       }
     },
@@ -115,14 +133,14 @@ enum KeyframeBindings {
         let components = to.indices.map {
           Keyframe.cubic(to: to[$0], duration: d, startVelocity: start[$0], endVelocity: end[$0])
         }
-        a.push(ValueKeyframe(kind: kind, components: components), as: keyframeType)
+        try push(a, ValueKeyframe(kind: kind, components: components))
         return 1
       }
     },
     HostFunction(name: "move") { lua in
       hostCall(lua, "move") { a in
         let (kind, to) = try target(a)
-        a.push(ValueKeyframe(kind: kind, components: to.map(Keyframe.move)), as: keyframeType)
+        try push(a, ValueKeyframe(kind: kind, components: to.map(Keyframe.move)))
         return 1
       }
     },
@@ -131,7 +149,11 @@ enum KeyframeBindings {
   static let functions: [HostFunction] = [
     HostFunction(name: "keyframes") { lua in
       hostCall(lua, "keyframes") { a in
-        let tracks = try readTracks(a, 1)
+        // What building the timeline takes is charged before it is built,
+        // track by track, and handed over to the timeline once it is.
+        var reserved = 0
+        defer { morph_charge(a.lua, -Int64(reserved)) }
+        let tracks = try readTracks(a, 1, reserved: &reserved)
         let initial = a.isNoneOrNil(2) ? [:] : try readInitial(a, 2)
         for key in initial.keys where tracks[key] == nil {
           throw a.error(2, "initial value for '\(key)', which has no track")
@@ -142,16 +164,20 @@ enum KeyframeBindings {
         } catch {
           throw a.error(1, "\(error)")
         }
-        try a.push(
-          timeline, as: timelineType,
-          bytes: (timeline.keyframeCount + tracks.count) * bytesPerKeyframe)
+        morph_charge(a.lua, -Int64(reserved))
+        reserved = 0
+        try a.push(timeline, as: timelineType, bytes: bytes(of: timeline))
         return 1
       }
     }
   ]
 
-  /// `{ key = { keyframe, … }, … }`.
-  static func readTracks(_ a: LuaArgs, _ i: Int32) throws -> [String: [ValueKeyframe]] {
+  /// `{ key = { keyframe, … }, … }`. Each track's cost (the list read here,
+  /// the timeline's keyframes and segments) is added to `reserved`, charged
+  /// to the memory cap before the track is read.
+  static func readTracks(_ a: LuaArgs, _ i: Int32, reserved: inout Int) throws -> [String:
+    [ValueKeyframe]]
+  {
     try a.checkType(i, LUA_TTABLE, "table")
     let lua = a.lua
     var tracks: [String: [ValueKeyframe]] = [:]
@@ -165,8 +191,20 @@ enum KeyframeBindings {
       guard lua_type(lua, -1) == LUA_TTABLE else {
         throw a.error(i, "track '\(key)' must be a list of keyframes, got \(a.typeName(-1))")
       }
+      let count = Int(lua_rawlen(lua, -1))
+      guard count > 0 else { throw a.error(i, "track '\(key)' has no keyframes") }
+      // The first keyframe's kind says how many components each holds.
+      lua_rawgeti(lua, -1, 1)
+      let components = keyframeType.value(lua, at: -1)?.components.count ?? 1
+      morph_pop(lua, 1)
+      let perKeyframe = MemoryLayout<ValueKeyframe>.stride + components * bytesPerComponent
+      let (bytes, overflow) = perKeyframe.multipliedReportingOverflow(by: count)
+      let cost = bytes + bytesPerTrack
+      guard !overflow, morph_charge(lua, Int64(cost)) != 0 else { throw a.outOfMemory() }
+      reserved += cost
       var keyframes: [ValueKeyframe] = []
-      for n in 1...max(1, Int(lua_rawlen(lua, -1))) where lua_rawlen(lua, -1) > 0 {
+      keyframes.reserveCapacity(count)
+      for n in 1...count {
         lua_rawgeti(lua, -1, lua_Integer(n))
         defer { morph_pop(lua, 1) }
         guard let k = keyframeType.value(lua, at: -1) else {
@@ -175,7 +213,6 @@ enum KeyframeBindings {
         }
         keyframes.append(k)
       }
-      guard !keyframes.isEmpty else { throw a.error(i, "track '\(key)' has no keyframes") }
       tracks[key] = keyframes
     }
     return tracks

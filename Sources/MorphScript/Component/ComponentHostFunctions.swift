@@ -20,6 +20,9 @@ protocol AnimationHost: AnyObject {
   func play(_ timeline: KeyframeTimeline, plays: Int?, channels: [String: [String]]) -> Int
   /// Animation `id` has a `done` callback: its completion needs Lua.
   func awaitCompletion(_ id: Int)
+  /// Charges what the engine holds now to the plugin's memory account (or
+  /// gives back what it no longer holds).
+  func settleEngineMemory()
 }
 
 /// The `host` table `Lua/component.lua` receives: `host.presented(key)`,
@@ -55,6 +58,32 @@ enum ComponentHostFunctions {
     throw a.typeError(i, "morph.Spring, morph.Timing or morph.Bezier")
   }
 
+  /// Runs `change` with `bound` bytes (at least what the engine can grow by)
+  /// reserved on the plugin's memory cap: over the cap nothing changes and
+  /// the call fails with the memory error; then the engine is charged what it holds.
+  static func charging<T>(_ a: LuaArgs, upTo bound: Int, _ change: (AnimationHost) throws -> T)
+    throws -> T
+  {
+    let host = try host(a)
+    guard morph_charge(a.lua, Int64(bound)) != 0 else { throw a.outOfMemory() }
+    defer {
+      morph_charge(a.lua, -Int64(bound))
+      host.settleEngineMemory()
+    }
+    return try change(host)
+  }
+
+  /// What playing `timeline` on `channels` can add to the engine.
+  static func bytes(playing timeline: KeyframeTimeline, on channels: [String: [String]]) -> Int {
+    var tracks: [(key: String, track: KeyframeTrack)] = []
+    for track in timeline.tracks {
+      for (channel, component) in zip(channels[track.key] ?? [], track.components) {
+        tracks.append((channel, component))
+      }
+    }
+    return AnimationEngine.bytes(playing: tracks)
+  }
+
   /// `{ key = { channel, … } }`: the engine channels of each track's components.
   static func channelNames(_ a: LuaArgs, _ i: Int32) throws -> [String: [String]] {
     try a.checkType(i, LUA_TTABLE, "table")
@@ -82,7 +111,9 @@ enum ComponentHostFunctions {
           let timeline = try a.object(1, KeyframeBindings.timelineType)
           let plays = try a.integer(2)
           let channels = try channelNames(a, 3)
-          let id = try host(a).play(timeline, plays: plays > 0 ? plays : nil, channels: channels)
+          let id = try charging(a, upTo: bytes(playing: timeline, on: channels)) {
+            $0.play(timeline, plays: plays > 0 ? plays : nil, channels: channels)
+          }
           lua_pushinteger(a.lua, lua_Integer(id))
           return 1
         }
@@ -171,7 +202,8 @@ enum ComponentHostFunctions {
     },
     HostFunction(name: "set") { lua in
       hostCall(lua, "set") { a in
-        try host(a).setState(try a.string(1), to: try a.number(2))
+        let (key, value) = (try a.string(1), try a.number(2))
+        try charging(a, upTo: AnimationEngine.bytes(key: key)) { $0.setState(key, to: value) }
         return 0
       }
     },
@@ -198,7 +230,9 @@ enum ComponentHostFunctions {
             morph_pop(a.lua, 1)
           }
         }
-        let id = try host(a).animate(changes, with: curve, velocities: velocities)
+        let id = try charging(a, upTo: AnimationEngine.bytes(animating: changes.map(\.key))) {
+          $0.animate(changes, with: curve, velocities: velocities)
+        }
         lua_pushinteger(a.lua, lua_Integer(id))
         return 1
       }

@@ -37,6 +37,7 @@ extension ComponentInstance {
     }
     time = max(time, newTime)
     completed += engine.advance(to: time)
+    settleEngineMemory()
     // Only completion callbacks need Lua, so a quiet tick makes no call.
     try runCompletions()
   }

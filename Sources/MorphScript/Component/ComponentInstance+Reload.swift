@@ -58,6 +58,7 @@ extension ComponentInstance {
     definition = def
     instance = fresh
     engine = newEngine
+    settleEngineMemory()
     try readDefinition()
     try located { () throws(ScriptError) in
       try runtime.reloadHook(fresh, previous: previous, saved: saved)
@@ -69,6 +70,7 @@ extension ComponentInstance {
     definition = s.definition
     instance = s.instance
     engine = s.engine
+    settleEngineMemory()
     declared = s.declared
   }
 }

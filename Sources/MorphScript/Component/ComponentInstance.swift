@@ -1,3 +1,4 @@
+import CMorphLua
 import Foundation
 import MorphCore
 
@@ -63,6 +64,18 @@ public final class ComponentInstance: AnimationHost {
   /// so an animation without one costs no Lua call from start to end.
   var awaited: Set<Int> = []
   private var propsTable: LuaValue?
+  /// What the engine held when last charged to the plugin's memory account.
+  private var engineCharge = 0
+
+  /// Charges the engine's keyframes, segments and channels to the plugin's
+  /// memory account, or gives back what it no longer holds. A plugin's own
+  /// changes reserve their growth first (`ComponentHostFunctions.charging`),
+  /// so this only settles the difference.
+  func settleEngineMemory() {
+    let delta = engine.heldBytes - engineCharge
+    guard delta != 0, morph_charge(state.lua, Int64(delta)) != 0 else { return }
+    engineCharge = engine.heldBytes
+  }
 
   /// Turns reduce motion on or off for this and later handlers.
   public func setReduceMotion(_ on: Bool) { reduceMotion = on }
@@ -105,6 +118,7 @@ public final class ComponentInstance: AnimationHost {
     for (key, value) in try located({ () throws(ScriptError) in try runtime.numbers(instance) }) {
       engine.define(key, value: value)
     }
+    settleEngineMemory()
     try readDefinition()
   }
 
