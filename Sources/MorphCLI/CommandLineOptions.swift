@@ -74,9 +74,10 @@ struct CommandLineOptions {
     return number
   }
 
-  /// `--scale S`: pixels per point, the same rule for every command.
+  /// `--scale S`: pixels per point, the same rule for every command (from 0.01, where a frame
+  /// still has pixels, to 8).
   mutating func scale() throws(UsageError) -> Double {
-    try double("--scale", in: .positive(upTo: 8)) ?? 1
+    try double("--scale", in: .within(0.01...8)) ?? 1
   }
 
   /// `--cols N` and `--rows N`: a text frame's size in cells.

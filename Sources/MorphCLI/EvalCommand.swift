@@ -28,7 +28,7 @@ enum EvalCommand {
       guard positional.count == 1 else {
         throw UsageError("eval takes one piece of code (or -f FILE); got \(positional.count)")
       }
-      code = Array(positional[0].utf8)
+      code = rawArgument(positional[0])
       chunkName = "eval"
     }
     try options.finish()
@@ -37,8 +37,22 @@ enum EvalCommand {
     // eval's output is what the code prints; escaped, as any plugin text is.
     state.output = { output.write(terminalSafe($0, multiline: true)) }
     let results = try state.evaluate(code, chunkName: chunkName)
-    for value in results { output.write(try state.describe(value)) }
+    for value in results { output.write(terminalSafe(try state.describe(value), multiline: true)) }
     return .success
+  }
+
+  /// The bytes the shell passed for `argument`: Swift's `CommandLine.arguments` has already
+  /// replaced bytes that are not UTF-8 with U+FFFD, which Lua must not see (a Latin-1
+  /// string literal typed on the command line is one byte a character, as under `lua -e`).
+  static func rawArgument(_ argument: String) -> [UInt8] {
+    for i in 1..<Int(CommandLine.argc) {
+      guard let pointer = CommandLine.unsafeArgv[i] else { continue }
+      let bytes = Array(UnsafeBufferPointer(start: pointer, count: strlen(pointer))).map {
+        UInt8(bitPattern: $0)
+      }
+      if String(decoding: bytes, as: UTF8.self) == argument { return bytes }
+    }
+    return Array(argument.utf8)
   }
 
   /// The source bytes of FILE, or of standard input for `-`, counted against the memory cap

@@ -34,7 +34,7 @@ enum ExportCommand {
     At most \(maxFrames) frames either way (--duration × --fps counts too).
     Options:
       --input SCRIPT      the input to play with --duration
-      --scale S           pixels per point, in (0, 8] (default 1)
+      --scale S           pixels per point, 0.01…8 (default 1)
       --background C      #RRGGBB[AA], a name, or none (default white)
       --threads N         rasterising threads (default: one per core); the output is the same
       --set KEY=VALUE     override a prop (repeatable); --reduce-motion

@@ -20,11 +20,12 @@ func terminalSafe(_ text: String, multiline: Bool = false) -> String {
 }
 
 /// C0 controls, DEL, the C1 controls (0x9B is a one-byte CSI on some terminals), and the
-/// bidirectional overrides and isolates, which reorder what follows them on the line
+/// bidirectional overrides, isolates and marks, which reorder what follows them on the line
 /// (text that reads differently from what it is).
 private func isControl(_ scalar: Unicode.Scalar) -> Bool {
   scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
     || (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
+    || scalar.value == 0x200E || scalar.value == 0x200F || scalar.value == 0x061C
 }
 
 private func escaped(_ scalar: Unicode.Scalar) -> String {

@@ -85,22 +85,38 @@ import Testing
       "text of 9999 characters is too costly to wrap")
   }
 
-  /// Many layouts, each within the budget, charged to the call that asked for them: the
-  /// call's wall clock stops it, at the plugin's line.
-  @Test func manyLayoutsStopAtTheCallsTimeBudget() throws {
+  /// A frame's layout runs no Lua, so no count hook can stop it: many texts, each within
+  /// the wrapping budget, are charged to the frame's own clock (the sandbox's `--timeout`).
+  /// Without it this frame lays out for seconds and then draws.
+  @Test func aFrameOfManyLayoutsStopsAtItsTimeBudget() throws {
     let dir = try Self.scratch()
     defer { try? FileManager.default.removeItem(at: dir) }
     let path = try Self.plugin(
       Array(
         """
-        for i = 1, 100000 do
-          morph.measureText(string.rep("W", 1500) .. i, {size = 17, width = 60})
-        end
+        local texts = {}
+        for i = 1, 60 do texts[i] = morph.text(string.rep("W", 1500) .. i) end
+        return morph.vstack(texts):frame(60, 300)
 
-        """.utf8), in: dir, name: "loop.lua")
-    let result = try Subprocess.run(["eval", "-f", path, "--timeout", "0.5"], deadline: 60)
-    Self.expectOneLine(result, "loop.lua:")
-    #expect(result.err.contains("exceeded its time budget"), Comment(rawValue: result.err))
+        """.utf8), in: dir, name: "many.lua")
+    let out = dir.appendingPathComponent("x.png").path
+    let result = try Subprocess.run(
+      ["render", path, "-o", out, "--timeout", "0.2"], deadline: 120)
+    Self.expectOneLine(result, "frame exceeded its time budget (0.2 s per frame) laying out text")
+    #expect(!FileManager.default.fileExists(atPath: out))
+  }
+
+  /// Text under a huge scale is drawn from outlines made at its own size: asked at the
+  /// device size, FreeType failed the whole frame (about 65 536 px and up).
+  @Test func textUnderAHugeScaleDraws() throws {
+    let dir = try Self.scratch()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let path = try Self.plugin(
+      Array("return morph.text('W', {size = 4096}):scale(16):frame(400, 300)\n".utf8), in: dir)
+    let result = try Subprocess.run([
+      "render", path, "-o", dir.appendingPathComponent("x.png").path,
+    ])
+    #expect(result.status == 0 && result.err.isEmpty, Comment(rawValue: result.err))
   }
 
   /// `eval -f -` read all of standard input before the cap (1.9 GB for a 1 GB pipe, and
@@ -128,6 +144,13 @@ import Testing
         + Array("\"\n".utf8), in: dir, name: "stdin.lua")
     let piped = try Subprocess.run(["eval", "-f", "-"], stdin: withPrefix)
     #expect(piped.out == "2\n", Comment(rawValue: piped.err))
+  }
+
+  /// Returned values are escaped like printed ones: no bidi override or C1 control reaches
+  /// the terminal.
+  @Test func evalResultsAreEscaped() throws {
+    let result = try Subprocess.run(["eval", "return 'B\\u{202E}C\\u{9B}D'"])
+    #expect(result.out == "\"B\\u{202e}C\\u{9b}D\"\n", Comment(rawValue: result.out))
   }
 
   /// `print` separates values with a tab: eval shows it as one; escapes stay escaped.

@@ -82,7 +82,7 @@ struct PreviewRoutes {
         // `/p/flip` → `/p/flip/`, so the page's relative URLs land inside it.
         // The name in the header is the listing's, never the request's.
         guard let known = catalog.plugins.first(where: { $0.name == name })?.name else {
-          return notFound("no plugin '\(name)'", responder)
+          return notFound("no such plugin in this folder", responder)
         }
         return responder.send(
           status: 301, "Moved", type: Self.html, body: Data(),
@@ -156,8 +156,9 @@ struct PreviewRoutes {
   private func plugin(
     _ name: String, rest: String, _ request: HTTPRequest, _ responder: HTTPResponder
   ) {
+    // The request's name is never echoed: a page's link chose it.
     guard let session = catalog.session(name) else {
-      return notFound("no plugin '\(name)'", responder)
+      return notFound("no such plugin in this folder", responder)
     }
     do {
       switch (request.method, rest) {

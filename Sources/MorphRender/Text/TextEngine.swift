@@ -85,6 +85,9 @@ final class TextEngine: @unchecked Sendable {
 
   private let lock = NSLock()
   private let context: OpaquePointer
+  /// A context with an identity matrix on a 1×1 surface, where large text's outlines are
+  /// made (under the lock).
+  private let outlines: OpaquePointer
   /// Font files the private set lacks (empty when every one was found).
   let missingFonts: [String]
 
@@ -110,6 +113,9 @@ final class TextEngine: @unchecked Sendable {
 
   private init() {
     Self.silenceLibraryLogs()
+    let surface = cairo_image_surface_create(CAIRO_FORMAT_A8, 1, 1)
+    outlines = cairo_create(surface)!
+    cairo_surface_destroy(surface)
     let (config, missing) = TextFonts.makeConfiguration()
     missingFonts = missing
     let fontMap = pango_cairo_font_map_new_for_font_type(CAIRO_FONT_TYPE_FT)!
@@ -184,7 +190,16 @@ final class TextEngine: @unchecked Sendable {
     cairo_get_matrix(cr, &m)
     let deviceSize = run.size * max(abs(m.xx) + abs(m.xy), abs(m.yx) + abs(m.yy))
     if deviceSize > Self.largestBitmapSize {
-      pango_cairo_layout_path(cr, text.layout)
+      // The outlines are taken at the text's own size (at most the frame budget's 4096 pt)
+      // on a context of its own, then appended in `cr`'s user space: asked at the device
+      // size, FreeType fails from about 65 536 px (a text under `scale(4000)`).
+      cairo_new_path(outlines)
+      cairo_move_to(outlines, origin.x, origin.y)
+      pango_cairo_layout_path(outlines, text.layout)
+      let path = cairo_copy_path(outlines)
+      cairo_new_path(cr)
+      cairo_append_path(cr, path)
+      cairo_path_destroy(path)
       cairo_fill(cr)
     } else {
       pango_cairo_show_layout(cr, text.layout)
