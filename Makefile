@@ -8,7 +8,7 @@ CONFIG ?= debug
 BIN = .build/$(CONFIG)/morphhost
 
 .PHONY: run test deps build install unit lint lint-swift lint-lua example readme-commands bench clean \
-	fuzz test-sanitize
+	fuzz test-sanitize docs
 
 run: deps build
 	$(BIN) run Plugins/flip.lua
@@ -42,9 +42,14 @@ lint-lua:
 example: deps
 	cd Examples/EmbedHost && $(SWIFT) run EmbedHost ../../Plugins/flip.lua "$$(mktemp -d)"
 
-# Every `morphhost …` command in the README's sh blocks, as written.
+# Every `morphhost …` command in the sh blocks of the README and docs/*.md.
 readme-commands: build
 	CONFIG=$(CONFIG) scripts/readme-commands.sh
+
+# DocC for the libraries (MorphCore, MorphScript, MorphRender, MorphHost) into
+# .build/docs/morphhost.doccarchive; a DocC warning fails.
+docs: deps build
+	SWIFT=$(SWIFT) CONFIG=$(CONFIG) scripts/docs.sh
 
 # libFuzzer targets (Fuzz/), FUZZ_SECONDS each (default 600); a crash fails.
 FUZZ_SECONDS ?= 600

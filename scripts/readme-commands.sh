@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Runs every command of the README's ```sh blocks that starts with
-# `morphhost`, as written, in a scratch folder that sees the repository's
-# Plugins and Examples. Fails on the first command that fails.
+# Runs every command of the ```sh blocks of the README and of docs/*.md that
+# starts with `morphhost`, as written (each distinct command once), in a
+# scratch folder that sees the repository's Plugins and Examples. Fails on
+# the first command that fails.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 bin="$root/.build/${CONFIG:-debug}/morphhost"
@@ -24,5 +25,6 @@ while IFS= read -r line; do
     exit 1
   }
   count=$((count + 1))
-done < <(awk '/^```sh$/ {on=1; next} /^```/ {on=0} on && /^morphhost / {print}' "$root/README.md")
+done < <(awk '/^```sh$/ {on=1; next} /^```/ {on=0} on && /^morphhost / && !seen[$0]++ {print}' \
+  "$root/README.md" "$root"/docs/*.md)
 echo "readme-commands: $count commands ran"

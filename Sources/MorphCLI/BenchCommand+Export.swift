@@ -90,7 +90,7 @@ struct ExportBench {
       String(
         format:
           "  APNG: morphhost %d KiB (lossless), ffmpeg -f apng %d KiB, ratio %.3f "
-          + "(goal ≤ 0.6, not reached losslessly: see the README)",
+          + "(goal ≤ 0.6, not reached losslessly: see docs/performance.md)",
         apng.0 / 1024, apng.1 / 1024, Double(apng.0) / Double(apng.1)),
       String(
         format: "  APNG --colors 255: morphhost %d KiB, mean error %.3f levels over %d frames, "

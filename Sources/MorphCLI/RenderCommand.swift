@@ -21,7 +21,7 @@ enum RenderCommand {
     Options:
       --progress P          controlled mode: the progress value (default: the initial state)
       --time T              play the input (default: one tap at 0) and show time T (<= 3600)
-      --input SCRIPT        an input script to play (see the README)
+      --input SCRIPT        an input script to play (see docs/commands.md)
       --set KEY=VALUE       override a prop (Lua literal or JSON; repeatable)
       --reduce-motion       changes apply at once (also MORPH_REDUCE_MOTION=1)
       --format F            png | ansi | ansi256 | ascii | json

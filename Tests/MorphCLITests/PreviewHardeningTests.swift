@@ -217,7 +217,7 @@ import Testing
     #expect(warm.status == 200)
     let slow = try Self.slowSockets(port: port, count: 200)
     // The tab is answered while all 200 are still open. 1 s is the goal
-    // (see the README); 8 s leaves room for a loaded machine and is still
+    // (see docs/sandbox.md); 8 s leaves room for a loaded machine and is still
     // far below the 30 s CivetWeb holds a silent socket by default.
     let props = try Self.exchange(port: port, "GET /props HTTP/1.1\r\n\(host)", limit: 8)
     #expect(props.status == 200, "GET /props with 200 slow sockets: \(props.head)")

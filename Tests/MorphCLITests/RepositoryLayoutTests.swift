@@ -20,4 +20,33 @@ import Testing
     let clashes = byFolded.values.filter { $0.count > 1 }.map { $0.sorted() }
     #expect(clashes.isEmpty, "paths that differ only in case: \(clashes)")
   }
+
+  /// The README is the user's page and links every reference page in `docs/`; every relative
+  /// link of the README and of those pages resolves from the page's own folder.
+  @Test func readmeAndDocsPagesLinkWhatExists() throws {
+    let root = Subprocess.repository
+    let docs = root.appendingPathComponent("docs")
+    let pages = try FileManager.default.contentsOfDirectory(atPath: docs.path)
+      .filter { $0.hasSuffix(".md") }.sorted()
+    #expect(pages.count >= 7)
+    let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+    #expect(readme.split(separator: "\n", omittingEmptySubsequences: false).count <= 260)
+    for page in pages {
+      #expect(readme.contains("](docs/\(page))"), "the README does not link docs/\(page)")
+    }
+    let files =
+      [root.appendingPathComponent("README.md")] + pages.map { docs.appendingPathComponent($0) }
+    for file in files {
+      let text = try String(contentsOf: file, encoding: .utf8)
+      for match in text.matches(of: /\]\(([^)\s]+)\)/) {
+        let target = String(match.output.1)
+        if target.hasPrefix("http") || target.hasPrefix("#") { continue }
+        let path = String(target.split(separator: "#", maxSplits: 1)[0])
+        let resolved = file.deletingLastPathComponent().appendingPathComponent(path)
+        #expect(
+          FileManager.default.fileExists(atPath: resolved.path),
+          "\(file.lastPathComponent) links \(target), which does not exist")
+      }
+    }
+  }
 }
