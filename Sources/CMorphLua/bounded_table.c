@@ -24,26 +24,25 @@ enum { NEEDS_INDEX = 1, NEEDS_NEWINDEX = 2, NEEDS_LEN = 4 };
 #define REMOVE_POSITION_ARG 1
 #endif
 
-/* [-0, +0, -] Whether the metatable on top has field `name` (raw). */
-static int metatable_has(lua_State *L, const char *name) {
-  lua_pushstring(L, name);
-  int found = lua_rawget(L, -2) != LUA_TNIL;
-  lua_pop(L, 1);
-  return found;
-}
+/* The metamethods behind each NEEDS_ bit, bit k naming entry k. */
+static const char *const needed_metamethods[] = {"__index", "__newindex", "__len"};
 
 /* [-0, +0, v] Raises Lua's "table expected" error unless argument `arg` is
-   a table or its metatable has the metamethods `needs` names. */
+   a table, or a value whose metatable holds (raw) every metamethod `needs`
+   names. */
 static void check_tablelike(lua_State *L, int arg, int needs) {
   if (lua_type(L, arg) == LUA_TTABLE) return;
-  if (lua_getmetatable(L, arg)) {
-    int ok = (!(needs & NEEDS_INDEX) || metatable_has(L, "__index")) &&
-             (!(needs & NEEDS_NEWINDEX) || metatable_has(L, "__newindex")) &&
-             (!(needs & NEEDS_LEN) || metatable_has(L, "__len"));
-    lua_pop(L, 1);
-    if (ok) return;
+  int offers = lua_getmetatable(L, arg);
+  if (offers) {
+    for (int k = 0; offers && k < 3; k++) {
+      if (!(needs & (1 << k))) continue;
+      lua_pushstring(L, needed_metamethods[k]);
+      offers = lua_rawget(L, -2) != LUA_TNIL;
+      lua_pop(L, 1);
+    }
+    lua_pop(L, 1); /* the metatable */
   }
-  luaL_checktype(L, arg, LUA_TTABLE);
+  if (!offers) luaL_checktype(L, arg, LUA_TTABLE);
 }
 
 /* [-0, +0, e] The length of argument 1 (its __len if any), after checking
@@ -60,37 +59,56 @@ static void copy_element(lua_State *L, lua_Integer from, lua_Integer to) {
   lua_seti(L, 1, to);
 }
 
-/* table.insert(t, [pos,] value) */
-static int bounded_insert(lua_State *L) {
-  lua_Integer len = checked_length(L, NEEDS_INDEX | NEEDS_NEWINDEX);
-  lua_Integer slot = (lua_Integer)((lua_Unsigned)len + 1u); /* first free slot */
-  lua_Integer pos = slot;
-  switch (lua_gettop(L)) {
-    case 2: break;
-    case 3:
-      pos = luaL_checkinteger(L, 2);
-      /* 1 <= pos <= slot, compared unsigned so that nothing overflows */
-      luaL_argcheck(L, (lua_Unsigned)pos - 1u < (lua_Unsigned)slot, 2, "position out of bounds");
-      for (lua_Integer i = slot; i > pos; i--) copy_element(L, i - 1, i);
-      break;
-    default: return luaL_error(L, "wrong number of arguments to 'insert'");
+/* [-0, +0, e] Moves the empty slot `hole` of the table at argument 1 to
+   `target`, one element at a time: each element between them slides one
+   place into the hole, and the hole takes its place. */
+static void move_hole(lua_State *L, lua_Integer hole, lua_Integer target) {
+  lua_Integer step = hole < target ? 1 : -1;
+  while (hole != target) {
+    copy_element(L, hole + step, hole);
+    hole += step;
   }
-  lua_seti(L, 1, pos);
+}
+
+/* Whether 1 <= pos <= last, compared unsigned so that nothing overflows:
+   a `last` that wrapped to minint (a length of maxint plus one) admits
+   every positive position. */
+static int position_within(lua_Integer pos, lua_Integer last) {
+  return (lua_Unsigned)pos - 1u < (lua_Unsigned)last;
+}
+
+/* table.insert(t, [pos,] value): the value always sits on top. */
+static int bounded_insert(lua_State *L) {
+  int nargs = lua_gettop(L);
+  lua_Integer len = checked_length(L, NEEDS_INDEX | NEEDS_NEWINDEX);
+  lua_Integer append_at = (lua_Integer)((lua_Unsigned)len + 1u); /* wraps, as Lua's does */
+  if (nargs != 2 && nargs != 3) return luaL_error(L, "wrong number of arguments to 'insert'");
+  lua_Integer at = append_at;
+  if (nargs == 3) {
+    at = luaL_checkinteger(L, 2);
+    luaL_argcheck(L, position_within(at, append_at), 2, "position out of bounds");
+    if (at < append_at) move_hole(L, append_at, at); /* t[at..len] one place up */
+  }
+  lua_seti(L, 1, at);
   return 0;
 }
 
 /* table.remove(t [, pos]) */
 static int bounded_remove(lua_State *L) {
   lua_Integer len = checked_length(L, NEEDS_INDEX | NEEDS_NEWINDEX);
-  lua_Integer pos = luaL_optinteger(L, 2, len);
-  /* a position given must be in [1, len + 1] (any, when it equals len) */
-  if (pos != len)
-    luaL_argcheck(L, (lua_Unsigned)pos - 1u <= (lua_Unsigned)len, REMOVE_POSITION_ARG,
-                  "position out of bounds");
-  lua_geti(L, 1, pos); /* the result */
-  for (; pos < len; pos++) copy_element(L, pos + 1, pos);
+  int given = !lua_isnoneornil(L, 2);
+  lua_Integer hole = given ? luaL_checkinteger(L, 2) : len;
+  /* any position equal to the length goes; others must be in [1, len + 1]
+     (unsigned, so a length of -1 admits any) */
+  int fits = hole == len || (lua_Unsigned)hole - 1u <= (lua_Unsigned)len;
+  luaL_argcheck(L, fits, REMOVE_POSITION_ARG, "position out of bounds");
+  lua_geti(L, 1, hole); /* the result */
+  if (hole < len) {
+    move_hole(L, hole, len); /* t[hole+1..len] one place down */
+    hole = len;
+  }
   lua_pushnil(L);
-  lua_seti(L, 1, pos);
+  lua_seti(L, 1, hole);
   return 1;
 }
 
@@ -151,19 +169,26 @@ static int bounded_concat(lua_State *L) {
   return 1;
 }
 
+/* [-0, +0, v] How many values t[first..last] are (none when first > last),
+   after making room for them on the stack; raises when they cannot fit. */
+static int room_for_range(lua_State *L, lua_Integer first, lua_Integer last) {
+  if (first > last) return 0;
+  lua_Unsigned extra = (lua_Unsigned)last - (lua_Unsigned)first; /* values past the first */
+  if (extra < (lua_Unsigned)INT_MAX && lua_checkstack(L, (int)extra + 1)) return (int)extra + 1;
+  return luaL_error(L, "too many results to unpack");
+}
+
 /* table.unpack(t [, i [, j]]) */
 static int bounded_unpack(lua_State *L) {
-  lua_Integer i = luaL_optinteger(L, 2, 1);
+  lua_Integer first = luaL_optinteger(L, 2, 1);
   lua_Integer last = lua_isnoneornil(L, 3) ? luaL_len(L, 1) : luaL_checkinteger(L, 3);
-  if (i > last) return 0;
-  lua_Unsigned span = (lua_Unsigned)last - (lua_Unsigned)i; /* count - 1 */
-  if (span >= (lua_Unsigned)INT_MAX || !lua_checkstack(L, (int)span + 1))
-    return luaL_error(L, "too many results to unpack");
-  for (lua_Unsigned k = 0; k <= span; k++) {
+  int count = room_for_range(L, first, last);
+  /* counted down to the last, so that no index passes it */
+  for (int left = count; left > 0; left--) {
     morph_tick(L);
-    lua_geti(L, 1, (lua_Integer)((lua_Unsigned)i + k));
+    lua_geti(L, 1, last - (lua_Integer)(left - 1));
   }
-  return (int)span + 1;
+  return count;
 }
 
 /* ------------------------------------------------------------ table.sort */
