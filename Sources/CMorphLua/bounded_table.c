@@ -234,87 +234,123 @@ static void store_two(lua_State *L, sort_pos i, sort_pos j) {
 
 static void bad_order(lua_State *L) { luaL_error(L, "invalid order function for sorting"); }
 
-/* [-1, +0, e] Partitions [lo, up] around the pivot P on the stack, which
-   is also at up - 1 (with t[lo] <= P <= t[up]): returns P's final place,
-   everything before it not after P and everything after not before. */
+/* [-1, +0, e] Splits [lo, up] around the pivot P on the stack, which is
+   also at up - 1 (with t[lo] <= P <= t[up]), and returns P's final place:
+   nothing before it sorts after P, nothing after it before P. One loop,
+   two phases: `rising` moves the low cursor up past elements before P,
+   then the high cursor moves down past elements after P; if they have not
+   crossed, the two elements they stopped at change places and the low
+   cursor rises again. A cursor that would leave its half means the order
+   function is not a strict order. */
 static sort_pos partition(lua_State *L, sort_pos lo, sort_pos up) {
   sort_pos low = lo, high = up - 1;
+  int rising = 1;
   for (;;) {
-    /* low moves up past elements before P */
-    for (;;) {
-      push_element(L, ++low);
-      if (!sorts_before(L, -1, -2)) break;
+    if (rising) {
+      push_element(L, ++low); /* stack: P, t[low] */
+      if (!sorts_before(L, -1, -2)) {
+        rising = 0; /* t[low] stays on the stack */
+        continue;
+      }
       if (low == up - 1) bad_order(L); /* P before itself */
-      lua_pop(L, 1);
+    } else {
+      push_element(L, --high); /* stack: P, t[low], t[high] */
+      if (sorts_before(L, -3, -1)) {
+        if (high < low) bad_order(L); /* crossed, yet still after P */
+      } else if (high < low) {
+        lua_pop(L, 1);             /* t[high] */
+        store_two(L, up - 1, low); /* t[up - 1] = t[low], t[low] = P */
+        return low;
+      } else {
+        store_two(L, low, high); /* exchange t[low] and t[high] */
+        rising = 1;
+        continue;
+      }
     }
-    /* high moves down past elements after P */
-    for (;;) {
-      push_element(L, --high);
-      if (!sorts_before(L, -3, -1)) break;
-      if (high < low) bad_order(L); /* crossed, yet still after P */
-      lua_pop(L, 1);
-    }
-    if (high < low) {
-      lua_pop(L, 1);              /* t[high] */
-      store_two(L, up - 1, low);  /* t[up - 1] = t[low], t[low] = P */
-      return low;
-    }
-    store_two(L, low, high); /* exchange t[low] and t[high] */
+    lua_pop(L, 1); /* the element just passed */
   }
 }
 
 /* A pivot place in the middle half of [lo, up], varied by `spread`. */
-static sort_pos spread_pivot(sort_pos lo, sort_pos up, unsigned spread) {
+static sort_pos middle_half_pivot(sort_pos lo, sort_pos up, unsigned spread) {
   sort_pos quarter = (up - lo) / 4;
   return lo + quarter + spread % (quarter * 2);
 }
 
-/* Sorts t[lo..up]. Recurses into the smaller part, loops on the larger, so
-   the C stack grows with log2(n) at most. When a partition comes out very
-   lopsided, later pivots are taken at varying places in the middle half
-   (fixed ones can be made to go quadratic). */
-static void sort_range(lua_State *L, sort_pos lo, sort_pos up, unsigned spread) {
-  while (lo < up) {
-    /* order t[lo] and t[up] */
-    push_element(L, lo);
-    push_element(L, up);
-    if (sorts_before(L, -1, -2))
-      store_two(L, lo, up);
-    else
-      lua_pop(L, 2);
-    if (up - lo == 1) return;
-    sort_pos mid = (up - lo < 100 || spread == 0) ? lo + (up - lo) / 2 : spread_pivot(lo, up, spread);
-    /* order t[mid] between them */
-    push_element(L, mid);
-    push_element(L, lo);
-    if (sorts_before(L, -2, -1)) {
-      store_two(L, mid, lo);
-    } else {
-      lua_pop(L, 1);
-      push_element(L, up);
-      if (sorts_before(L, -1, -2))
-        store_two(L, mid, up);
-      else
-        lua_pop(L, 2);
-    }
-    if (up - lo == 2) return;
-    /* the pivot P goes to up - 1 (and stays on the stack) */
-    push_element(L, mid);
-    lua_pushvalue(L, -1);
-    push_element(L, up - 1);
-    store_two(L, mid, up - 1);
+/* [-0, +0, e] Exchanges t[lo] and t[up] when t[up] sorts before t[lo]. */
+static void order_ends(lua_State *L, sort_pos lo, sort_pos up) {
+  push_element(L, lo);
+  push_element(L, up);
+  if (sorts_before(L, -1, -2))
+    store_two(L, lo, up);
+  else
+    lua_pop(L, 2);
+}
+
+/* [-0, +0, e] With the ends ordered, makes t[mid] the median of the three:
+   it changes places with t[lo] when it sorts before that, else with t[up]
+   when that sorts before it. */
+static void order_middle(lua_State *L, sort_pos lo, sort_pos mid, sort_pos up) {
+  push_element(L, mid);
+  push_element(L, lo);
+  int below_low = sorts_before(L, -2, -1);
+  if (!below_low) {
+    lua_pop(L, 1);
+    push_element(L, up); /* stack: t[mid], t[up] */
+  }
+  if (below_low || sorts_before(L, -1, -2))
+    store_two(L, mid, below_low ? lo : up);
+  else
+    lua_pop(L, 2);
+}
+
+/* [-0, +1, e] Moves the pivot t[mid] to up - 1 (t[up - 1] takes its place)
+   and leaves a copy of it on the stack. */
+static void set_pivot_aside(lua_State *L, sort_pos mid, sort_pos up) {
+  push_element(L, mid);
+  lua_pushvalue(L, -1);
+  push_element(L, up - 1);
+  store_two(L, mid, up - 1);
+}
+
+/* A range of t still to sort, with the spread its pivots use. */
+typedef struct sort_task {
+  sort_pos lo, up;
+  unsigned spread;
+} sort_task;
+
+/* Sorts t[1..n], without recursion: ranges still to sort wait on a stack
+   of tasks. Each split pushes its larger part, then its smaller part, so
+   the smaller is finished first and the stack holds at most one waiting
+   part per halving (log2(n) of them). When a split comes out very
+   lopsided, the larger part's pivots are taken at varying places in its
+   middle half (fixed ones can be made to go quadratic). */
+static void sort_all(lua_State *L, sort_pos n) {
+  sort_task tasks[2 * CHAR_BIT * sizeof(sort_pos)];
+  int waiting = 0;
+  tasks[waiting++] = (sort_task){1, n, 0};
+  while (waiting > 0) {
+    sort_task task = tasks[--waiting];
+    sort_pos lo = task.lo, up = task.up;
+    if (lo >= up) continue;
+    order_ends(L, lo, up);
+    if (up - lo < 2) continue; /* two elements, now in order */
+    int fixed = up - lo < 100 || task.spread == 0;
+    sort_pos mid = fixed ? lo + (up - lo) / 2 : middle_half_pivot(lo, up, task.spread);
+    order_middle(L, lo, mid, up);
+    if (up - lo < 3) continue; /* three, now in order */
+    set_pivot_aside(L, mid, up);
     sort_pos p = partition(L, lo, up);
-    sort_pos smaller;
-    if (p - lo < up - p) {
-      sort_range(L, lo, p - 1, spread);
-      smaller = p - lo;
-      lo = p + 1;
-    } else {
-      sort_range(L, p + 1, up, spread);
-      smaller = up - p;
-      up = p - 1;
-    }
-    if ((up - lo) / 128 > smaller) spread = spread * 1103515245u + 12345u + (up - lo);
+    int lower_smaller = p - lo < up - p;
+    sort_task smaller = lower_smaller ? (sort_task){lo, p - 1, task.spread}
+                                      : (sort_task){p + 1, up, task.spread};
+    sort_task larger = lower_smaller ? (sort_task){p + 1, up, task.spread}
+                                     : (sort_task){lo, p - 1, task.spread};
+    sort_pos smaller_size = lower_smaller ? p - lo : up - p;
+    sort_pos span = larger.up - larger.lo;
+    if (span / 128 > smaller_size) larger.spread = task.spread * 1103515245u + 12345u + span;
+    tasks[waiting++] = larger;
+    tasks[waiting++] = smaller;
   }
 }
 
@@ -325,7 +361,7 @@ static int bounded_sort(lua_State *L) {
     luaL_argcheck(L, n < INT_MAX, 1, "array too big");
     if (!lua_isnoneornil(L, 2)) luaL_checktype(L, 2, LUA_TFUNCTION);
     lua_settop(L, 2);
-    sort_range(L, 1, (sort_pos)n, 0);
+    sort_all(L, (sort_pos)n);
   }
   return 0;
 }

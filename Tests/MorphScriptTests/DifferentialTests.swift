@@ -130,6 +130,36 @@ import Testing
         == String(decoding: stock, as: UTF8.self))
   }
 
+  /// Sorts past the 100 elements where the pivot may move off the middle: shapes that
+  /// make a fixed pivot lopsided still sort, as Lua's do.
+  @Test func largeSorts() throws {
+    let comparison = try LibraryComparison()
+    let chunk = #"""
+      local shapes = {}
+      math.randomseed(7)
+      local n = 3000
+      local function make(f) local t = {} for i = 1, n do t[i] = f(i) end return t end
+      shapes[#shapes + 1] = make(function(i) return i end)
+      shapes[#shapes + 1] = make(function(i) return n - i end)
+      shapes[#shapes + 1] = make(function(i) return i % 7 end)
+      shapes[#shapes + 1] = make(function(i) return i <= n // 2 and i or n - i end)
+      shapes[#shapes + 1] = make(function() return math.random(1000000) end)
+      local out = {}
+      for k, t in ipairs(shapes) do
+        table.sort(t, k % 2 == 0 and function(a, b) return a > b end or nil)
+        local sum = 0
+        for i = 1, #t do sum = (sum * 31 + t[i]) % 1000000007 end
+        out[#out + 1] = sum
+      end
+      return table.concat(out, " ")
+      """#
+    let stock = comparison.run(chunk, with: .stock)
+    #expect(!stock.starts(with: Array("error:".utf8)), "\(String(decoding: stock, as: UTF8.self))")
+    #expect(
+      String(decoding: comparison.run(chunk, with: .bounded), as: UTF8.self)
+        == String(decoding: stock, as: UTF8.self))
+  }
+
   func compare(seed: Int64, count: Int) throws {
     let comparison = try LibraryComparison()
     let arguments: [LibraryComparison.Argument] = [.integer(seed), .integer(Int64(count))]
