@@ -187,11 +187,12 @@ static int bounded_wrap(lua_State *L) {
   return 1;
 }
 
-/* What coroutine.status would say of `co`, seen from L. */
+/* The states coroutine.status names. */
 typedef enum { CO_RUNNING, CO_SUSPENDED, CO_NORMAL, CO_DEAD } coroutine_state;
 
 static const char *const state_names[] = {"running", "suspended", "normal", "dead"};
 
+/* [-0, +0, -] What coroutine.status would say of `co`, seen from L. */
 static coroutine_state state_of(lua_State *L, lua_State *co) {
   int status = lua_status(co);
   if (status == LUA_YIELD) return CO_SUSPENDED;

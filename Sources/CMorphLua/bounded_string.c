@@ -169,7 +169,7 @@ static int is_plain_text(const char *p, size_t len) {
   return 1;
 }
 
-/* The first place at or after `from` where the `nlen` bytes of `needle`
+/* [-0, +0, v] The first place at or after `from` where the `nlen` bytes of `needle`
    occur, or NULL. Compares at every place whose first byte fits, and
    charges each comparison. */
 static const char *find_text(lua_State *L, const char *from, const char *end, const char *needle,

@@ -319,7 +319,7 @@ typedef struct sort_task {
   unsigned spread;
 } sort_task;
 
-/* Sorts t[1..n], without recursion: ranges still to sort wait on a stack
+/* [-0, +0, e] Sorts t[1..n], without recursion: ranges still to sort wait on a stack
    of tasks. Each split pushes its larger part, then its smaller part, so
    the smaller is finished first and the stack holds at most one waiting
    part per halving (log2(n) of them). When a split comes out very
