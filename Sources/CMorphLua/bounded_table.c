@@ -30,7 +30,7 @@ static const char *const needed_metamethods[] = {"__index", "__newindex", "__len
 /* [-0, +0, v] Raises Lua's "table expected" error unless argument `arg` is
    a table, or a value whose metatable holds (raw) every metamethod `needs`
    names. */
-static void check_tablelike(lua_State *L, int arg, int needs) {
+static void require_tablelike(lua_State *L, int arg, int needs) {
   if (lua_type(L, arg) == LUA_TTABLE) return;
   int offers = lua_getmetatable(L, arg);
   if (offers) {
@@ -48,7 +48,7 @@ static void check_tablelike(lua_State *L, int arg, int needs) {
 /* [-0, +0, e] The length of argument 1 (its __len if any), after checking
    it offers `needs` as well as a length. */
 static lua_Integer checked_length(lua_State *L, int needs) {
-  check_tablelike(L, 1, needs | NEEDS_LEN);
+  require_tablelike(L, 1, needs | NEEDS_LEN);
   return luaL_len(L, 1);
 }
 
@@ -118,8 +118,8 @@ static int bounded_move(lua_State *L) {
   lua_Integer last = luaL_checkinteger(L, 3);
   lua_Integer to = luaL_checkinteger(L, 4);
   int dest = lua_isnoneornil(L, 5) ? 1 : 5;
-  check_tablelike(L, 1, NEEDS_INDEX);
-  check_tablelike(L, dest, NEEDS_NEWINDEX);
+  require_tablelike(L, 1, NEEDS_INDEX);
+  require_tablelike(L, dest, NEEDS_NEWINDEX);
   if (last >= first) {
     luaL_argcheck(L, first > 0 || last < LUA_MAXINTEGER + first, 3, "too many elements to move");
     lua_Integer count = last - first + 1;
