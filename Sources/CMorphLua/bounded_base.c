@@ -69,41 +69,52 @@ static lua_State *coroutine_arg(lua_State *L) {
   return co;
 }
 
-/* [-n, +r, v] Hands the n values on top of L to `co` and resumes it. Returns
-   how many values it yielded or returned (now on L), or -1 with an error
-   message on L. A stop inside the coroutine is raised again here. */
-static int resume_with(lua_State *L, lua_State *co, int n) {
-  if (!lua_checkstack(co, n)) {
+/* [-n, +0, -] Moves the n values on top of L onto `co`, when it has room
+   for them; otherwise leaves them and pushes why not. Returns whether
+   they went. */
+static int pass_arguments(lua_State *L, lua_State *co, int n) {
+  int room = lua_checkstack(co, n);
+  if (room)
+    lua_xmove(L, co, n);
+  else
     lua_pushliteral(L, "too many arguments to resume");
-    return -1;
-  }
-  lua_xmove(L, co, n);
-  int nresults;
-  int status = lua_resume(co, L, n, &nresults);
-  if (status != LUA_OK && status != LUA_YIELD) {
-    lua_xmove(co, L, 1); /* the error */
-    if (stopped_by(L, status)) lua_error(L);
-    return -1;
-  }
-  if (!lua_checkstack(L, nresults + 1)) {
-    lua_pop(co, nresults);
+  return room;
+}
+
+/* [-0, +(n|1), -] Moves the n values `co` yielded or returned onto L, when
+   L has room for them and one more; otherwise drops them and pushes why
+   not. Returns whether they came. */
+static int collect_results(lua_State *L, lua_State *co, int n) {
+  int room = lua_checkstack(L, n + 1);
+  if (room) {
+    lua_xmove(co, L, n);
+  } else {
+    lua_pop(co, n);
     lua_pushliteral(L, "too many results to resume");
-    return -1;
   }
-  lua_xmove(co, L, nresults);
-  return nresults;
+  return room;
+}
+
+/* [-n, +(r|1), v] Resumes `co` with the n values on top of L. Returns 1
+   with what it yielded or returned on L (*count of them), or 0 with one
+   error value on L. A stop inside the coroutine is raised again here. */
+static int resume_into(lua_State *L, lua_State *co, int n, int *count) {
+  if (!pass_arguments(L, co, n)) return 0;
+  int status = lua_resume(co, L, n, count);
+  if (status == LUA_OK || status == LUA_YIELD) return collect_results(L, co, *count);
+  lua_xmove(co, L, 1); /* the error */
+  if (stopped_by(L, status)) lua_error(L);
+  return 0;
 }
 
 static int bounded_resume(lua_State *L) {
   lua_State *co = coroutine_arg(L);
-  int n = resume_with(L, co, lua_gettop(L) - 1);
-  lua_pushboolean(L, n >= 0);
-  if (n < 0) {
-    lua_insert(L, -2);
-    return 2; /* false, the error */
-  }
-  lua_insert(L, -(n + 1));
-  return n + 1; /* true, the values */
+  int count;
+  int ok = resume_into(L, co, lua_gettop(L) - 1, &count);
+  if (!ok) count = 1; /* the error */
+  lua_pushboolean(L, ok);
+  lua_insert(L, -(count + 1)); /* before the values */
+  return count + 1;
 }
 
 /* [-0, +(0|1), -] Closes the pending to-be-closed variables of a dead or
@@ -123,62 +134,85 @@ static int close_pending(lua_State *L, lua_State *co, int co_index) {
   return status;
 }
 
-/* The function coroutine.wrap returns: resumes the coroutine (upvalue 1)
-   and returns its values, or raises its error, after closing it when the
-   error happened inside it; a string error gets this caller's position. */
-static int resume_wrapped(lua_State *L) {
-  lua_State *co = lua_tothread(L, lua_upvalueindex(1));
-  int n = resume_with(L, co, lua_gettop(L));
-  if (n >= 0) return n;
+/* [-1, +0, v] Raises, from a wrapped coroutine's function, the error value
+   on top of L that resuming the coroutine `co` (upvalue 1) ended with. When
+   the error came from inside the coroutine, the coroutine is closed first
+   and the close's error is raised instead. A string error is prefixed with
+   this caller's position, unless memory ran out. */
+static int raise_wrapped_error(lua_State *L, lua_State *co) {
   int status = lua_status(co);
-  if (status != LUA_OK && status != LUA_YIELD) {
-    lua_pop(L, 1); /* the error comes back from the close */
+  int died = status != LUA_OK && status != LUA_YIELD;
+  if (died) {
     lua_pushvalue(L, lua_upvalueindex(1));
-    status = close_pending(L, co, -1);
-    lua_remove(L, -2);
+    status = close_pending(L, co, -1); /* pushes the error to raise */
+    lua_replace(L, -3);                /* over the one the resume gave */
+    lua_pop(L, 1);                     /* the coroutine */
   }
-  if (status != LUA_ERRMEM && lua_type(L, -1) == LUA_TSTRING) {
+  int with_position = status != LUA_ERRMEM && lua_type(L, -1) == LUA_TSTRING;
+  if (with_position) {
     luaL_where(L, 1);
-    lua_insert(L, -2);
+    lua_rotate(L, -2, 1);
     lua_concat(L, 2);
   }
   return lua_error(L);
 }
 
-static int bounded_create(lua_State *L) {
+/* The function coroutine.wrap returns: the coroutine's values, or its
+   error raised. */
+static int resume_wrapped(lua_State *L) {
+  lua_State *co = lua_tothread(L, lua_upvalueindex(1));
+  int count;
+  return resume_into(L, co, lua_gettop(L), &count) ? count : raise_wrapped_error(L, co);
+}
+
+/* [-0, +1, v] A new coroutine whose body is argument 1 (a function). It
+   gets L's hook, so the budget reaches it. */
+static lua_State *push_new_coroutine(lua_State *L) {
   luaL_checktype(L, 1, LUA_TFUNCTION);
-  lua_State *co = lua_newthread(L); /* with L's hook: the budget reaches it */
-  lua_pushvalue(L, 1);
+  lua_settop(L, 1);
+  lua_State *co = lua_newthread(L);
+  lua_rotate(L, 1, 1); /* the thread below its body */
   lua_xmove(L, co, 1);
+  return co;
+}
+
+static int bounded_create(lua_State *L) {
+  push_new_coroutine(L);
   return 1;
 }
 
 static int bounded_wrap(lua_State *L) {
-  bounded_create(L);
+  push_new_coroutine(L);
   lua_pushcclosure(L, resume_wrapped, 1);
   return 1;
 }
 
-/* What coroutine.status says of `co`, seen from L. */
-static const char *coroutine_state(lua_State *L, lua_State *co) {
-  if (co == L) return "running";
+/* The states coroutine.status names. */
+typedef enum { CO_RUNNING, CO_SUSPENDED, CO_NORMAL, CO_DEAD } coroutine_state;
+
+static const char *const state_names[] = {"running", "suspended", "normal", "dead"};
+
+/* [-0, +0, -] What coroutine.status would say of `co`, seen from L. */
+static coroutine_state state_of(lua_State *L, lua_State *co) {
   int status = lua_status(co);
-  if (status == LUA_YIELD) return "suspended";
-  if (status != LUA_OK) return "dead"; /* it ended with an error */
+  if (status == LUA_YIELD) return CO_SUSPENDED;
+  if (status != LUA_OK) return CO_DEAD; /* it ended with an error */
+  if (co == L) return CO_RUNNING;
   lua_Debug frame;
-  if (lua_getstack(co, 0, &frame)) return "normal"; /* it resumed another */
-  return lua_gettop(co) == 0 ? "dead" : "suspended"; /* finished, or not started */
+  if (lua_getstack(co, 0, &frame)) return CO_NORMAL; /* it resumed another */
+  /* no frame: its body waits to start, or it has returned */
+  return lua_gettop(co) > 0 ? CO_SUSPENDED : CO_DEAD;
 }
 
 static int bounded_close(lua_State *L) {
   lua_State *co = coroutine_arg(L);
-  const char *state = coroutine_state(L, co);
-  if (state[0] != 'd' && state[0] != 's') return luaL_error(L, "cannot close a %s coroutine", state);
-  int status = close_pending(L, co, 1);
-  lua_pushboolean(L, status == LUA_OK);
-  if (status == LUA_OK) return 1;
-  lua_insert(L, -2);
-  return 2; /* false, the error */
+  coroutine_state state = state_of(L, co);
+  if (state == CO_RUNNING || state == CO_NORMAL)
+    return luaL_error(L, "cannot close a %s coroutine", state_names[state]);
+  lua_pushboolean(L, 0); /* the answer when the close fails */
+  if (close_pending(L, co, 1) != LUA_OK) return 2; /* false, the error */
+  lua_pushboolean(L, 1);
+  return 1;
 }
 
 /* Lua's own pcall, kept for the host's Lua (see morph_pushhostpcall). */

@@ -9,7 +9,6 @@
  */
 #include "lua_pattern.h"
 
-#include <ctype.h>
 #include <limits.h>
 #include <string.h>
 
@@ -61,30 +60,103 @@ static int bounded_rep(lua_State *L) {
 
 /* -------------------------------------------------------------- captures */
 
-/* Pushes capture i of the match [s, e): its text, or its position for "()";
-   with no captures, i = 0 is the whole match. Raises for an index past the
-   captures and for a capture never closed. */
-static void push_capture(morph_match *m, int i, const char *s, const char *e) {
-  if (i >= m->ncap) {
-    if (i != 0) luaL_error(m->L, "invalid capture index %%%d", i + 1);
-    lua_pushlstring(m->L, s, (size_t)(e - s));
-    return;
+/* [-0, +1, v] Pushes value i of the match [s, e): a capture's text, a
+   position capture's 1-based position, or, when the pattern has no
+   captures, the whole match for i = 0. Raises for any other index and for
+   a capture still open. */
+static void push_one(morph_match *m, int i, const char *s, const char *e) {
+  lua_State *L = m->L;
+  if (i < m->ncap) {
+    const char *at = m->cap[i].start;
+    switch (m->cap[i].len) {
+      case MORPH_CAP_POSITION: lua_pushinteger(L, (lua_Integer)(at - m->subject) + 1); return;
+      case MORPH_CAP_OPEN: luaL_error(L, "unfinished capture"); return;
+      default: lua_pushlstring(L, at, (size_t)m->cap[i].len); return;
+    }
   }
-  ptrdiff_t len = m->cap[i].len;
-  if (len == MORPH_CAP_OPEN) luaL_error(m->L, "unfinished capture");
-  if (len == MORPH_CAP_POSITION)
-    lua_pushinteger(m->L, (lua_Integer)(m->cap[i].start - m->subject) + 1);
-  else
-    lua_pushlstring(m->L, m->cap[i].start, (size_t)len);
+  if (i > 0) luaL_error(L, "invalid capture index %%%d", i + 1);
+  lua_pushlstring(L, s, (size_t)(e - s));
 }
 
-/* Pushes every capture, or the whole match [s, e) when there is none and s
-   is not NULL; returns how many values. */
-static int push_captures(morph_match *m, const char *s, const char *e) {
-  int n = m->ncap == 0 && s != NULL ? 1 : m->ncap;
+/* [-0, +n, v] Pushes the values a match yields: its captures, or, when
+   there are none and `s` is given, the match [s, e) itself; returns n. */
+static int push_all(morph_match *m, const char *s, const char *e) {
+  int whole = m->ncap == 0 && s != NULL;
+  int n = whole ? 1 : m->ncap;
   luaL_checkstack(m->L, n, "too many captures");
-  for (int i = 0; i < n; i++) push_capture(m, i, s, e);
+  if (whole) {
+    lua_pushlstring(m->L, s, (size_t)(e - s));
+  } else {
+    for (int i = 0; i < n; i++) push_one(m, i, s, e);
+  }
   return n;
+}
+
+/* --------------------------------------------------------------- scanner */
+
+/* Whether a match can only start where the subject has byte *p: the
+   pattern opens with an ordinary byte that must appear once or more. Lets
+   the search skip other places with memchr (where the matcher would fail
+   at once, raising nothing). */
+static int opens_with_byte(const char *p, const char *pend) {
+  if (p == pend || strchr("^$*+?.([%-)", *p) != NULL || *p == 0) return 0;
+  return !(p + 1 < pend && (p[1] == '*' || p[1] == '?' || p[1] == '-'));
+}
+
+/* Successive matches of one pattern over one subject, as find, match,
+   gmatch and gsub all walk them: each match starts at or after the cursor,
+   and an empty match may not end where the previous match ended. */
+typedef struct scanner {
+  morph_match m;
+  const char *pattern;  /* without a '^' that anchors */
+  const char *cursor;   /* the first place the next match may start */
+  const char *prev_end; /* where the previous match ended, or NULL */
+  int lead;             /* the byte every match starts with, or -1 */
+  int anchored;         /* only the cursor itself, and only once */
+  int finished;         /* nothing more to find */
+} scanner;
+
+/* [-0, +0, v] Prepares `sc` to scan s from offset `start` (past the end:
+   nothing to find). With `anchors`, a leading '^' ties the one match to
+   the start; without, '^' is an ordinary byte (as in gmatch). */
+static void scanner_init(scanner *sc, lua_State *L, const char *s, size_t slen, const char *p,
+                         size_t plen, size_t start, int anchors) {
+  sc->anchored = anchors && plen > 0 && p[0] == '^';
+  if (sc->anchored) {
+    p++;
+    plen--;
+  }
+  morph_match_init(&sc->m, L, s, slen, p, plen);
+  sc->pattern = p;
+  sc->finished = start > slen;
+  sc->cursor = sc->finished ? s + slen : s + start;
+  sc->prev_end = NULL;
+  sc->lead = !sc->anchored && opens_with_byte(p, p + plen) ? (unsigned char)p[0] : -1;
+}
+
+/* [-0, +0, v] Finds the next match, setting [*from, *to) and moving the
+   cursor to its end; returns 0 (and stays finished) when there is none. */
+static int next_match(scanner *sc, const char **from, const char **to) {
+  const char *end = sc->m.subject_end;
+  const char *at = sc->cursor;
+  while (!sc->finished) {
+    if (sc->lead >= 0) {
+      at = at < end ? memchr(at, sc->lead, (size_t)(end - at)) : NULL;
+      if (at == NULL) break;
+    }
+    sc->m.ncap = 0;
+    const char *stop = morph_match_at(&sc->m, at, sc->pattern);
+    if (stop != NULL && stop != sc->prev_end) {
+      *from = at;
+      *to = sc->cursor = sc->prev_end = stop;
+      sc->finished = sc->anchored;
+      return 1;
+    }
+    if (sc->anchored || at == end) break;
+    at++;
+  }
+  sc->finished = 1;
+  return 0;
 }
 
 /* ---------------------------------------------------- string.find, match */
@@ -97,7 +169,7 @@ static int is_plain_text(const char *p, size_t len) {
   return 1;
 }
 
-/* The first place at or after `from` where the `nlen` bytes of `needle`
+/* [-0, +0, v] The first place at or after `from` where the `nlen` bytes of `needle`
    occur, or NULL. Compares at every place whose first byte fits, and
    charges each comparison. */
 static const char *find_text(lua_State *L, const char *from, const char *end, const char *needle,
@@ -120,170 +192,168 @@ static const char *find_text(lua_State *L, const char *from, const char *end, co
   return NULL;
 }
 
-/* Whether a match can only start where the subject has byte *p: the
-   pattern opens with an ordinary byte that must appear once or more. Lets
-   the search skip other places with memchr (where Lua's matcher would fail
-   at once, raising nothing). */
-static int opens_with_byte(const char *p, const char *pend) {
-  if (p == pend || strchr("^$*+?.([%-)", *p) != NULL || *p == 0) return 0;
-  return !(p + 1 < pend && (p[1] == '*' || p[1] == '?' || p[1] == '-'));
+/* The arguments find and match share: subject, pattern, and where to start
+   (a 0-based offset, maybe past the end). */
+typedef struct search_args {
+  const char *s, *p;
+  size_t slen, plen, start;
+} search_args;
+
+/* [-0, +0, v] Reads arguments 1 to 3; returns 0 when init is past the end
+   of the subject (where neither function looks at all). */
+static int read_search_args(lua_State *L, search_args *a) {
+  a->s = luaL_checklstring(L, 1, &a->slen);
+  a->p = luaL_checklstring(L, 2, &a->plen);
+  a->start = start_offset(luaL_optinteger(L, 3, 1), a->slen);
+  return a->start <= a->slen;
 }
 
-static int find_or_match(lua_State *L, int find) {
-  size_t slen, plen;
-  const char *s = luaL_checklstring(L, 1, &slen);
-  const char *p = luaL_checklstring(L, 2, &plen);
-  size_t start = start_offset(luaL_optinteger(L, 3, 1), slen);
-  if (start > slen) {
-    luaL_pushfail(L);
-    return 1;
-  }
-  if (find && (lua_toboolean(L, 4) || is_plain_text(p, plen))) {
-    const char *at = find_text(L, s + start, s + slen, p, plen);
-    if (at == NULL) {
-      luaL_pushfail(L);
-      return 1;
+/* [-0, +0, v] The first match of the pattern from init on, with '^'
+   anchoring it there; returns 0 for none. */
+static int search_from_init(lua_State *L, const search_args *a, scanner *sc, const char **from,
+                            const char **to) {
+  scanner_init(sc, L, a->s, a->slen, a->p, a->plen, a->start, 1);
+  return next_match(sc, from, to);
+}
+
+/* [-0, +2, -] Pushes the 1-based positions of the bytes [from, to) of s. */
+static int push_span(lua_State *L, const char *s, const char *from, const char *to) {
+  lua_pushinteger(L, (lua_Integer)(from - s) + 1);
+  lua_pushinteger(L, (lua_Integer)(to - s));
+  return 2;
+}
+
+static int bounded_find(lua_State *L) {
+  search_args a;
+  const char *from, *to;
+  if (read_search_args(L, &a)) {
+    if (lua_toboolean(L, 4) || is_plain_text(a.p, a.plen)) {
+      from = find_text(L, a.s + a.start, a.s + a.slen, a.p, a.plen);
+      if (from != NULL) return push_span(L, a.s, from, from + a.plen);
+    } else {
+      scanner sc;
+      if (search_from_init(L, &a, &sc, &from, &to))
+        return push_span(L, a.s, from, to) + push_all(&sc.m, NULL, NULL);
     }
-    lua_pushinteger(L, (lua_Integer)(at - s) + 1);
-    lua_pushinteger(L, (lua_Integer)(at - s + (ptrdiff_t)plen));
-    return 2;
-  }
-  int anchored = plen > 0 && *p == '^';
-  if (anchored) {
-    p++;
-    plen--;
-  }
-  morph_match m;
-  morph_match_init(&m, L, s, slen, p, plen);
-  const char *send = s + slen;
-  int skip = !anchored && opens_with_byte(p, p + plen);
-  for (const char *at = s + start;; at++) {
-    if (skip) {
-      at = at < send ? memchr(at, *p, (size_t)(send - at)) : NULL;
-      if (at == NULL) break;
-    }
-    m.ncap = 0;
-    const char *e = morph_match_at(&m, at, p);
-    if (e != NULL) {
-      if (!find) return push_captures(&m, at, e);
-      lua_pushinteger(L, (lua_Integer)(at - s) + 1);
-      lua_pushinteger(L, (lua_Integer)(e - s));
-      return 2 + push_captures(&m, NULL, NULL);
-    }
-    if (anchored || at >= send) break;
   }
   luaL_pushfail(L);
   return 1;
 }
 
-static int bounded_find(lua_State *L) { return find_or_match(L, 1); }
-
-static int bounded_match(lua_State *L) { return find_or_match(L, 0); }
+static int bounded_match(lua_State *L) {
+  search_args a;
+  scanner sc;
+  const char *from, *to;
+  if (read_search_args(L, &a) && search_from_init(L, &a, &sc, &from, &to))
+    return push_all(&sc.m, from, to);
+  luaL_pushfail(L);
+  return 1;
+}
 
 /* ----------------------------------------------------------- string.gmatch */
 
-/* The iterator's state, a userdata kept with the subject and the pattern
-   (upvalues 1 and 2, so the pointers stay valid). */
-typedef struct gmatch_state {
-  const char *next;      /* where the next search starts */
-  const char *last_end;  /* where the last match ended (no empty match there) */
-  const char *pattern;
-  int skip;              /* opens_with_byte(pattern) */
-  morph_match m;
-} gmatch_state;
-
-static int gmatch_next(lua_State *L) {
-  gmatch_state *g = (gmatch_state *)lua_touserdata(L, lua_upvalueindex(3));
-  g->m.L = L; /* the iterator may run in another coroutine */
-  const char *send = g->m.subject_end;
-  for (const char *at = g->next; at <= send; at++) {
-    if (g->skip && (at == send || (at = memchr(at, *g->pattern, (size_t)(send - at))) == NULL))
-      return 0;
-    g->m.ncap = 0;
-    const char *e = morph_match_at(&g->m, at, g->pattern);
-    if (e != NULL && e != g->last_end) {
-      g->next = g->last_end = e;
-      return push_captures(&g->m, at, e);
-    }
-  }
-  return 0;
+/* The iterator: upvalue 3 is its scanner, upvalues 1 and 2 the subject and
+   the pattern it points into (kept alive with it). */
+static int gmatch_step(lua_State *L) {
+  scanner *sc = (scanner *)lua_touserdata(L, lua_upvalueindex(3));
+  const char *from, *to;
+  sc->m.L = L; /* the iterator may run in another coroutine */
+  return next_match(sc, &from, &to) ? push_all(&sc->m, from, to) : 0;
 }
 
-/* A '^' at the start is an ordinary byte here: gmatch never anchors. */
+/* gmatch never anchors: a leading '^' is an ordinary byte. */
 static int bounded_gmatch(lua_State *L) {
   size_t slen, plen;
   const char *s = luaL_checklstring(L, 1, &slen);
   const char *p = luaL_checklstring(L, 2, &plen);
   size_t start = start_offset(luaL_optinteger(L, 3, 1), slen);
-  if (start > slen) start = slen + 1; /* nothing to find, and no overflow */
   lua_settop(L, 2);
-  gmatch_state *g = (gmatch_state *)lua_newuserdatauv(L, sizeof *g, 0);
-  morph_match_init(&g->m, L, s, slen, p, plen);
-  g->next = s + start;
-  g->last_end = NULL;
-  g->pattern = p;
-  g->skip = opens_with_byte(p, p + plen);
-  lua_pushcclosure(L, gmatch_next, 3);
+  scanner *sc = (scanner *)lua_newuserdatauv(L, sizeof *sc, 0);
+  scanner_init(sc, L, s, slen, p, plen, start, 0);
+  lua_pushcclosure(L, gmatch_step, 3);
   return 1;
 }
 
 /* ------------------------------------------------------------ string.gsub */
 
-/* Appends the replacement string (argument 3) for the match [s, e): "%0" is
-   the match, "%1".."%9" its captures, "%%" a '%'. */
-static void add_template(morph_match *m, luaL_Buffer *b, const char *s, const char *e) {
-  lua_State *L = m->L;
-  size_t len;
-  const char *t = lua_tolstring(L, 3, &len);
-  const char *tend = t + len;
-  morph_match_charge(m, (long long)len);
-  while (t < tend) {
-    const char *esc = memchr(t, '%', (size_t)(tend - t));
-    if (esc == NULL) {
-      luaL_addlstring(b, t, (size_t)(tend - t));
-      return;
-    }
-    luaL_addlstring(b, t, (size_t)(esc - t));
-    int c = esc + 1 < tend ? (unsigned char)esc[1] : 0;
-    if (c == '%') {
-      luaL_addchar(b, '%');
-    } else if (c == '0') {
+/* [-0, +0, v] Appends one '%' escape of a replacement string: `c` is the
+   byte after the '%' (0 when the '%' ends the string). */
+static void expand_escape(morph_match *m, luaL_Buffer *b, int c, const char *s, const char *e) {
+  if (c == '%') {
+    luaL_addchar(b, '%');
+  } else if (c >= '0' && c <= '9') {
+    /* "%0" is the match itself, whatever the captures */
+    if (c == '0') {
       luaL_addlstring(b, s, (size_t)(e - s));
-    } else if (isdigit(c)) {
-      push_capture(m, c - '1', s, e);
-      luaL_addvalue(b); /* a position capture is added as its digits */
     } else {
-      luaL_error(L, "invalid use of '%c' in replacement string", '%');
+      push_one(m, c - '1', s, e);
+      luaL_addvalue(b); /* a position is added as its digits */
     }
-    t = esc + 2;
+  } else {
+    luaL_error(m->L, "invalid use of '%c' in replacement string", '%');
   }
 }
 
-/* Appends what replaces the match [s, e), as argument 3 (of type `kind`)
-   says; returns whether the text changed (false or nil keeps the match). */
-static int add_replacement(morph_match *m, luaL_Buffer *b, const char *s, const char *e,
-                           int kind) {
+/* [-0, +0, v] Appends the replacement string t for the match [s, e),
+   walking it as literal runs and escapes. */
+static void expand_template(morph_match *m, luaL_Buffer *b, const char *t, size_t tlen,
+                            const char *s, const char *e) {
+  enum { LITERAL, AFTER_PERCENT } state = LITERAL;
+  const char *run = t; /* literal bytes not yet appended start here */
+  morph_match_charge(m, (long long)tlen);
+  for (const char *c = t, *tend = t + tlen; c < tend; c++) {
+    switch (state) {
+      case LITERAL:
+        if (*c == '%') {
+          luaL_addlstring(b, run, (size_t)(c - run));
+          state = AFTER_PERCENT;
+        }
+        break;
+      case AFTER_PERCENT:
+        expand_escape(m, b, (unsigned char)*c, s, e);
+        run = c + 1;
+        state = LITERAL;
+        break;
+    }
+  }
+  if (state == AFTER_PERCENT)
+    expand_escape(m, b, 0, s, e); /* a '%' at the very end */
+  else
+    luaL_addlstring(b, run, (size_t)(t + tlen - run));
+}
+
+/* [-0, +0, e] Appends what replaces the match [s, e), as argument 3 (of
+   type `kind`) says; returns 1 when that is new text, 0 when a false or
+   nil result keeps the match. */
+static int substitute(morph_match *m, luaL_Buffer *b, int kind, const char *s, const char *e) {
   lua_State *L = m->L;
-  if (kind == LUA_TFUNCTION) {
-    lua_pushvalue(L, 3);
-    int n = push_captures(m, s, e);
-    lua_call(L, n, 1);
-  } else if (kind == LUA_TTABLE) {
-    push_capture(m, 0, s, e);
-    lua_gettable(L, 3);
-  } else {
-    add_template(m, b, s, e);
+  switch (kind) {
+    case LUA_TTABLE:
+      push_one(m, 0, s, e);
+      lua_gettable(L, 3);
+      break;
+    case LUA_TFUNCTION: {
+      lua_pushvalue(L, 3);
+      int nargs = push_all(m, s, e);
+      lua_call(L, nargs, 1);
+      break;
+    }
+    default: { /* a string or a number */
+      size_t tlen;
+      const char *t = lua_tolstring(L, 3, &tlen);
+      expand_template(m, b, t, tlen, s, e);
+      return 1;
+    }
+  }
+  if (lua_isstring(L, -1)) {
+    luaL_addvalue(b);
     return 1;
   }
-  if (!lua_toboolean(L, -1)) {
-    lua_pop(L, 1);
-    luaL_addlstring(b, s, (size_t)(e - s));
-    return 0;
-  }
-  if (!lua_isstring(L, -1))
+  if (lua_toboolean(L, -1))
     return luaL_error(L, "invalid replacement value (a %s)", luaL_typename(L, -1));
-  luaL_addvalue(b);
-  return 1;
+  lua_pop(L, 1);
+  luaL_addlstring(b, s, (size_t)(e - s));
+  return 0;
 }
 
 static int bounded_gsub(lua_State *L) {
@@ -295,47 +365,27 @@ static int bounded_gsub(lua_State *L) {
   luaL_argexpected(L, kind == LUA_TNUMBER || kind == LUA_TSTRING || kind == LUA_TFUNCTION ||
                           kind == LUA_TTABLE,
                    3, "string/function/table");
-  int anchored = plen > 0 && *p == '^';
-  if (anchored) {
-    p++;
-    plen--;
-  }
   luaL_Buffer b;
   luaL_buffinit(L, &b);
-  morph_match m;
-  morph_match_init(&m, L, s, slen, p, plen);
-  const char *at = s, *send = s + slen, *last_end = NULL;
-  lua_Integer count = 0;
-  int changed = 0;
-  int skip = !anchored && opens_with_byte(p, p + plen);
-  while (count < limit) {
-    if (skip) { /* bytes where no match can start are copied as they are */
-      const char *hit = at < send ? memchr(at, *p, (size_t)(send - at)) : NULL;
-      const char *to = hit != NULL ? hit : send;
-      luaL_addlstring(&b, at, (size_t)(to - at));
-      at = to;
-      if (at == send) break;
-    }
-    m.ncap = 0;
-    const char *e = morph_match_at(&m, at, p);
-    if (e != NULL && e != last_end) {
-      count++;
-      changed |= add_replacement(&m, &b, at, e, kind);
-      at = last_end = e;
-    } else if (at < send) {
-      luaL_addchar(&b, *at++);
-    } else {
-      break;
-    }
-    if (anchored) break;
+  scanner sc;
+  scanner_init(&sc, L, s, slen, p, plen, 0, 1);
+  /* The subject's bytes between matches are appended a gap at a time. */
+  const char *kept = s, *from, *to;
+  lua_Integer done = 0;
+  int rewritten = 0;
+  while (done < limit && next_match(&sc, &from, &to)) {
+    luaL_addlstring(&b, kept, (size_t)(from - kept));
+    rewritten |= substitute(&sc.m, &b, kind, from, to);
+    kept = to;
+    done++;
   }
-  if (changed) {
-    luaL_addlstring(&b, at, (size_t)(send - at));
-    luaL_pushresult(&b);
-  } else {
+  if (!rewritten) {
     lua_pushvalue(L, 1); /* the subject itself */
+  } else {
+    luaL_addlstring(&b, kept, (size_t)(s + slen - kept));
+    luaL_pushresult(&b);
   }
-  lua_pushinteger(L, count);
+  lua_pushinteger(L, done);
   return 2;
 }
 
