@@ -125,7 +125,11 @@ import Testing
     let result = try Subprocess.run(
       ["eval", "-f", "-", "--memory", "8"], stdin: "/dev/zero", deadline: 60)
     Self.expectOneLine(result, "stdin: not enough memory (cap 8 MiB)")
-    #expect(result.peakMemory < 400 << 20, "peak \(result.peakMemory >> 20) MiB")
+    // AddressSanitizer keeps freed blocks in quarantine (a gigabyte here): its RSS says
+    // nothing about what the reader holds.
+    if ProcessInfo.processInfo.environment["ASAN_OPTIONS"] == nil {
+      #expect(result.peakMemory < 400 << 20, "peak \(result.peakMemory >> 20) MiB")
+    }
   }
 
   /// A file's bytes reach Lua as they are: Lua's own answer for a raw 0xE1 in a string.
