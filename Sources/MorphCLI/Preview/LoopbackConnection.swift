@@ -9,6 +9,15 @@ import Foundation
 /// A TCP connection to 127.0.0.1: how `bench` (and the tests) talk to a
 /// preview without a browser, with headers exactly as written.
 final class LoopbackConnection {
+  /// 127.0.0.1:`port` as a socket address (the server binds it, clients connect to it).
+  static func address(port: Int) -> sockaddr_in {
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = in_port_t(UInt16(port).bigEndian)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    return address
+  }
+
   private let fd: Int32
 
   /// Connects; `receive` gives up waiting after `timeout` seconds.
@@ -22,10 +31,7 @@ final class LoopbackConnection {
     wait.tv_sec = .init(timeout)
     wait.tv_usec = .init((timeout - timeout.rounded(.down)) * 1e6)
     setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &wait, socklen_t(MemoryLayout<timeval>.size))
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_port = in_port_t(UInt16(port).bigEndian)
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    var address = Self.address(port: port)
     let connected = withUnsafePointer(to: &address) {
       $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
         connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
