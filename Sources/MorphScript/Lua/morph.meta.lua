@@ -613,7 +613,7 @@ local Node = {}
 ---@field maxWidth? number may be `math.huge`
 ---@field minHeight? number
 ---@field maxHeight? number may be `math.huge`
----@field alignment? morph.Anchor
+---@field alignment? morph.Anchor default "center"
 -- END GENERATED
 
 ---A fixed frame `frame(w, h [, alignment])` (either side may be nil), or a flexible one
@@ -668,7 +668,7 @@ function Node:rotate(degrees, anchor) end
 -- BEGIN GENERATED: Rotate3dOptions
 ---@class morph.Rotate3dOptions
 ---@field axis? number[] {x, y, z}, default {0, 1, 0}
----@field anchor? morph.Anchor
+---@field anchor? morph.Anchor default "center"
 ---@field perspective? number default 1
 -- END GENERATED
 
@@ -692,9 +692,9 @@ function Node:fill(paint) end
 ---@field color? morph.Paint default black
 ---@field width? number default 1
 ---@field dash? number[] e.g. {4, 3}
----@field dashPhase? number
----@field cap? morph.LineCap
----@field join? morph.LineJoin
+---@field dashPhase? number default 0
+---@field cap? morph.LineCap default "butt"
+---@field join? morph.LineJoin default "miter"
 -- END GENERATED
 
 ---`stroke(color [, width])` or `stroke{color=, width=, dash = {4, 3}, dashPhase=, cap=, join=}`.
@@ -706,9 +706,9 @@ function Node:stroke(color, width) end
 -- BEGIN GENERATED: ShadowOptions
 ---@class morph.ShadowOptions
 ---@field color? morph.Color|string default black at 0.33
----@field radius? number
----@field x? number
----@field y? number
+---@field radius? number default 0
+---@field x? number default 0
+---@field y? number default 0
 -- END GENERATED
 
 ---A Gaussian shadow (σ ≈ radius).
@@ -796,7 +796,7 @@ function morph.rect() end
 ---@class morph.RoundedRectOptions
 ---@field r? number the corner radius
 ---@field radius? number the same as r
----@field style? morph.CornerStyle
+---@field style? morph.CornerStyle default "continuous"
 -- END GENERATED
 
 ---`roundedRect(r [, style])` or `roundedRect{r =, style =}`; style "continuous" (default) or "circular".
@@ -829,7 +829,7 @@ function morph.shape(path) end
 
 -- BEGIN GENERATED: ImageOptions
 ---@class morph.ImageOptions
----@field resizable? boolean take the size offered instead of the image's own (a pixel a point)
+---@field resizable? boolean take the size offered instead of the image's own (a pixel a point), default false
 ---@field contentMode? morph.ContentMode keep the aspect ratio inside (`fit`) or around (`fill`) the offer
 ---@field interpolation? morph.Interpolation how scaled pixels are sampled, default "high"
 -- END GENERATED
@@ -846,16 +846,16 @@ function morph.image(name, options) end
 ---@class morph.TextOptions
 ---@field size? number points, 0 to 4096 (the frame budget); default the style's size, else 17
 ---@field weight? morph.FontWeight default the style's weight, else "regular"
----@field color? morph.Paint
+---@field color? morph.Paint default black
 ---@field style? morph.TextStyle a SwiftUI text style: its size and weight unless given
----@field italic? boolean
----@field monospacedDigit? boolean digits of one width (SwiftUI's `monospacedDigit()`)
+---@field italic? boolean default false
+---@field monospacedDigit? boolean digits of one width (SwiftUI's `monospacedDigit()`), default false
 ---@field tracking? number points added between characters
 ---@field kerning? number the same as tracking; tracking wins when both are given
----@field lineSpacing? number points added between lines
+---@field lineSpacing? number points added between lines, default 0
 ---@field lineLimit? integer at most this many lines, the last truncated
----@field truncation? morph.TextTruncation where the ellipsis goes (default "tail")
----@field alignment? morph.TextAlignment how lines align (SwiftUI's `multilineTextAlignment`, default "leading")
+---@field truncation? morph.TextTruncation where the ellipsis goes, default "tail"
+---@field alignment? morph.TextAlignment how lines align (SwiftUI's `multilineTextAlignment`), default "leading"
 -- END GENERATED
 
 ---Text, laid out like SwiftUI's `Text`: its ideal width when it fits, else wrapped at the
@@ -935,21 +935,21 @@ function morph.angularGradient(options) end
 -- BEGIN GENERATED: ZstackOptions
 ---Children in the array part; plain arrays are spliced in, `false` skipped.
 ---@class morph.ZstackOptions
----@field alignment? morph.Anchor
+---@field alignment? morph.Anchor default "center"
 ---@field spacing? number
 ---@field [integer] morph.Node|morph.Node[]|morph.Paint|false
 -- END GENERATED
 
 -- BEGIN GENERATED: VstackOptions
 ---@class morph.VstackOptions
----@field alignment? morph.Anchor
+---@field alignment? morph.Anchor default "center"
 ---@field spacing? number
 ---@field [integer] morph.Node|morph.Node[]|morph.Paint|false
 -- END GENERATED
 
 -- BEGIN GENERATED: HstackOptions
 ---@class morph.HstackOptions
----@field alignment? morph.Anchor
+---@field alignment? morph.Anchor default "center"
 ---@field spacing? number
 ---@field [integer] morph.Node|morph.Node[]|morph.Paint|false
 -- END GENERATED
