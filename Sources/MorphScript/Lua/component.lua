@@ -473,14 +473,14 @@ function runtime.instantiate(def, overrides)
   for k, v in pairs(overrides or {}) do
     local default = props[k]
     if default == nil then
-      error(format("--set %s: unknown prop; props: %s", k, concat(sorted_keys(props), ", ")), 0)
+      error(format("prop %s: unknown; the plugin's props: %s", k, concat(sorted_keys(props), ", ")), 0)
     end
     if typename(default) == "morph.Color" and type(v) == "string" then
       local ok, c = pcall(morph.color, v)
-      if not ok then error(format("--set %s: %s", k, tostring(c):gsub("^.-%((.*)%)$", "%1")), 0) end
+      if not ok then error(format("prop %s: %s", k, tostring(c):gsub("^.-%((.*)%)$", "%1")), 0) end
       v = c
     elseif type(default) ~= type(v) and typename(default) ~= typename(v) then
-      error(format("--set %s: expected a %s like the default, got %s", k, typename(default), typename(v)), 0)
+      error(format("prop %s: expected a %s like the default, got %s", k, typename(default), typename(v)), 0)
     end
     props[k] = v
   end
