@@ -1,0 +1,283 @@
+import MorphCore
+import MorphHost
+import MorphRender
+import MorphScript
+
+/// One plugin kept running while its author edits it, for any front end (the
+/// terminal's live view, the browser preview, an app): it loads the file,
+/// watches it and the files it imports, reloads on a save keeping the state,
+/// keeps the last good version when a save breaks it, plays the clock (wall or
+/// virtual, paused, faster or slower, stepped, scrubbed), takes input, and
+/// builds frames when asked. What fails becomes `error`, a `SessionDiagnostic`;
+/// no call here throws a plugin's error at its caller.
+///
+/// A session is confined: a Lua state is not thread-safe, so use one from a
+/// single thread or serial queue at a time (the preview wraps it in a queue,
+/// the live view in its loop). It knows nothing of terminals or HTTP: it hands
+/// out `watchDescriptor` and `nextFileCheck` for the caller to wait on.
+public final class PluginSession {
+  public let path: String
+  public private(set) var options: ComponentOptions
+  /// The running plugin: nil until it first loads.
+  public private(set) var host: ComponentHost?
+  /// The last failure (a load, a reload, a handler, a frame); a load or reload
+  /// that works clears it.
+  public private(set) var error: SessionDiagnostic?
+  public let clock: SessionClock
+  public private(set) var isPaused = false
+  /// Virtual seconds per wall second.
+  public private(set) var speed = 1.0
+  /// Bumped whenever the set of watched files changes, so a caller waiting on
+  /// `watchDescriptor` knows to wait on the new one.
+  public private(set) var watchGeneration = 0
+  /// Where the plugin's `print` goes (set on every instance the session loads);
+  /// nil keeps `options.output`.
+  public var onPrint: ((String) -> Void)? {
+    didSet { connectOutput() }
+  }
+  /// Keys an input script presses (a front end's own key bindings).
+  public var onKey: ((String) throws -> Void)?
+
+  private var watcher: FileWatcher?
+  private var player: ScriptPlayer?
+  private var lastTick: Double?
+
+  /// The playback speeds a session accepts.
+  public static let speeds = 0.1...2.0
+
+  /// Loads `path` (a file, or a bundled plugin's name) and starts watching it.
+  /// A plugin that fails to load leaves `host` nil and says why in `error`; a
+  /// save that fixes it loads it then.
+  public init(path: String, options: ComponentOptions = ComponentOptions(), clock: SessionClock) {
+    self.path = path
+    self.options = options
+    self.clock = clock
+    lastTick = clock.now?()
+    load()
+    watch()
+  }
+
+  public var name: String { host?.component.name ?? BundledPlugins.baseName(ofPath: path) }
+
+  /// Whether frames change on their own: motion, a clock the plugin reads, an
+  /// input script still playing.
+  public var isAnimating: Bool {
+    (host?.component.isAnimating ?? false) || !(player?.isFinished ?? true)
+  }
+
+  // MARK: Loading and reloading
+
+  /// Loads the plugin from scratch (at start, or after a load that failed).
+  private func load() {
+    do {
+      let loaded = try DocumentHost(path: path, options: options).componentHost(
+        for: "a live session")
+      _ = try loaded.frame()
+      host = loaded
+      connectOutput()
+      error = nil
+    } catch {
+      record(error)
+    }
+  }
+
+  /// Reads the file again: new code, same state. A reload that fails keeps
+  /// the last good version running. True when the new code runs.
+  @discardableResult
+  public func reload() -> Bool {
+    defer { rewatchIfNeeded() }
+    guard let host else {
+      load()
+      return self.host != nil
+    }
+    do {
+      try host.reload(source: try BundledPlugins.source(atPath: path, limits: options.limits))
+      error = nil
+      return true
+    } catch {
+      record(error)
+      return false
+    }
+  }
+
+  /// New props: a fresh instance (props are fixed for an instance's life)
+  /// that carries over the numeric state at its model values and the clock at
+  /// its time. If it fails, the old instance keeps running. True when it worked.
+  @discardableResult
+  public func setProps(_ props: [(key: String, value: String)]) -> Bool {
+    var changed = options
+    changed.props = props
+    do {
+      let fresh = try DocumentHost(path: path, options: changed).componentHost(
+        for: "a live session")
+      if let old = host {
+        try fresh.advance(to: old.time)
+        for key in old.component.engine.channels.keys.sorted() {
+          if let value = old.component.target(key), fresh.component.target(key) != nil {
+            try fresh.component.setNumber(key, value)
+          }
+        }
+      }
+      _ = try fresh.frame()
+      options = changed
+      host = fresh
+      connectOutput()
+      error = nil
+      return true
+    } catch {
+      record(error)
+      return false
+    }
+  }
+
+  private func connectOutput() {
+    guard let onPrint, let host else { return }
+    host.component.state.output = onPrint
+  }
+
+  // MARK: Watching
+
+  /// What to watch: the plugin and its imports, or the file alone while it
+  /// does not load; a bundled plugin has no file.
+  private var filesToWatch: [String] {
+    host?.watchedFiles ?? (BundledPlugins.plugin(atPath: path) == nil ? [path] : [])
+  }
+
+  private func watch() {
+    let files = filesToWatch
+    watcher = files.isEmpty ? nil : FileWatcher(paths: files)
+    watchGeneration += 1
+  }
+
+  /// Imports may have changed: watch what the running code reads now.
+  private func rewatchIfNeeded() {
+    if filesToWatch != (watcher?.requested ?? []) { watch() }
+  }
+
+  /// The files watched now.
+  public var watchedFiles: [String] { watcher?.requested ?? [] }
+
+  /// A descriptor that becomes readable when a watched file changes; nil
+  /// where the system has none (then call `checkFiles()` every so often).
+  public var watchDescriptor: Int32? { watcher?.descriptor }
+
+  /// When, on the wall clock, a change seen so far is due to be checked.
+  public var nextFileCheck: Double? { watcher?.dueAt }
+
+  /// Looks at the watched files and reloads once a change has been quiet for
+  /// the watcher's debounce period. True when it reloaded (or tried to).
+  @discardableResult
+  public func checkFiles() -> Bool {
+    guard let watcher, watcher.changed(now: wallNow) else { return false }
+    reload()
+    return true
+  }
+
+  /// The clock's wall time, or the system's for a virtual clock.
+  public var wallNow: Double { clock.now?() ?? SessionClock.uptime() }
+
+  // MARK: Clock
+
+  /// Brings the virtual clock up to the wall clock while playing (at most
+  /// `SessionClock.maxStep` at once). A virtual clock does nothing here.
+  public func catchUp() {
+    guard let now = clock.now?() else { return }
+    let elapsed = min(SessionClock.maxStep, max(0, now - (lastTick ?? now)))
+    lastTick = now
+    guard !isPaused else { return }
+    advance(by: elapsed * speed)
+  }
+
+  /// Plays `dt` virtual seconds (and whatever the input script has due).
+  public func advance(by dt: Double) {
+    guard var playing = player else {
+      return attempt { try $0.advance(by: dt) }
+    }
+    attempt { try playing.play(until: $0.time + dt, on: $0) { try self.onKey?($0) } }
+    player = playing
+  }
+
+  public func pause() { isPaused = true }
+  public func resume() { isPaused = false }
+
+  /// Sets the speed, one of `speeds`.
+  public func setSpeed(_ value: Double) throws(SessionError) {
+    guard Self.speeds.contains(value) else { throw .speedOutOfRange(value) }
+    speed = value
+  }
+
+  /// Pauses and plays one display frame.
+  public func step() {
+    pause()
+    advance(by: SessionClock.frameInterval)
+  }
+
+  /// Pauses and sets the progress (the component in controlled mode).
+  public func seek(progress: Double) {
+    pause()
+    attempt { try $0.component.setProgress(progress) }
+  }
+
+  /// Moves the progress by `fraction` of the declared range (scrubbing).
+  public func scrub(by fraction: Double) {
+    guard let component = host?.component else { return }
+    let range = component.progressRange
+    let current = component.progress ?? range.lowerBound
+    seek(progress: current + fraction * (range.upperBound - range.lowerBound))
+  }
+
+  public var reduceMotion: Bool { options.reduceMotion }
+
+  public func setReduceMotion(_ on: Bool) {
+    options.reduceMotion = on
+    host?.component.setReduceMotion(on)
+  }
+
+  // MARK: Input
+
+  /// Plays `script` on the clock from now: its events are due at their times
+  /// after the session's current time.
+  public func play(_ script: InputScript) {
+    player = ScriptPlayer(script)
+  }
+
+  /// A tap at a canvas point (default: the centre).
+  public func tap(at point: Point? = nil) { attempt { try $0.tap(at: point) } }
+  public func pointerDown(at point: Point) { attempt { try $0.pointerDown(at: point) } }
+  public func pointerMoved(to point: Point) { attempt { try $0.pointerMoved(to: point) } }
+  public func pointerUp(at point: Point) { attempt { try $0.pointerUp(at: point) } }
+  public func hover(at point: Point) { attempt { try $0.hover(at: point) } }
+  public func endHover() { attempt { try $0.endHover() } }
+
+  // MARK: Frames
+
+  /// The frame now, or nil (and `error` says why) when there is none.
+  public func frame() -> ComponentHost.Frame? {
+    guard let host else { return nil }
+    do {
+      return try host.frame()
+    } catch {
+      record(error)
+      return nil
+    }
+  }
+
+  /// The frame now as PNG bytes at `scale`, on white.
+  public func png(scale: Double) throws -> [UInt8] {
+    guard let host else { throw SessionError.notLoaded }
+    let frame = try host.frame()
+    return try CairoRenderer().render(frame.list, scale: scale, background: .white).pngData()
+  }
+
+  // MARK: Errors
+
+  /// Runs a step on the plugin; what fails becomes `error`, the state stays.
+  private func attempt(_ body: (ComponentHost) throws -> Void) {
+    guard let host else { return }
+    do { try body(host) } catch { record(error) }
+  }
+
+  private func record(_ failure: any Error) {
+    error = SessionDiagnostic(failure)
+  }
+}
