@@ -27,9 +27,6 @@ public final class PluginSession {
   public private(set) var isPaused = false
   /// Virtual seconds per wall second.
   public private(set) var speed = 1.0
-  /// Bumped whenever the set of watched files changes, so a caller waiting on
-  /// `watchDescriptor` knows to wait on the new one.
-  public private(set) var watchGeneration = 0
   /// Where the plugin's `print` goes (set on every instance the session loads);
   /// nil keeps `options.output`.
   public var onPrint: ((String) -> Void)? {
@@ -38,7 +35,9 @@ public final class PluginSession {
   /// Keys an input script presses (a front end's own key bindings).
   public var onKey: ((String) throws -> Void)?
 
-  private var watcher: FileWatcher?
+  /// What watches the plugin and its imports: a new one whenever the files
+  /// change (a caller waiting on its descriptor waits on the new one then).
+  public private(set) var watcher: FileWatcher?
   private var player: ScriptPlayer?
   private var lastTick: Double?
 
@@ -146,7 +145,6 @@ public final class PluginSession {
   private func watch() {
     let files = filesToWatch
     watcher = files.isEmpty ? nil : FileWatcher(paths: files)
-    watchGeneration += 1
   }
 
   /// Imports may have changed: watch what the running code reads now.
@@ -235,8 +233,7 @@ public final class PluginSession {
 
   // MARK: Input
 
-  /// Plays `script` on the clock from now: its events are due at their times
-  /// after the session's current time.
+  /// Plays `script` on the session's clock: each event is due at its time.
   public func play(_ script: InputScript) {
     player = ScriptPlayer(script)
   }
@@ -275,6 +272,12 @@ public final class PluginSession {
   private func attempt(_ body: (ComponentHost) throws -> Void) {
     guard let host else { return }
     do { try body(host) } catch { record(error) }
+  }
+
+  /// A front end's own failure (writing a file, drawing) shown as the
+  /// plugin's are, until the next load or reload that works.
+  public func report(_ failure: any Error) {
+    record(failure)
   }
 
   private func record(_ failure: any Error) {
