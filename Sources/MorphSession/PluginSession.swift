@@ -188,10 +188,16 @@ public final class PluginSession {
 
   /// Plays `dt` virtual seconds (and whatever the input script has due).
   public func advance(by dt: Double) {
+    guard let host else { return }
+    advance(to: host.time + dt)
+  }
+
+  /// Plays the clock forward to `time` (and whatever the input script has due by then).
+  public func advance(to time: Double) {
     guard var playing = player else {
-      return attempt { try $0.advance(by: dt) }
+      return attempt { try $0.advance(to: time) }
     }
-    attempt { try playing.play(until: $0.time + dt, on: $0) { try self.onKey?($0) } }
+    attempt { try playing.play(until: time, on: $0) { try self.onKey?($0) } }
     player = playing
   }
 
