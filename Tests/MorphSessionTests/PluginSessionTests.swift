@@ -227,7 +227,8 @@ func dump(_ session: PluginSession) throws -> String {
     let w = try Workspace()
     try w.write(
       plugin: Workspace.plugin.replacingOccurrences(of: "WIDTH", with: "100")
-        .replacingOccurrences(of: "tap = function(self) ", with: "tap = function(self) error('no') "))
+        .replacingOccurrences(
+          of: "tap = function(self) ", with: "tap = function(self) error('no') "))
     let session = w.session()
     session.tap()
     #expect(session.error?.locatedMessage == "\(w.path):9: no")

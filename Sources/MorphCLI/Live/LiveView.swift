@@ -302,7 +302,9 @@ final class LiveView {
   }
 
   private func status() -> String {
-    var parts = [host.component.name, isAnimating && !session.isPaused ? "\(framesPerSecond()) fps" : "idle"]
+    var parts = [
+      host.component.name, isAnimating && !session.isPaused ? "\(framesPerSecond()) fps" : "idle",
+    ]
     if let p = host.component.progress { parts.append(String(format: "progress %.3f", p)) }
     if let value = (try? host.component.accessibility())??.value { parts.append(value) }
     if session.isPaused { parts.append("paused") }

@@ -45,7 +45,9 @@ final class PreviewSession: @unchecked Sendable {
     options.output = { line in FileHandle.standardError.write(Data((line + "\n").utf8)) }
     let settings = UncheckedSendable(options)
     // Loading runs Lua: on the queue's own thread, like everything after it.
-    session = (try? Self.run(on: queue) { PluginSession(path: path, options: settings.value, clock: .wall()) })!
+    session = Self.run(on: queue) {
+      PluginSession(path: path, options: settings.value, clock: .wall())
+    }
     onQueue {
       self.readProps()
       self.followWatcher()
@@ -72,24 +74,22 @@ final class PreviewSession: @unchecked Sendable {
   }
 
   private func onQueue<T>(_ body: @escaping () throws -> T) throws -> T {
-    try Self.run(on: queue, body)
+    try Self.run(on: queue) { Result { try body() } }.get()
   }
 
   /// Runs `body` on one of `queue`'s own threads and waits for it. Not
   /// `queue.sync`, which runs on the caller's thread: CivetWeb's threads have
   /// small stacks, and Lua and the tree reader recurse.
-  private static func run<T>(on queue: DispatchQueue, _ body: @escaping () throws -> T) throws -> T
-  {
+  private static func run<T>(on queue: DispatchQueue, _ body: @escaping () -> T) -> T {
     let result = ResultBox<T>()
     let done = DispatchSemaphore(value: 0)
     let work = UncheckedSendable(body)
     queue.async {
-      result.value = Result { try work.value() }
+      result.value = work.value()
       done.signal()
     }
     done.wait()
-    guard let outcome = result.value else { throw UsageError("the preview stopped") }
-    return try outcome.get()
+    return result.value!  // set before the signal
   }
 
   private func onQueue(_ body: @escaping () -> Void) {
@@ -290,7 +290,7 @@ final class PreviewSession: @unchecked Sendable {
 
 /// Carries a value from the queue's thread back to the waiting caller.
 final class ResultBox<T>: @unchecked Sendable {
-  var value: Result<T, any Error>?
+  var value: T?
 }
 
 /// A value handed to another queue that only one thread uses at a time.
