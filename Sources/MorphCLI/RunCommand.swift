@@ -100,9 +100,17 @@ enum RunCommand {
     if isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 {
       let session = PluginSession(path: path, options: play.component, clock: .wall())
       // A file that does not load yet waits on screen for the save that fixes it.
-      guard let host = StartupWait.load(session) else {
+      guard let document = StartupWait.load(session) else {
         RawTerminal.restore()
         return .success
+      }
+      // A scene has no clock or input to show live.
+      let host: ComponentHost
+      do {
+        host = try document.componentHost(for: "run")
+      } catch {
+        RawTerminal.restore()
+        throw error
       }
       if let script { session.play(script) }
       try LiveView(session: session, host: host, settings: settings).run()

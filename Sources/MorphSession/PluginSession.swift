@@ -3,8 +3,8 @@ import MorphHost
 import MorphRender
 import MorphScript
 
-/// One plugin kept running while its author edits it, for any front end (the
-/// terminal's live view, the browser preview, an app): it loads the file,
+/// One plugin (or scene) kept running while its author edits it, for any
+/// front end (the terminal's live view, the browser preview, an app): it loads the file,
 /// watches it and the files it imports, reloads on a save keeping the state,
 /// keeps the last good version when a save breaks it, plays the clock (wall or
 /// virtual, paused, faster or slower, stepped, scrubbed), takes input, and
@@ -18,8 +18,10 @@ import MorphScript
 public final class PluginSession {
   public let path: String
   public private(set) var options: ComponentOptions
-  /// The running plugin: nil until it first loads.
-  public private(set) var host: ComponentHost?
+  /// What the file returned, a component or a scene: nil until it first loads.
+  public private(set) var document: DocumentHost?
+  /// The running component (nil for a scene, or until the file loads).
+  public var host: ComponentHost? { document?.component }
   /// The last failure (a load, a reload, a handler, a frame); a load or reload
   /// that works clears it.
   public private(set) var error: SessionDiagnostic?
@@ -40,6 +42,8 @@ public final class PluginSession {
   public private(set) var watcher: FileWatcher?
   private var player: ScriptPlayer?
   private var lastTick: Double?
+  /// A scene's progress (its body takes 0…1); a component keeps its own in its state.
+  private var sceneProgress = 0.0
 
   /// The playback speeds a session accepts.
   public static let speeds = 0.1...2.0
@@ -56,7 +60,13 @@ public final class PluginSession {
     watch()
   }
 
-  public var name: String { host?.component.name ?? BundledPlugins.baseName(ofPath: path) }
+  public var name: String { document?.name ?? BundledPlugins.baseName(ofPath: path) }
+
+  /// The progress now: a component's (if it declares one), or a scene's.
+  public var progress: Double? {
+    guard let document else { return nil }
+    return document.component.map { $0.component.progress } ?? sceneProgress
+  }
 
   /// Whether frames change on their own: motion, a clock the plugin reads, an
   /// input script still playing.
@@ -66,17 +76,21 @@ public final class PluginSession {
 
   // MARK: Loading and reloading
 
-  /// Loads the plugin from scratch (at start, or after a load that failed).
-  private func load() {
+  /// Loads the file from scratch (at start, after a load that failed, and
+  /// for a scene, which has no state to keep). A load that fails keeps what
+  /// ran before. True when the new document runs.
+  @discardableResult
+  private func load() -> Bool {
     do {
-      let loaded = try DocumentHost(path: path, options: options).componentHost(
-        for: "a live session")
-      _ = try loaded.frame()
-      host = loaded
+      let loaded = try DocumentHost(path: path, options: options)
+      _ = try documentFrame(loaded)
+      document = loaded
       connectOutput()
       error = nil
+      return true
     } catch {
       record(error)
+      return false
     }
   }
 
@@ -85,10 +99,7 @@ public final class PluginSession {
   @discardableResult
   public func reload() -> Bool {
     defer { rewatchIfNeeded() }
-    guard let host else {
-      load()
-      return self.host != nil
-    }
+    guard let host else { return load() }
     do {
       try host.reload(source: try BundledPlugins.source(atPath: path, limits: options.limits))
       error = nil
@@ -107,9 +118,8 @@ public final class PluginSession {
     var changed = options
     changed.props = props
     do {
-      let fresh = try DocumentHost(path: path, options: changed).componentHost(
-        for: "a live session")
-      if let old = host {
+      let document = try DocumentHost(path: path, options: changed)
+      if let fresh = document.component, let old = host {
         try fresh.advance(to: old.time)
         for key in old.component.engine.channels.keys.sorted() {
           if let value = old.component.target(key), fresh.component.target(key) != nil {
@@ -117,9 +127,9 @@ public final class PluginSession {
           }
         }
       }
-      _ = try fresh.frame()
+      _ = try documentFrame(document)
       options = changed
-      host = fresh
+      self.document = document
       connectOutput()
       error = nil
       return true
@@ -136,10 +146,15 @@ public final class PluginSession {
 
   // MARK: Watching
 
-  /// What to watch: the plugin and its imports, or the file alone while it
+  /// What to watch: the file and its imports, or the file alone while it
   /// does not load; a bundled plugin has no file.
   private var filesToWatch: [String] {
-    host?.watchedFiles ?? (BundledPlugins.plugin(atPath: path) == nil ? [path] : [])
+    guard BundledPlugins.plugin(atPath: path) == nil else { return [] }
+    switch document?.content {
+    case .component(let host): return host.watchedFiles
+    case .scene(let scene): return [path] + scene.state.importedFiles
+    case nil: return [path]
+    }
   }
 
   private func watch() {
@@ -216,17 +231,22 @@ public final class PluginSession {
     advance(by: SessionClock.frameInterval)
   }
 
-  /// Pauses and sets the progress (the component in controlled mode).
+  /// Pauses and sets the progress (a component in controlled mode, or the
+  /// value a scene's body is drawn at).
   public func seek(progress: Double) {
     pause()
+    guard host != nil else {
+      sceneProgress = progress
+      return
+    }
     attempt { try $0.component.setProgress(progress) }
   }
 
   /// Moves the progress by `fraction` of the declared range (scrubbing).
   public func scrub(by fraction: Double) {
-    guard let component = host?.component else { return }
-    let range = component.progressRange
-    let current = component.progress ?? range.lowerBound
+    guard let document else { return }
+    let range = document.progressRange
+    let current = progress ?? range.lowerBound
     seek(progress: current + fraction * (range.upperBound - range.lowerBound))
   }
 
@@ -256,9 +276,9 @@ public final class PluginSession {
 
   /// The frame now, or nil (and `error` says why) when there is none.
   public func frame() -> ComponentHost.Frame? {
-    guard let host else { return nil }
+    guard let document else { return nil }
     do {
-      return try host.frame()
+      return try documentFrame(document)
     } catch {
       record(error)
       return nil
@@ -267,9 +287,14 @@ public final class PluginSession {
 
   /// The frame now as PNG bytes at `scale`, on white.
   public func png(scale: Double) throws -> [UInt8] {
-    guard let host else { throw SessionError.notLoaded }
-    let frame = try host.frame()
+    guard let document else { throw SessionError.notLoaded }
+    let frame = try documentFrame(document)
     return try CairoRenderer().render(frame.list, scale: scale, background: .white).pngData()
+  }
+
+  /// A component as it is now, a scene at its progress.
+  private func documentFrame(_ document: DocumentHost) throws -> ComponentHost.Frame {
+    try document.frame(progress: document.component == nil ? sceneProgress : nil)
   }
 
   // MARK: Errors

@@ -297,3 +297,31 @@ func dump(_ session: PluginSession) throws -> String {
     #expect(session.watchedFiles.isEmpty, "a bundled plugin has no file to watch")
   }
 }
+
+/// A scene file: no clock or input, but reloaded on a save and drawn at a progress.
+@Suite struct SessionSceneTests {
+  static let scene = """
+    return {
+      name = "Bar",
+      size = { 100, 40 },
+      body = function(p) return morph.rect():frame(100 * p + WIDTH, 40):id("bar") end,
+    }
+    """
+
+  @Test func aSceneReloadsAndSeeks() throws {
+    let w = try Workspace()
+    try w.write(plugin: Self.scene.replacingOccurrences(of: "WIDTH", with: "0"))
+    let session = w.session()
+    #expect(session.error == nil)
+    #expect(session.host == nil, "a scene has no component")
+    #expect(session.name == "Bar")
+    #expect(session.watchedFiles == [w.path])
+    session.seek(progress: 0.5)
+    #expect(session.progress == 0.5)
+    #expect(try #require(session.frame()).list.items.first { $0.id == "bar" }?.frame.width == 50)
+    try w.write(plugin: Self.scene.replacingOccurrences(of: "WIDTH", with: "10"))
+    w.awaitReload(session)
+    #expect(session.error == nil)
+    #expect(try #require(session.frame()).list.items.first { $0.id == "bar" }?.frame.width == 60)
+  }
+}

@@ -15,9 +15,9 @@ import MorphSession
 /// user quits. Nothing of the plugin runs meanwhile, so standard input is
 /// read here directly (the keyboard thread starts with the live view).
 enum StartupWait {
-  /// The loaded plugin's host, or nil when the user quit first.
-  static func load(_ session: PluginSession) -> ComponentHost? {
-    if let host = session.host { return host }
+  /// The loaded document, or nil when the user quit first.
+  static func load(_ session: PluginSession) -> DocumentHost? {
+    if let document = session.document { return document }
     RawTerminal.enter(mouse: true)
     RawTerminal.watchResize()
     var overlay = Overlay(
@@ -42,7 +42,7 @@ enum StartupWait {
         redraw = true
       }
       guard session.checkFiles() else { continue }
-      if let host = session.host { return host }
+      if let document = session.document { return document }
       redraw = true
     }
   }

@@ -266,12 +266,12 @@ final class PreviewSession: @unchecked Sendable {
     var status = PreviewStatus(
       name: session.name, playing: !session.isPaused, speed: session.speed,
       reduceMotion: session.reduceMotion, propsVersion: propsVersion, error: session.error)
-    guard let host = session.host else { return status }
-    let component = host.component
+    guard let document = session.document else { return status }
+    status.progress = session.progress
+    status.range = [document.progressRange.lowerBound, document.progressRange.upperBound]
+    status.canvas = [document.canvas.width, document.canvas.height]
+    guard let component = session.host?.component else { return status }
     status.time = component.time
-    status.progress = component.progress
-    status.range = [component.progressRange.lowerBound, component.progressRange.upperBound]
-    status.canvas = [host.canvas.width, host.canvas.height]
     if let accessibility = try? component.accessibility() {
       status.label = accessibility.label
       status.value = accessibility.value
