@@ -48,9 +48,10 @@ public final class PluginSession {
   /// The playback speeds a session accepts.
   public static let speeds = 0.1...2.0
 
-  /// Loads `path` (a file, or a bundled plugin's name) and starts watching it.
-  /// A plugin that fails to load leaves `host` nil and says why in `error`; a
-  /// save that fixes it loads it then.
+  /// Loads `path` (a file, or a bundled plugin's `NAME.lua (bundled)`, which
+  /// has no file to watch) and starts watching it. A file that fails to load
+  /// leaves `document` nil and says why in `error`; a save that fixes it
+  /// loads it then.
   public init(path: String, options: ComponentOptions = ComponentOptions(), clock: SessionClock) {
     self.path = path
     self.options = options
