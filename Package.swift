@@ -11,6 +11,7 @@ let package = Package(
     .library(name: "MorphScript", targets: ["MorphScript"]),
     .library(name: "MorphRender", targets: ["MorphRender"]),
     .library(name: "MorphHost", targets: ["MorphHost"]),
+    .library(name: "MorphSession", targets: ["MorphSession"]),
   ],
   targets: [
     // C libraries, found through pkg-config; the providers tell SwiftPM what to suggest.
@@ -77,13 +78,20 @@ let package = Package(
       ]),
     // Runs components: virtual clock, input and gestures, frames, hot reload.
     .target(name: "MorphHost", dependencies: ["MorphCore", "MorphScript", "MorphRender"]),
+    // One hot-reloading session (load, watch, last good version, clock, input, diagnostics)
+    // that the live view and the preview show: no terminal, no HTTP.
+    .target(
+      name: "MorphSession", dependencies: ["MorphCore", "MorphScript", "MorphRender", "MorphHost"]
+    ),
     // Goldens for the test targets only; no product ships it.
     .target(name: "MorphTestSupport", dependencies: ["MorphRender", "CSixel"]),
     // The command line, built as the `morphhost` program. (No folder may differ from
     // another only in case: macOS checks out on a case-insensitive file system.)
     .executableTarget(
       name: "MorphCLI",
-      dependencies: ["MorphCore", "MorphScript", "MorphRender", "MorphHost", "CCivetWeb"],
+      dependencies: [
+        "MorphCore", "MorphScript", "MorphRender", "MorphHost", "MorphSession", "CCivetWeb",
+      ],
       // What `morphhost new` writes: a Lua file, so luacheck lints it. The
       // preview's page and its Lua props reader, served from the binary. The
       // bench's node-building and pattern Lua.
@@ -109,6 +117,9 @@ let package = Package(
       name: "MorphHostTests",
       dependencies: ["MorphHost", "MorphScript", "MorphCore", "MorphRender", "MorphTestSupport"],
       exclude: ["Fixtures", "Goldens"]),
+    .testTarget(
+      name: "MorphSessionTests",
+      dependencies: ["MorphSession", "MorphHost", "MorphScript", "MorphCore"]),
     .testTarget(
       name: "MorphCLITests", dependencies: ["MorphCLI", "MorphRender", "MorphTestSupport"],
       exclude: ["Fixtures", "Goldens"]),

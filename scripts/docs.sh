@@ -9,7 +9,7 @@ cd "$(dirname "$0")/.."
 swift=${SWIFT:-swift}
 docc=${DOCC:-$(dirname "$(readlink -f "$(command -v "$swift")")")/docc}
 [ -x "$docc" ] || docc=$(command -v docc)
-modules=(MorphCore MorphScript MorphRender MorphHost)
+modules=(MorphCore MorphScript MorphRender MorphHost MorphSession)
 bin=$("$swift" build -c "${CONFIG:-debug}" --show-bin-path)
 triple=$(basename "$(dirname "$bin")")
 out=.build/docs

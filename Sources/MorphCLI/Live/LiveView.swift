@@ -3,6 +3,7 @@ import MorphCore
 import MorphHost
 import MorphRender
 import MorphScript
+import MorphSession
 
 #if canImport(Glibc)
   import Glibc
@@ -10,29 +11,29 @@ import MorphScript
   import Darwin
 #endif
 
-/// `morphhost run` on a terminal: the component live at the display's pace,
-/// keys and mouse as input, hot reload on save, a status line.
-final class LiveSession {
+/// `morphhost run` on a terminal: a `PluginSession` shown live at the
+/// display's pace, keys and mouse as its input, a status line. The session
+/// reloads, keeps time and keeps the errors; this draws them.
+final class LiveView {
+  let session: PluginSession
+  /// The running plugin (the view starts once it has loaded; a session keeps
+  /// its last good version from then on).
   let host: ComponentHost
   let path: String
   let settings: RunSettings
-  var watcher: FileWatcher
-  let renderer = CairoRenderer()
   var mode: TerminalColorMode
-  var player: ScriptPlayer?
 
   private var reader = KeyReader()
   private var keyboard: KeyboardThread?
   private var running = true
-  private var paused = false
   private var dirty = true
   private var message: String?
-  private var lastError: LiveError?
+  /// The error as last drawn, to redraw when the session's changes.
+  private var shownError: SessionDiagnostic?
   /// When pictures were sent in the last second (the frame rate), and when
   /// the loop last drew (its pace, whether or not the picture changed).
   private var frameTimes: [Double] = []
   private var lastDraw = 0.0
-  private var lastTick: Double
   private var keyDrag: (offset: Double, lastKey: Double)?
   private var pointerDown = false
   private var pngDueAt: Double?
@@ -49,29 +50,28 @@ final class LiveSession {
   private var overlayShown = ""
   private var wasAnimating = false
 
-  static let frameInterval = 1.0 / 60
   static let keyDragStep = 24.0
   static let keyDragRelease = 0.35
+  /// How far `[` and `]` move the progress: a fiftieth of its range.
+  static let scrubFraction = 1.0 / 50
 
-  init(host: ComponentHost, path: String, settings: RunSettings, script: InputScript?) {
+  init(session: PluginSession, host: ComponentHost, settings: RunSettings) {
+    self.session = session
     self.host = host
-    self.path = path
+    path = session.path
     self.settings = settings
-    watcher = FileWatcher(paths: host.watchedFiles)
     mode = textColorMode(ascii: settings.ascii, plainInPipe: false, forced: settings.color)
     drawer = PictureDrawer(graphics: graphics, mode: mode)
-    player = script.map(ScriptPlayer.init)
-    lastTick = Self.now()
     // What the plugin prints shows on the message line, not over the frame.
     // A body that prints every frame redraws only when the text changes.
-    host.component.state.output = { [weak self] line in
+    session.onPrint = { [weak self] line in
       guard let self, self.message != "print: " + line else { return }
       self.message = "print: " + line
       self.dirty = true
     }
+    // An input script's keys are the live view's keys.
+    session.onKey = { [weak self] in self?.key($0) }
   }
-
-  static func now() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
 
   /// Runs until `q`, Escape or Ctrl-C. The terminal is always restored.
   func run() throws {
@@ -91,34 +91,35 @@ final class LiveSession {
         dirty = true  // the status line says "idle", or the rate again
       }
       // Wake for the next frame on time (not a full interval after drawing).
-      let nextFrame = lastDraw + Self.frameInterval
-      let timeout = animating && !paused ? max(0.001, nextFrame - Self.now()) : 0.25
+      let nextFrame = lastDraw + SessionClock.frameInterval
+      let timeout = animating && !session.isPaused ? max(0.001, nextFrame - session.wallNow) : 0.25
       waitForInput(timeout: timeout)
-      let now = Self.now()
+      let now = session.wallNow
       if RawTerminal.resized {
         RawTerminal.resized = false
         measure()
         needsClear = true
         dirty = true
       }
-      if watcher.changed(now: now) { reload() }
-      advanceClock(now)
+      if session.checkFiles() { reloaded() }
+      session.catchUp()
       if let drag = keyDrag, now - drag.lastKey > Self.keyDragRelease { releaseKeyDrag() }
-      if dirty || (host.component.isAnimating && !paused) { draw(now) }
+      if session.error != shownError { dirty = true }
+      if dirty || (host.component.isAnimating && !session.isPaused) { draw(now) }
       if let due = pngDueAt, now >= due { writePNG() }
     }
   }
 
-  private var isAnimating: Bool {
-    host.component.isAnimating || keyDrag != nil || !(player?.isFinished ?? true)
-  }
+  private var isAnimating: Bool { session.isAnimating || keyDrag != nil }
 
   // MARK: Loop pieces
 
   private func waitForInput(timeout: Double) {
     guard let keyboard else { return }
     var fds = [pollfd(fd: keyboard.descriptor, events: Int16(POLLIN), revents: 0)]
-    if let fd = watcher.descriptor { fds.append(pollfd(fd: fd, events: Int16(POLLIN), revents: 0)) }
+    if let fd = session.watchDescriptor {
+      fds.append(pollfd(fd: fd, events: Int16(POLLIN), revents: 0))
+    }
     _ = poll(&fds, nfds_t(fds.count), Int32(timeout * 1000))
     guard fds[0].revents & Int16(POLLIN) != 0 else { return }
     let input = keyboard.take()
@@ -126,43 +127,10 @@ final class LiveSession {
     if input.closed { running = false }
   }
 
-  private func advanceClock(_ now: Double) {
-    let dt = min(0.1, now - lastTick)  // a stall (suspend, debugger) is not a time jump
-    lastTick = now
-    guard !paused else { return }
-    attempt {
-      if var p = player {
-        try p.play(until: host.time + dt, on: host) { try self.key($0) }
-        player = p
-      } else {
-        try host.advance(by: dt)
-      }
-    }
-  }
-
-  /// Runs a step that may fail; the error goes to the status line, state stays.
-  private func attempt(_ body: () throws -> Void) {
-    do {
-      try body()
-    } catch {
-      lastError = LiveError(error)
-      dirty = true
-    }
-  }
-
-  private func reload() {
-    do {
-      try host.reload(source: try BundledPlugins.source(atPath: path))
-      lastError = nil
-      message = "reloaded"
-    } catch {
-      lastError = LiveError(error)
-      message = nil  // "reloaded" from an earlier save would read as this one's
-    }
-    // Imports may have changed: watch what the running code reads now.
-    if host.watchedFiles != watcher.requested {
-      watcher = FileWatcher(paths: host.watchedFiles)
-    }
+  /// After a reload: "reloaded", or nothing when it failed ("reloaded" from
+  /// an earlier save would read as this one's).
+  private func reloaded() {
+    message = session.error == nil ? "reloaded" : nil
     dirty = true
   }
 
@@ -187,34 +155,36 @@ final class LiveSession {
         dirty = true
         return
       }
-      attempt { try key(name) }
+      key(name)
     case .mouse(let event):
-      attempt { try mouse(event) }
+      mouse(event)
     }
     dirty = true
   }
 
-  func key(_ name: String) throws {
+  func key(_ name: String) {
     if name != "left" && name != "right" && name != "h" && name != "l" { releaseKeyDrag() }
     message = nil
     switch name {
     case "escape": running = false
-    case "space", "enter": try host.tap()
-    case "left", "h": try keyDrag(-1)
-    case "right", "l": try keyDrag(1)
-    case "r": reload()
+    case "space", "enter": session.tap()
+    case "left", "h": keyDrag(-1)
+    case "right", "l": keyDrag(1)
+    case "r":
+      session.reload()
+      reloaded()
     case "p":
-      paused.toggle()
-      message = paused ? "paused: [ and ] scrub" : "running"
-    case "[", "]": try scrub(name == "]" ? 1 : -1)
+      session.isPaused ? session.resume() : session.pause()
+      message = session.isPaused ? "paused: [ and ] scrub" : "running"
+    case "[", "]": scrub(name == "]" ? 1 : -1)
     case "m":
-      host.component.setReduceMotion(!host.component.reduceMotion)
-      message = "reduce motion \(host.component.reduceMotion ? "on" : "off")"
+      session.setReduceMotion(!session.reduceMotion)
+      message = "reduce motion \(session.reduceMotion ? "on" : "off")"
     case "s": savePNG()
     case "?": overlay = Overlay(title: "keys", text: Self.help)
     case "e":
-      if let lastError {
-        overlay = Overlay(title: "the last error", text: lastError.detail, plugin: true)
+      if let error = session.error {
+        overlay = Overlay(title: "the last error", text: error.detail, plugin: true)
       } else {
         message = "no error to show"
       }
@@ -222,47 +192,44 @@ final class LiveSession {
     }
   }
 
-  private func keyDrag(_ direction: Double) throws {
+  private func keyDrag(_ direction: Double) {
     if keyDrag == nil {
-      try host.pointerDown(at: host.center)
-      keyDrag = (0, Self.now())
+      session.pointerDown(at: host.center)
+      keyDrag = (0, session.wallNow)
     }
     keyDrag!.offset += direction * Self.keyDragStep
-    keyDrag!.lastKey = Self.now()
-    try host.pointerMoved(to: host.center + Point(keyDrag!.offset, 0))
+    keyDrag!.lastKey = session.wallNow
+    session.pointerMoved(to: host.center + Point(keyDrag!.offset, 0))
   }
 
   private func releaseKeyDrag() {
     guard let drag = keyDrag else { return }
     keyDrag = nil
-    attempt { try host.pointerUp(at: host.center + Point(drag.offset, 0)) }
+    session.pointerUp(at: host.center + Point(drag.offset, 0))
   }
 
-  private func scrub(_ direction: Double) throws {
-    guard paused else {
+  private func scrub(_ direction: Double) {
+    guard session.isPaused else {
       message = "press p to pause, then [ and ] scrub"
       return
     }
-    let range = host.component.progressRange
-    let step = (range.upperBound - range.lowerBound) / 50
-    let current = host.component.progress ?? range.lowerBound
-    try host.component.setProgress(current + direction * step)
+    session.scrub(by: direction * Self.scrubFraction)
   }
 
-  private func mouse(_ event: MouseEvent) throws {
+  private func mouse(_ event: MouseEvent) {
     let p = layout.canvasPoint(column: event.column, row: event.row)
     switch event.kind {
     case .press:
-      try host.pointerDown(at: p)
+      session.pointerDown(at: p)
       pointerDown = true
     case .drag:
-      if pointerDown { try host.pointerMoved(to: p) }
+      if pointerDown { session.pointerMoved(to: p) }
     case .release:
-      if pointerDown { try host.pointerUp(at: p) }
+      if pointerDown { session.pointerUp(at: p) }
       pointerDown = false
     case .move:
       // Off the component's frame (the margin, the status line) ends a hover.
-      if !pointerDown { try host.hover(at: p) }
+      if !pointerDown { session.hover(at: p) }
     }
   }
 
@@ -284,6 +251,7 @@ final class LiveSession {
   private func draw(_ now: Double) {
     dirty = false
     lastDraw = now
+    shownError = session.error
     let panel = errorPanel()
     if panel.count != errorRows {
       // The picture gives up rows to the error, and takes them back after.
@@ -318,8 +286,8 @@ final class LiveSession {
 
   /// The frame's picture, or "" when it did not change.
   private func picture(_ now: Double) -> String {
+    guard let frame = session.frame() else { return "" }
     do {
-      let frame = try host.frame()
       let drawn = try drawer.draw(frame.list, in: layout)
       if !drawn.isEmpty {
         frameTimes.append(now)
@@ -328,19 +296,21 @@ final class LiveSession {
       }
       return drawn
     } catch {
-      lastError = LiveError(error)
+      session.report(error)
       return ""
     }
   }
 
   private func status() -> String {
-    var parts = [host.component.name, isAnimating && !paused ? "\(framesPerSecond()) fps" : "idle"]
+    var parts = [
+      host.component.name, isAnimating && !session.isPaused ? "\(framesPerSecond()) fps" : "idle",
+    ]
     if let p = host.component.progress { parts.append(String(format: "progress %.3f", p)) }
     if let value = (try? host.component.accessibility())??.value { parts.append(value) }
-    if paused { parts.append("paused") }
-    if host.component.reduceMotion { parts.append("reduce motion") }
+    if session.isPaused { parts.append("paused") }
+    if session.reduceMotion { parts.append("reduce motion") }
     if let message { parts.append(message) }
-    if lastError != nil { parts.append("error (above; e shows it whole)") }
+    if session.error != nil { parts.append("error (above; e shows it whole)") }
     parts.append(graphics.note)
     // Name, value, errors and printed lines are the plugin's text: escaped.
     return Self.statusLine(terminalSafe(parts.joined(separator: " │ ")), width: screen.cols)
@@ -364,8 +334,8 @@ final class LiveSession {
   /// The last error wrapped to the window's width, at most a quarter of the
   /// window (its start kept when cut; `e` shows it whole).
   private func errorPanel() -> [String] {
-    guard let lastError else { return [] }
-    let text = ("error: " + lastError.summary).replacingOccurrences(of: "\t", with: "  ")
+    guard let error = session.error else { return [] }
+    let text = ("error: " + error.locatedMessage).replacingOccurrences(of: "\t", with: "  ")
     let lines = Overlay.wrap(terminalSafe(text, multiline: true), width: screen.cols)
     let limit = max(1, screen.rows / 4)
     guard lines.count > limit else { return lines }
@@ -376,12 +346,11 @@ final class LiveSession {
     let name =
       "\(URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent)-"
       + String(format: "%.3f", host.time) + ".png"
-    attempt {
-      let frame = try host.frame()
-      try OutputFile.write(
-        try renderer.render(frame.list, scale: settings.scale, background: .white).pngData(),
-        to: name)
+    do {
+      try OutputFile.write(try session.png(scale: settings.scale), to: name)
       message = "saved \(name)"
+    } catch {
+      session.report(error)
     }
   }
 
@@ -389,11 +358,10 @@ final class LiveSession {
   private func writePNG() {
     pngDueAt = nil
     guard let target = settings.pngPath else { return }
-    attempt {
-      let frame = try host.frame()
-      try OutputFile.write(
-        try renderer.render(frame.list, scale: settings.scale, background: .white).pngData(),
-        to: target)
+    do {
+      try OutputFile.write(try session.png(scale: settings.scale), to: target)
+    } catch {
+      session.report(error)
     }
   }
 
@@ -413,21 +381,6 @@ final class LiveSession {
      ?              this help (any other key closes it)
      q, Esc         quit
     """
-}
-
-/// An error as the live view shows it: one line under the picture, the
-/// whole of it (with the plugin's traceback) on `e`.
-struct LiveError {
-  var summary: String
-  var detail: String
-
-  init(_ error: Error) {
-    summary = "\(error)"
-    detail = summary
-    if let script = error as? ScriptError, let traceback = script.traceback {
-      detail += "\n" + traceback
-    }
-  }
 }
 
 /// Text over the picture (help, the whole error), drawn on a cleared screen
