@@ -26,7 +26,7 @@ import Testing
       files.append(try Data(contentsOf: out))
     }
     #expect(files[0] == files[1])
-    let chunks = try APNGWriter.chunks([UInt8](files[0]))
+    let chunks = try PNGChunks.chunks([UInt8](files[0]))
     #expect(chunks.filter { $0.type == "fcTL" }.count == 12)
   }
 
@@ -75,7 +75,7 @@ import Testing
         width: 4, height: 2, pixels: [UInt8](repeating: UInt8(60 * i), count: 32)
       ).pngData()
     }
-    let whole = try APNGWriter.write(frames: frames, delay: (1, 30))
+    let whole = try PNGChunks.write(frames: frames, delay: (1, 30))
     var stream = APNGStream(frameCount: 3, delay: (1, 30))
     var streamed: [UInt8] = []
     for png in frames { streamed += try stream.frame(png) }

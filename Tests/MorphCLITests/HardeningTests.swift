@@ -69,11 +69,11 @@ private func expectRefusal(
   }
 
   @Test func fractionalRatesGiveValidDelays() {
-    #expect(APNGWriter.delay(fps: 30) == (1, 30))
-    #expect(APNGWriter.delay(fps: 0.5) == (2000, 1000))
-    #expect(APNGWriter.delay(fps: 0.1) == (10000, 1000))
-    #expect(APNGWriter.delay(fps: 1e-9) == (UInt16.max, 1000))
-    #expect(APNGWriter.delay(fps: 29.97) == (33, 1000))
+    #expect(PNGChunks.delay(fps: 30) == (1, 30))
+    #expect(PNGChunks.delay(fps: 0.5) == (2000, 1000))
+    #expect(PNGChunks.delay(fps: 0.1) == (10000, 1000))
+    #expect(PNGChunks.delay(fps: 1e-9) == (UInt16.max, 1000))
+    #expect(PNGChunks.delay(fps: 29.97) == (33, 1000))
   }
 }
 

@@ -1,3 +1,4 @@
+import MorphRender
 import CMorphEncode
 import Foundation
 

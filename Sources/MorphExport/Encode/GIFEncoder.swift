@@ -1,3 +1,4 @@
+import MorphRender
 import CGif
 import CMorphEncode
 import Foundation

@@ -1,3 +1,4 @@
+import MorphRender
 import CMorphEncode
 
 /// An animated PNG of palette indices (colour type 3), from frames quantized

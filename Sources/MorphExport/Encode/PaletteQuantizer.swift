@@ -1,3 +1,4 @@
+import MorphRender
 import CImageQuant
 
 /// A frame reduced to at most 255 colours by libimagequant: one palette index

@@ -1,3 +1,4 @@
+import MorphRender
 import CWebP
 
 /// An animated WebP through libwebp's WebPAnimEncoder: lossless unless a
