@@ -9,7 +9,7 @@ cd "$(dirname "$0")/.."
 swift=${SWIFT:-swift}
 docc=${DOCC:-$(dirname "$(readlink -f "$(command -v "$swift")")")/docc}
 [ -x "$docc" ] || docc=$(command -v docc)
-modules=(MorphCore MorphScript MorphRender MorphHost)
+modules=(MorphCore MorphScript MorphRender MorphHost MorphExport)
 bin=$("$swift" build -c "${CONFIG:-debug}" --show-bin-path)
 triple=$(basename "$(dirname "$bin")")
 out=.build/docs
@@ -21,7 +21,7 @@ for map in Sources/C*/module.modulemap "$bin"/C*.build/module.modulemap; do
 done
 includes=()
 for dir in Sources/C*/include; do includes+=(-Xcc "-I$dir"); done
-for flag in $(pkg-config --cflags-only-I lua5.4 cairo pangocairo libsixel libdeflate); do
+for flag in $(pkg-config --cflags-only-I lua5.4 cairo pangocairo libsixel libdeflate imagequant libwebpmux); do
   includes+=(-Xcc "$flag")
 done
 log="$out/docc.log"

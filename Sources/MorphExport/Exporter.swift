@@ -17,7 +17,7 @@ import MorphScript
 /// in order, so memory grows neither with the number of frames nor with
 /// their size, and the output is the same byte for byte whatever `threads` is.
 /// A failed export leaves nothing behind.
-public struct Exporter {
+public struct Exporter: Sendable {
   /// The plugin (a component) or scene file, by path.
   public var plugin: String
   /// Which frames: controlled mode over progress, or the input played through time.

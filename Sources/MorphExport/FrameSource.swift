@@ -73,7 +73,8 @@ public enum ExportTimeline: Sendable, Equatable {
         throw .invalidTimeline("fps must be in 0.1…240, got \(fps)")
       }
     }
-    if case .progress(let range?, _) = self, !range.lowerBound.isFinite || !range.upperBound.isFinite
+    if case .progress(let range?, _) = self,
+      !range.lowerBound.isFinite || !range.upperBound.isFinite
     {
       throw .invalidTimeline("progress range must be finite, got \(range)")
     }

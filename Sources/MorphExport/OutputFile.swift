@@ -33,8 +33,12 @@ public final class OutputFile {
 
   /// Appends `bytes`; a short or failed write is an error naming the path.
   public func write(_ bytes: some ContiguousBytes) throws(ExportError) {
-    guard descriptor >= 0 else { throw ExportError.unwritable(path: path, reason: "already closed") }
-    if let failure = writeAll(bytes, to: descriptor) { throw ExportError.unwritable(path, errno: failure) }
+    guard descriptor >= 0 else {
+      throw ExportError.unwritable(path: path, reason: "already closed")
+    }
+    if let failure = writeAll(bytes, to: descriptor) {
+      throw ExportError.unwritable(path, errno: failure)
+    }
   }
 
   /// Where the bytes go until `commit`: for a program that writes the file itself.
@@ -42,16 +46,22 @@ public final class OutputFile {
 
   /// Rewrites bytes already written at `offset` (a header known only at the end).
   public func patch(_ bytes: [UInt8], at offset: Int) throws(ExportError) {
-    guard descriptor >= 0 else { throw ExportError.unwritable(path: path, reason: "already closed") }
+    guard descriptor >= 0 else {
+      throw ExportError.unwritable(path: path, reason: "already closed")
+    }
     let written = bytes.withUnsafeBytes {
       pwrite(descriptor, $0.baseAddress, $0.count, off_t(offset))
     }
-    guard written == bytes.count else { throw ExportError.unwritable(path, errno: written < 0 ? errno : EIO) }
+    guard written == bytes.count else {
+      throw ExportError.unwritable(path, errno: written < 0 ? errno : EIO)
+    }
   }
 
   /// Flushes, closes and renames over the target (checked again: it may have changed).
   public func commit() throws(ExportError) {
-    guard descriptor >= 0 else { throw ExportError.unwritable(path: path, reason: "already closed") }
+    guard descriptor >= 0 else {
+      throw ExportError.unwritable(path: path, reason: "already closed")
+    }
     if fsync(descriptor) != 0, errno != EINVAL {
       let code = errno
       abandon()
@@ -105,7 +115,8 @@ public final class OutputFile {
     if stat(path, &info) == 0 {
       let kind = info.st_mode & S_IFMT
       guard kind == S_IFREG else {
-        throw ExportError.unwritable(path: path, reason: "is \(describe(kind)), not a regular file; refusing to replace it")
+        throw ExportError.unwritable(
+          path: path, reason: "is \(describe(kind)), not a regular file; refusing to replace it")
       }
       return
     }

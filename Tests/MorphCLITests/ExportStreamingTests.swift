@@ -69,23 +69,6 @@ import Testing
     #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty)
   }
 
-  @Test func aStreamedAnimationEqualsTheWholeOne() throws {
-    let frames = try (0..<3).map { i in
-      try RasterImage(
-        width: 4, height: 2, pixels: [UInt8](repeating: UInt8(60 * i), count: 32)
-      ).pngData()
-    }
-    let whole = try PNGChunks.write(frames: frames, delay: (1, 30))
-    var stream = APNGStream(frameCount: 3, delay: (1, 30))
-    var streamed: [UInt8] = []
-    for png in frames { streamed += try stream.frame(png) }
-    streamed += try stream.end()
-    #expect(streamed == whole)
-    var short = APNGStream(frameCount: 3, delay: (1, 30))
-    _ = try short.frame(frames[0])
-    #expect(throws: RenderError.self) { try short.end() }
-  }
-
   /// Peak memory does not grow with the number of frames (it grew by a raster a frame:
   /// 2000 frames took 1 GB). Memory, not time: this holds on a loaded machine.
   @Test func peakMemoryDoesNotGrowWithLength() throws {

@@ -1,7 +1,8 @@
 import MorphCore
+import MorphRender
 import Testing
 
-@testable import MorphRender
+@testable import MorphExport
 
 /// Bytes an encoder wrote, patches applied: a file in memory (the GIF coding tests use it too).
 final class MemoryOutput: EncodedOutput {
@@ -29,11 +30,14 @@ final class MemoryOutput: EncodedOutput {
     #expect(FrameTiming(fps: 12.5).apngDelay(0, 1, count: 2) == (80, 1000))
   }
 
-  @Test func pngEncodesThePixelsExactly() throws {
-    var image = Self.solid(0)
-    // Opaque, so Cairo's premultiplying decoder gives the colours back exactly.
-    for i in image.pixels.indices { image.pixels[i] = i % 4 == 3 ? 255 : UInt8((i * 37) % 256) }
-    #expect(try RasterImage.decodePNG(try PNGEncoder.encode(image)) == image)
+  /// APNG's delay fraction for any rate: exact for whole rates, else
+  /// milliseconds, and coarser units where a delay would not fit 16 bits.
+  @Test func fractionalRatesGiveValidDelays() {
+    #expect(FrameTiming(fps: 30).apngDelay(0, 1, count: 2) == (1, 30))
+    #expect(FrameTiming(fps: 0.5).apngDelay(0, 1, count: 2) == (2000, 1000))
+    #expect(FrameTiming(fps: 0.1).apngDelay(0, 1, count: 2) == (10000, 1000))
+    #expect(FrameTiming(fps: 1e-9).apngDelay(0, 1, count: 2) == (UInt16.max, 1))
+    #expect(FrameTiming(fps: 29.97).apngDelay(0, 1, count: 2) == (33, 1000))
   }
 
   @Test func apngStoresOnlyTheChangeAndMergesRepeats() throws {

@@ -1,6 +1,6 @@
-import MorphRender
 import CMorphEncode
 import Foundation
+import MorphRender
 
 /// An animated PNG made small: after the first frame, each frame stores only
 /// the rectangle that changed. Where every changed pixel is opaque the

@@ -46,7 +46,8 @@ public final class VideoEncoder: AnimationEncoder {
   ) throws {
     let crf = crf ?? codec.defaultCRF
     guard (0...codec.maxCRF).contains(crf) else {
-      throw ExportError.invalidSetting("crf must be in 0…\(codec.maxCRF) for this codec, got \(crf)")
+      throw ExportError.invalidSetting(
+        "crf must be in 0…\(codec.maxCRF) for this codec, got \(crf)")
     }
     guard let program = Self.locate() else {
       throw ExportError.unwritable(path: file.path, reason: Self.missing)
@@ -132,7 +133,8 @@ public final class VideoEncoder: AnimationEncoder {
     guard code == 0 else {
       close(fds[1])
       pid = 0
-      throw ExportError.unwritable(path: file.path, reason: "cannot start ffmpeg: \(String(cString: strerror(code)))")
+      throw ExportError.unwritable(
+        path: file.path, reason: "cannot start ffmpeg: \(String(cString: strerror(code)))")
     }
     input = fds[1]
   }
@@ -143,7 +145,9 @@ public final class VideoEncoder: AnimationEncoder {
   }
 
   private func send(_ frame: RasterImage) throws {
-    guard input >= 0 else { throw ExportError.unwritable(path: file.path, reason: "ffmpeg has already finished") }
+    guard input >= 0 else {
+      throw ExportError.unwritable(path: file.path, reason: "ffmpeg has already finished")
+    }
     if writeAll(frame.pixels, to: input) != nil {
       try wait()
       throw ExportError.unwritable(path: file.path, reason: "ffmpeg stopped reading frames")

@@ -1,5 +1,5 @@
-import MorphRender
 import CWebP
+import MorphRender
 
 /// An animated WebP through libwebp's WebPAnimEncoder: lossless unless a
 /// quality is given, alpha kept. The encoder holds the compressed frames (it
