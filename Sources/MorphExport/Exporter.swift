@@ -34,6 +34,8 @@ public struct Exporter: Sendable {
   public var encoding: EncodingOptions
   /// Rasterising threads; the output is the same whatever their number.
   public var threads: Int
+  /// Points of canvas around the document's frame.
+  public var margin: Double = DocumentHost.defaultMargin
 
   /// Bytes an export's frames may hold at once (see `FrameStream`).
   public static var bytesInFlight: Int { FrameStream.bytesInFlight }
@@ -86,15 +88,14 @@ public struct Exporter: Sendable {
   {
     try timeline.check()
     try encoding.check(for: format)
-    guard scale.isFinite, scale >= 0.01, scale <= 8 else {
-      throw ExportError.invalidSetting("scale must be in 0.01…8, got \(scale)")
-    }
+    try checkScale()
     guard threads >= 1 else {
       throw ExportError.invalidSetting("threads must be at least 1, got \(threads)")
     }
     try format.checkDestination(path)
-    let makeSource = { [plugin, timeline, component, input] in
-      try FrameSource(plugin, timeline: timeline, component: component, input: input)
+    let makeSource = { [plugin, timeline, component, input, margin] in
+      try FrameSource(
+        plugin, timeline: timeline, component: component, input: input, margin: margin)
     }
     let source = try makeSource()
     let (width, height) = try CairoRenderer.pixelSize(source.canvas, scale: scale)
@@ -113,5 +114,40 @@ public struct Exporter: Sendable {
     return Written(
       path: path, format: format, frames: timeline.frameCount, width: width, height: height,
       summary: summary)
+  }
+
+  private func checkScale() throws(ExportError) {
+    guard scale.isFinite, scale >= 0.01, scale <= 8 else {
+      throw .invalidSetting("scale must be in 0.01…8, got \(scale)")
+    }
+  }
+
+  /// One moment's display list and what it shows (the timeline is not used):
+  /// for a text or JSON view of a single frame.
+  public func frame(at moment: FrameMoment) throws(ExportError) -> (
+    list: DisplayList, summary: SceneSummary
+  ) {
+    do {
+      let frame = try FrameSource.frame(
+        plugin, at: moment, component: component, input: input, margin: margin)
+      return (frame.list, frame.summary)
+    } catch {
+      throw ExportError.wrap(error)
+    }
+  }
+
+  /// One moment as a PNG file at `scale` over `background`; the image written.
+  @discardableResult
+  public func writeFrame(to url: URL, at moment: FrameMoment) throws(ExportError) -> RasterImage {
+    do {
+      try checkScale()
+      try OutputFile.checkReplaceable(url.path)
+      let image = try CairoRenderer().render(
+        try frame(at: moment).list, scale: scale, background: background)
+      try OutputFile.write(try image.pngData(), to: url.path)
+      return image
+    } catch {
+      throw ExportError.wrap(error)
+    }
   }
 }

@@ -93,9 +93,10 @@ final class FrameSource {
   let label: (Int) -> String
 
   init(
-    _ path: String, timeline: ExportTimeline, component: ComponentOptions, input: InputScript?
+    _ path: String, timeline: ExportTimeline, component: ComponentOptions, input: InputScript?,
+    margin: Double
   ) throws {
-    let document = try DocumentHost(path: path, options: component)
+    let document = try DocumentHost(path: path, options: component, margin: margin)
     canvas = document.canvas
     switch timeline {
     case .progress(let range, let frames):
@@ -103,7 +104,7 @@ final class FrameSource {
       make = { try document.frame(progress: points[$0]).list }
       label = { String(format: "%.3g", points[$0]) }
     case .time:
-      let host = try document.componentHost(for: "an export through time")
+      let host = try document.componentHost(for: "playing input")
       var player = ScriptPlayer(input ?? .defaultTap)
       make = { i in
         try player.play(until: timeline.seconds(i), on: host)
@@ -114,6 +115,33 @@ final class FrameSource {
   }
 
   func next(_ index: Int) throws -> DisplayList { try make(index) }
+
+  /// One moment of the document at `path`: its first frame, a progress
+  /// value, or its input played to a time.
+  static func frame(
+    _ path: String, at moment: FrameMoment, component: ComponentOptions, input: InputScript?,
+    margin: Double
+  ) throws -> ComponentHost.Frame {
+    let document = try DocumentHost(path: path, options: component, margin: margin)
+    switch moment {
+    case .initial: return try document.frame(progress: nil)
+    case .progress(let progress): return try document.frame(progress: progress)
+    case .time(let seconds):
+      var player = ScriptPlayer(input ?? .defaultTap)
+      try player.play(until: seconds, on: try document.componentHost(for: "playing input"))
+      return try document.frame(progress: nil)
+    }
+  }
+}
+
+/// One moment of a document, for a single frame.
+public enum FrameMoment: Sendable, Equatable {
+  /// The state it starts in.
+  case initial
+  /// Controlled mode at this progress value.
+  case progress(Double)
+  /// Its input (one tap at 0 unless given) played to this many seconds.
+  case time(Double)
 }
 
 /// What an export tells whoever started it as it goes, and how it is stopped.

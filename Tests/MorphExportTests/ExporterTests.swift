@@ -116,6 +116,23 @@ import Testing
     #expect(sheet.width == layout.width && sheet.height == layout.height)
   }
 
+  /// One moment as a PNG is the same picture as that moment in a sequence.
+  @Test func aSingleFrameIsTheSequencesFrame() throws {
+    let dir = try Self.scratch()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    var exporter = Self.exporter
+    exporter.timeline = .progress(0...1, frames: 3)
+    let folder = dir.appendingPathComponent("frames")
+    try exporter.write(to: folder)
+    let middle = try RasterImage.decodePNG(
+      [UInt8](try Data(contentsOf: folder.appendingPathComponent("frame-0002.png"))))
+    let single = dir.appendingPathComponent("half.png")
+    let image = try exporter.writeFrame(to: single, at: .progress(0.5))
+    #expect(try RasterImage.decodePNG([UInt8](try Data(contentsOf: single))) == middle)
+    #expect(image == middle)
+    #expect(try exporter.frame(at: .progress(0.5)).summary.progress == 0.5)
+  }
+
   /// The observer sees every frame of both passes of a shared palette, and can stop the export.
   @Test func theObserverSeesEachFrameAndCanCancel() throws {
     let dir = try Self.scratch()
