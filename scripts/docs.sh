@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # DocC for the library targets: symbol graphs from the build's modules
 # (CONFIG, default debug; swift symbolgraph-extract, one per module), one
-# `docc convert` a module (MorphHost with its catalog,
-# Sources/MorphHost/MorphHost.docc), merged into
+# `docc convert` a module (with its catalog where it has one,
+# Sources/<module>/<module>.docc: MorphHost, MorphExport), merged into
 # .build/docs/morphhost.doccarchive. Any warning fails, as does an error.
 set -euo pipefail
 cd "$(dirname "$0")/.."
