@@ -142,8 +142,8 @@ enum ExportCommand {
     -> EncodingOptions
   {
     var encoding = EncodingOptions()
-    encoding.hold = try options.double("--hold", in: .within(0...600)) ?? 0
-    encoding.loops = try options.int("--loop", in: 0...65535) ?? 0
+    encoding.hold = try options.double("--hold", in: .within(EncodingOptions.holdRange)) ?? 0
+    encoding.loops = try options.int("--loop", in: EncodingOptions.loopRange) ?? 0
     switch try options.value("--palette") {
     case nil, "frame": encoding.sharedPalette = false
     case "global": encoding.sharedPalette = true
@@ -157,7 +157,7 @@ enum ExportCommand {
     encoding.colors = try options.int(
       "--colors", in: PaletteQuantizer.minColors...PaletteQuantizer.maxColors)
     encoding.lossy = try options.int("--lossy", in: 0...GIFEncoder.maxLossy) ?? 0
-    encoding.quality = try options.double("--quality", in: .within(0...100))
+    encoding.quality = try options.double("--quality", in: .within(EncodingOptions.qualityRange))
     encoding.crf = try options.int("--crf", in: format.crfRange ?? 0...63)
     encoding.labels = options.flag("--labels")
     encoding.columns = try options.int("--columns", in: 1...100)
@@ -167,8 +167,9 @@ enum ExportCommand {
   static func readTimeline(_ options: inout CommandLineOptions, filmstrip: Int?) throws
     -> ExportTimeline
   {
-    let duration = try options.double("--duration", in: .positive(upTo: 600))
-    let fps = try options.double("--fps", in: .within(0.1...240))
+    let duration = try options.double(
+      "--duration", in: .positive(upTo: ExportTimeline.maxDuration))
+    let fps = try options.double("--fps", in: .within(ExportTimeline.fpsRange))
     let range = try options.value("--progress-range")
     let frames = try options.int("--frames", in: 1...ExportTimeline.maxFrames)
     if duration != nil || fps != nil {

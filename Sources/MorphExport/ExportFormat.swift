@@ -122,6 +122,13 @@ public struct EncodingOptions: Sendable {
     self.columns = columns
   }
 
+  /// Times an animation may loop (GIF and APNG store 16 bits).
+  public static let loopRange = 0...65535
+  /// Seconds the last frame may be held.
+  public static let holdRange = 0.0...600
+  /// WebP's lossy qualities.
+  public static let qualityRange = 0.0...100
+
   /// Every frame is quantized to one palette, counted in a first pass over
   /// the frames: GIF's shared palette, and an indexed APNG.
   public func sharesOnePalette(_ format: ExportFormat) -> Bool {
@@ -142,8 +149,8 @@ public struct EncodingOptions: Sendable {
     func require(_ ok: Bool, _ text: String) throws(ExportError) {
       if !ok { throw .invalidSetting(text) }
     }
-    try require(loops >= 0 && loops <= 65535, "loops must be in 0…65535, got \(loops)")
-    try require(hold >= 0 && hold <= 600, "hold must be in 0…600 seconds, got \(hold)")
+    try require(Self.loopRange.contains(loops), "loops must be in \(Self.loopRange), got \(loops)")
+    try require(Self.holdRange.contains(hold), "hold must be in \(Self.holdRange) s, got \(hold)")
     if let colors {
       let range = PaletteQuantizer.minColors...PaletteQuantizer.maxColors
       try require(range.contains(colors), "colors must be in \(range), got \(colors)")
@@ -151,7 +158,9 @@ public struct EncodingOptions: Sendable {
     try require(
       lossy >= 0 && lossy <= GIFEncoder.maxLossy, "lossy must be in 0…\(GIFEncoder.maxLossy)")
     if let quality {
-      try require(quality >= 0 && quality <= 100, "quality must be in 0…100, got \(quality)")
+      try require(
+        Self.qualityRange.contains(quality),
+        "quality must be in \(Self.qualityRange), got \(quality)")
     }
     if let crf, let codec = VideoEncoder.Codec(format) {
       try require(

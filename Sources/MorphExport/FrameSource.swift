@@ -23,6 +23,10 @@ public enum ExportTimeline: Sendable, Equatable {
 
   /// The most frames one export makes.
   public static let maxFrames = 10_000
+  /// The longest input played, in seconds.
+  public static let maxDuration = 600.0
+  /// The frame rates a timeline through time may have.
+  public static let fpsRange = 0.1...240
 
   /// Frames at 0, 1/fps, … up to and including `duration`.
   public static func frameCount(duration: Double, fps: Double) -> Int {
@@ -66,11 +70,12 @@ public enum ExportTimeline: Sendable, Equatable {
   /// Refuses a timeline with no frames or too many, before anything loads.
   func check() throws(ExportError) {
     if case .time(let duration, let fps, _) = self {
-      guard duration.isFinite, duration > 0, duration <= 600 else {
-        throw .invalidTimeline("duration must be in (0, 600] seconds, got \(duration)")
+      guard duration > 0, duration <= Self.maxDuration else {
+        throw .invalidTimeline(
+          "duration must be in (0, \(Self.maxDuration)] seconds, got \(duration)")
       }
-      guard fps.isFinite, fps >= 0.1, fps <= 240 else {
-        throw .invalidTimeline("fps must be in 0.1…240, got \(fps)")
+      guard Self.fpsRange.contains(fps) else {
+        throw .invalidTimeline("fps must be in \(Self.fpsRange), got \(fps)")
       }
     }
     if case .progress(let range?, _) = self,
