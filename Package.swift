@@ -12,6 +12,7 @@ let package = Package(
     .library(name: "MorphRender", targets: ["MorphRender"]),
     .library(name: "MorphHost", targets: ["MorphHost"]),
     .library(name: "MorphSession", targets: ["MorphSession"]),
+    .library(name: "MorphExport", targets: ["MorphExport"]),
   ],
   targets: [
     // C libraries, found through pkg-config; the providers tell SwiftPM what to suggest.
@@ -68,14 +69,11 @@ let package = Package(
         .embedInCode("Plugins/card_stack.lua"), .embedInCode("Plugins/deck_fan.lua"),
         .embedInCode("Plugins/flip.lua"), .embedInCode("Plugins/ticket_tear.lua"),
       ]),
-    // Render backends: Cairo raster, terminal text and images, JSON, export
-    // encoders. Never sees Lua.
+    // Render backends: Cairo raster, text, terminal text and images, JSON, PNG
+    // (deflate and the row filters). Never sees Lua.
     .target(
       name: "MorphRender",
-      dependencies: [
-        "MorphCore", "CCairo", "CPango", "CSixel", "CDeflate", "CImageQuant", "CGif", "CWebP",
-        "CMorphEncode",
-      ]),
+      dependencies: ["MorphCore", "CCairo", "CPango", "CSixel", "CDeflate", "CMorphEncode"]),
     // Runs components: virtual clock, input and gestures, frames, hot reload.
     .target(name: "MorphHost", dependencies: ["MorphCore", "MorphScript", "MorphRender"]),
     // One hot-reloading session (load, watch, last good version, clock, input, diagnostics)
@@ -83,6 +81,14 @@ let package = Package(
     .target(
       name: "MorphSession", dependencies: ["MorphCore", "MorphScript", "MorphRender", "MorphHost"]
     ),
+    // Exporting: frame sources, the bounded pipeline, every format's encoder,
+    // output files, video through ffmpeg, and the one-call `Exporter`.
+    .target(
+      name: "MorphExport",
+      dependencies: [
+        "MorphCore", "MorphScript", "MorphRender", "MorphHost", "CImageQuant", "CGif", "CWebP",
+        "CMorphEncode",
+      ]),
     // Goldens for the test targets only; no product ships it.
     .target(name: "MorphTestSupport", dependencies: ["MorphRender", "CSixel"]),
     // The command line, built as the `morphhost` program. (No folder may differ from
@@ -91,6 +97,7 @@ let package = Package(
       name: "MorphCLI",
       dependencies: [
         "MorphCore", "MorphScript", "MorphRender", "MorphHost", "MorphSession", "CCivetWeb",
+        "MorphCore", "MorphScript", "MorphRender", "MorphHost", "MorphExport", "CCivetWeb",
       ],
       // What `morphhost new` writes: a Lua file, so luacheck lints it. The
       // preview's page and its Lua props reader, served from the binary. The
@@ -111,8 +118,11 @@ let package = Package(
     // Goldens are read through #filePath, not bundled.
     .testTarget(
       name: "MorphRenderTests",
-      dependencies: ["MorphRender", "MorphCore", "MorphTestSupport", "CGif"],
-      exclude: ["Goldens"]),
+      dependencies: ["MorphRender", "MorphCore", "MorphTestSupport"], exclude: ["Goldens"]),
+    // Exported files are read back by decoders that are not ours (giflib, ffprobe, libwebp's tools).
+    .testTarget(
+      name: "MorphExportTests",
+      dependencies: ["MorphExport", "MorphRender", "MorphCore", "MorphHost", "CGif"]),
     .testTarget(
       name: "MorphHostTests",
       dependencies: ["MorphHost", "MorphScript", "MorphCore", "MorphRender", "MorphTestSupport"],
@@ -121,7 +131,8 @@ let package = Package(
       name: "MorphSessionTests",
       dependencies: ["MorphSession", "MorphHost", "MorphScript", "MorphCore"]),
     .testTarget(
-      name: "MorphCLITests", dependencies: ["MorphCLI", "MorphRender", "MorphTestSupport"],
+      name: "MorphCLITests",
+      dependencies: ["MorphCLI", "MorphExport", "MorphRender", "MorphTestSupport"],
       exclude: ["Fixtures", "Goldens"]),
     .testTarget(
       name: "MorphTestSupportTests", dependencies: ["MorphTestSupport", "MorphRender", "MorphCore"]),

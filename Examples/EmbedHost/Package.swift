@@ -14,6 +14,7 @@ let package = Package(
         .product(name: "MorphScript", package: "morphhost"),
         .product(name: "MorphRender", package: "morphhost"),
         .product(name: "MorphCore", package: "morphhost"),
+        .product(name: "MorphExport", package: "morphhost"),
       ])
   ],
   swiftLanguageModes: [.v6]

@@ -44,7 +44,7 @@ private func decode(_ url: URL) throws -> RasterImage {
       "export", plugin("ticket_tear"), "-o", out.path, "--duration", "0.5", "--fps", "20",
     ])
     #expect(result.status == 0, Comment(rawValue: result.err))
-    let chunks = try APNGWriter.chunks([UInt8](try Data(contentsOf: out)))
+    let chunks = try PNGChunks.chunks([UInt8](try Data(contentsOf: out)))
     let control = try #require(chunks.first { $0.type == "acTL" })
     let frameCount = Int(control.data[3]) | Int(control.data[2]) << 8
     #expect(frameCount == 11)

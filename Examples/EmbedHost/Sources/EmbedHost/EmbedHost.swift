@@ -1,10 +1,12 @@
 import Foundation
 import MorphCore
+import MorphExport
 import MorphHost
 import MorphRender
 import MorphScript
 
-/// Loads a plugin, taps it, steps the virtual clock and writes PNG frames:
+/// Loads a plugin, taps it, steps the virtual clock and writes PNG frames,
+/// then exports the same tap as `anim.gif` in one call:
 ///
 ///     swift run EmbedHost [PLUGIN.lua] [OUTPUT-FOLDER]
 @main
@@ -51,5 +53,11 @@ struct EmbedHost {
     if let a = try component.accessibility() {
       print("accessibility: \(a.label ?? "") — \(a.value ?? "")")
     }
+
+    // 6. The same tap played for a second and exported as a GIF, in one call.
+    let gif = URL(fileURLWithPath: folder).appendingPathComponent("anim.gif")
+    let written = try Exporter(plugin: plugin, timeline: .time(duration: 1, fps: 10))
+      .write(to: gif)
+    print(written.summary)
   }
 }

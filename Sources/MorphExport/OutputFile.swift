@@ -7,62 +7,72 @@ import MorphCore
   import Darwin
 #endif
 
-/// A file the CLI writes, made safely: the bytes go to a temporary file in
+/// A file an export writes, made safely: the bytes go to a temporary file in
 /// the target's folder, which replaces the target by rename only when every
 /// byte was written. The target must be a regular file or not exist: a
 /// device, a FIFO or a folder is refused before anything is written, and a
 /// failed write (a full disk) leaves neither a partial file nor the temporary.
-final class OutputFile {
-  let path: String
+public final class OutputFile {
+  public let path: String
   private let temporary: String
   private var descriptor: Int32
 
   /// Opens the temporary file beside `path` after checking `path` can be replaced.
-  init(_ path: String) throws(OutputError) {
+  public init(_ path: String) throws(ExportError) {
     try Self.checkReplaceable(path)
     self.path = path
     let folder = (path as NSString).deletingLastPathComponent
     let name = (path as NSString).lastPathComponent
     var template = Array(((folder.isEmpty ? "." : folder) + "/.\(name).XXXXXX").utf8CString)
     descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-    guard descriptor >= 0 else { throw OutputError(path, errno) }
+    guard descriptor >= 0 else { throw ExportError.unwritable(path, errno: errno) }
     temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
   }
 
   deinit { abandon() }
 
   /// Appends `bytes`; a short or failed write is an error naming the path.
-  func write(_ bytes: some ContiguousBytes) throws(OutputError) {
-    guard descriptor >= 0 else { throw OutputError(path, "already closed") }
-    if let failure = writeAll(bytes, to: descriptor) { throw OutputError(path, failure) }
+  public func write(_ bytes: some ContiguousBytes) throws(ExportError) {
+    guard descriptor >= 0 else {
+      throw ExportError.unwritable(path: path, reason: "already closed")
+    }
+    if let failure = writeAll(bytes, to: descriptor) {
+      throw ExportError.unwritable(path, errno: failure)
+    }
   }
 
   /// Where the bytes go until `commit`: for a program that writes the file itself.
-  var temporaryPath: String { temporary }
+  public var temporaryPath: String { temporary }
 
   /// Rewrites bytes already written at `offset` (a header known only at the end).
-  func patch(_ bytes: [UInt8], at offset: Int) throws(OutputError) {
-    guard descriptor >= 0 else { throw OutputError(path, "already closed") }
+  public func patch(_ bytes: [UInt8], at offset: Int) throws(ExportError) {
+    guard descriptor >= 0 else {
+      throw ExportError.unwritable(path: path, reason: "already closed")
+    }
     let written = bytes.withUnsafeBytes {
       pwrite(descriptor, $0.baseAddress, $0.count, off_t(offset))
     }
-    guard written == bytes.count else { throw OutputError(path, written < 0 ? errno : EIO) }
+    guard written == bytes.count else {
+      throw ExportError.unwritable(path, errno: written < 0 ? errno : EIO)
+    }
   }
 
   /// Flushes, closes and renames over the target (checked again: it may have changed).
-  func commit() throws(OutputError) {
-    guard descriptor >= 0 else { throw OutputError(path, "already closed") }
+  public func commit() throws(ExportError) {
+    guard descriptor >= 0 else {
+      throw ExportError.unwritable(path: path, reason: "already closed")
+    }
     if fsync(descriptor) != 0, errno != EINVAL {
       let code = errno
       abandon()
-      throw OutputError(path, code)
+      throw ExportError.unwritable(path, errno: code)
     }
     let closed = close(descriptor)
     let code = errno
     descriptor = -1
     guard closed == 0 else {
       unlink(temporary)
-      throw OutputError(path, code)
+      throw ExportError.unwritable(path, errno: code)
     }
     do {
       try Self.checkReplaceable(path)
@@ -77,12 +87,12 @@ final class OutputFile {
     guard rename(temporary, path) == 0 else {
       let code = errno
       unlink(temporary)
-      throw OutputError(path, code)
+      throw ExportError.unwritable(path, errno: code)
     }
   }
 
   /// Drops the temporary file; the target is untouched.
-  func abandon() {
+  public func abandon() {
     guard descriptor >= 0 else { return }
     close(descriptor)
     descriptor = -1
@@ -90,7 +100,7 @@ final class OutputFile {
   }
 
   /// Writes `bytes` to `path` in one go.
-  static func write(_ bytes: some ContiguousBytes, to path: String) throws(OutputError) {
+  public static func write(_ bytes: some ContiguousBytes, to path: String) throws(ExportError) {
     let file = try OutputFile(path)
     try file.write(bytes)
     try file.commit()
@@ -98,23 +108,24 @@ final class OutputFile {
 
   /// Refuses a target that is not a regular file (a device, FIFO, socket or
   /// folder), or whose folder does not exist. A missing target is fine.
-  static func checkReplaceable(_ path: String) throws(OutputError) {
-    guard !path.isEmpty else { throw OutputError(path, "an empty path") }
+  public static func checkReplaceable(_ path: String) throws(ExportError) {
+    guard !path.isEmpty else { throw ExportError.unwritable(path: path, reason: "an empty path") }
     var info = stat()
     // Through a link: a link to a regular file is replaced; one to a device is refused.
     if stat(path, &info) == 0 {
       let kind = info.st_mode & S_IFMT
       guard kind == S_IFREG else {
-        throw OutputError(path, "is \(describe(kind)), not a regular file; refusing to replace it")
+        throw ExportError.unwritable(
+          path: path, reason: "is \(describe(kind)), not a regular file; refusing to replace it")
       }
       return
     }
-    guard errno == ENOENT else { throw OutputError(path, errno) }
+    guard errno == ENOENT else { throw ExportError.unwritable(path, errno: errno) }
     let folder = (path as NSString).deletingLastPathComponent
     var folderInfo = stat()
     guard stat(folder.isEmpty ? "." : folder, &folderInfo) == 0,
       folderInfo.st_mode & S_IFMT == S_IFDIR
-    else { throw OutputError(path, "its folder does not exist") }
+    else { throw ExportError.unwritable(path: path, reason: "its folder does not exist") }
   }
 
   static func describe(_ kind: mode_t) -> String {
@@ -129,7 +140,7 @@ final class OutputFile {
 }
 
 /// Writes every byte to `descriptor`, retrying short writes; the errno of a failure.
-func writeAll(_ bytes: some ContiguousBytes, to descriptor: Int32) -> Int32? {
+public func writeAll(_ bytes: some ContiguousBytes, to descriptor: Int32) -> Int32? {
   bytes.withUnsafeBytes { buffer -> Int32? in
     guard let base = buffer.baseAddress else { return nil }
     var offset = 0
@@ -142,19 +153,5 @@ func writeAll(_ bytes: some ContiguousBytes, to descriptor: Int32) -> Int32? {
       offset += n
     }
     return nil
-  }
-}
-
-/// An output path that cannot be written: one line naming it and why.
-struct OutputError: Diagnostic {
-  let description: String
-  var message: String { description }
-
-  init(_ path: String, _ reason: String) {
-    description = "cannot write \(path): \(reason)"
-  }
-
-  init(_ path: String, _ code: Int32) {
-    self.init(path, String(cString: strerror(code)))
   }
 }

@@ -12,12 +12,13 @@ final class FileOutput: EncodedOutput {
   func patch(_ bytes: [UInt8], at offset: Int) throws { try file.patch(bytes, at: offset) }
 }
 
-/// Writes one export in its format; returns the line to print.
+/// Writes one export in its format; returns the line saying what it wrote.
 struct ExportWriter {
   let stream: FrameStream
   let format: ExportFormat
   let path: String
   let encoding: EncodingOptions
+  let timing: FrameTiming
   let background: Color?
   let size: (width: Int, height: Int)
 
@@ -49,7 +50,7 @@ struct ExportWriter {
       let bytes = APNGEncoder.bytesInFlight(width: size.width, height: size.height)
       return try animation("animated PNG", frameBytes: bytes) {
         APNGEncoder(
-          output: $0, count: count, timing: encoding.timing, opaque: (background?.alpha ?? 0) == 1,
+          output: $0, count: count, timing: timing, opaque: (background?.alpha ?? 0) == 1,
           budget: stream.budget)
       }
     case .webp:
@@ -58,11 +59,12 @@ struct ExportWriter {
         encoderBytes: webPEncoderBytes
       ) {
         try WebPEncoder(
-          output: $0, count: count, timing: encoding.timing, quality: encoding.quality)
+          output: $0, count: count, timing: timing, quality: encoding.quality)
       }
     case .gif: return try gif()
     case .mp4: return try video(.h264, "MP4, H.264")
     case .webm: return try video(.vp9, "WebM, VP9")
+    // A new format (Lottie) is written from here.
     }
   }
 
@@ -86,7 +88,7 @@ struct ExportWriter {
   private func gif() throws -> String {
     let file = try OutputFile(path)
     let encoder = GIFEncoder(
-      output: FileOutput(file), count: count, timing: encoding.timing,
+      output: FileOutput(file), count: count, timing: timing,
       transparent: background == nil, lossy: encoding.lossy)
     let quantizer = encoding.gifQuantizer
     if encoding.sharesOnePalette(.gif) {
@@ -118,7 +120,7 @@ struct ExportWriter {
   private func indexedAPNG(colors: Int) throws -> String {
     let file = try OutputFile(path)
     var encoder = IndexedAPNGEncoder(
-      output: FileOutput(file), count: count, timing: encoding.timing)
+      output: FileOutput(file), count: count, timing: timing)
     try sharedPalette(PaletteQuantizer.Settings(dither: encoding.dither, colors: colors)) {
       try encoder.add($0)
     }
@@ -131,8 +133,9 @@ struct ExportWriter {
   private func video(_ codec: VideoEncoder.Codec, _ kind: String) throws -> String {
     let file = try OutputFile(path)
     let encoder = try VideoEncoder(
-      file: file, codec: codec, width: size.width, height: size.height, timing: encoding.timing,
-      crf: encoding.crf, background: background)
+      file: file, codec: codec, width: size.width, height: size.height, timing: timing,
+      crf: encoding.crf,
+      background: background)
     try stream.rasters(frameBytes: rasterBytes) { _, frame in try encoder.add(frame) }
     try encoder.finish()
     try file.commit()

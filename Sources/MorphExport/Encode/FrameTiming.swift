@@ -1,3 +1,5 @@
+import MorphRender
+
 /// When an export's frames show: frame i at i / fps, each for 1 / fps, the
 /// last held `hold` seconds longer. Every animated format times its frames
 /// from here, so they agree (within their units) on when each frame shows.

@@ -1,7 +1,8 @@
 import MorphCore
+import MorphRender
 import Testing
 
-@testable import MorphRender
+@testable import MorphExport
 
 /// Bytes an encoder wrote, patches applied: a file in memory (the GIF coding tests use it too).
 final class MemoryOutput: EncodedOutput {
@@ -29,11 +30,14 @@ final class MemoryOutput: EncodedOutput {
     #expect(FrameTiming(fps: 12.5).apngDelay(0, 1, count: 2) == (80, 1000))
   }
 
-  @Test func pngEncodesThePixelsExactly() throws {
-    var image = Self.solid(0)
-    // Opaque, so Cairo's premultiplying decoder gives the colours back exactly.
-    for i in image.pixels.indices { image.pixels[i] = i % 4 == 3 ? 255 : UInt8((i * 37) % 256) }
-    #expect(try RasterImage.decodePNG(try PNGEncoder.encode(image)) == image)
+  /// APNG's delay fraction for any rate: exact for whole rates, else
+  /// milliseconds, and coarser units where a delay would not fit 16 bits.
+  @Test func fractionalRatesGiveValidDelays() {
+    #expect(FrameTiming(fps: 30).apngDelay(0, 1, count: 2) == (1, 30))
+    #expect(FrameTiming(fps: 0.5).apngDelay(0, 1, count: 2) == (2000, 1000))
+    #expect(FrameTiming(fps: 0.1).apngDelay(0, 1, count: 2) == (10000, 1000))
+    #expect(FrameTiming(fps: 1e-9).apngDelay(0, 1, count: 2) == (UInt16.max, 1))
+    #expect(FrameTiming(fps: 29.97).apngDelay(0, 1, count: 2) == (33, 1000))
   }
 
   @Test func apngStoresOnlyTheChangeAndMergesRepeats() throws {
@@ -44,7 +48,7 @@ final class MemoryOutput: EncodedOutput {
       ((1 * 6 + 2) * 4)..<((1 * 6 + 4) * 4), with: [200, 0, 0, 255, 200, 0, 0, 255])
     for frame in [Self.solid(10), Self.solid(10), changed, changed] { try encoder.add(frame) }
     try encoder.finish()
-    let chunks = try APNGWriter.chunks(output.bytes)
+    let chunks = try PNGChunks.chunks(output.bytes)
     let control = try #require(chunks.first { $0.type == "acTL" })
     #expect(control.data == [0, 0, 0, 2, 0, 0, 0, 2])  // two stored frames, two plays
     let frames = chunks.filter { $0.type == "fcTL" }
@@ -53,7 +57,7 @@ final class MemoryOutput: EncodedOutput {
     #expect(Array(frames[1].data[4..<20]) == [0, 0, 0, 2, 0, 0, 0, 1, 0, 0, 0, 2, 0, 0, 0, 1])
     #expect(frames.allSatisfy { Array($0.data[20..<24]) == [0, 2, 0, 10] })
     // The patched header's CRC matches its new data (acTL's CRC sits at bytes 49…52).
-    let crc = APNGWriter.be32(APNGWriter.crc32(Array("acTL".utf8) + control.data))
+    let crc = PNGChunks.be32(PNGChunks.crc32(Array("acTL".utf8) + control.data))
     #expect(Array(output.bytes[49..<53]) == crc)
   }
 
@@ -80,7 +84,7 @@ final class MemoryOutput: EncodedOutput {
     var encoder = IndexedAPNGEncoder(output: output, count: 5, timing: FrameTiming(fps: 10))
     for patch: UInt8? in [nil, nil, 1, 2, 2] { try encoder.add(frame(patch)) }
     try encoder.finish()
-    let chunks = try APNGWriter.chunks(output.bytes)
+    let chunks = try PNGChunks.chunks(output.bytes)
     #expect(chunks.first { $0.type == "IHDR" }?.data[9] == 3)  // colour type 3: palette
     #expect(chunks.first { $0.type == "PLTE" }?.data == [10, 10, 0, 200, 0, 0, 0, 200, 0, 0, 0, 0])
     #expect(chunks.first { $0.type == "tRNS" }?.data == [255, 255, 128, 0])
@@ -108,7 +112,7 @@ final class MemoryOutput: EncodedOutput {
     for i in image.pixels.indices { image.pixels[i] = i % 4 == 3 ? 255 : UInt8((i * 37) % 256) }
     try encoder.add(image)
     try encoder.finish()
-    let header = try #require(try APNGWriter.chunks(output.bytes).first { $0.type == "IHDR" })
+    let header = try #require(try PNGChunks.chunks(output.bytes).first { $0.type == "IHDR" })
     #expect(header.data[9] == 2)  // colour type 2: RGB
     // Viewers without APNG show the first frame: Cairo decodes it exactly.
     #expect(try RasterImage.decodePNG(output.bytes) == image)

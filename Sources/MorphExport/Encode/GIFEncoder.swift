@@ -1,6 +1,7 @@
 import CGif
 import CMorphEncode
 import Foundation
+import MorphRender
 
 /// Collects what giflib writes, handed on after each frame.
 private final class GIFBytes {

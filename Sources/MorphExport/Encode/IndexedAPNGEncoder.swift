@@ -1,4 +1,5 @@
 import CMorphEncode
+import MorphRender
 
 /// An animated PNG of palette indices (colour type 3), from frames quantized
 /// to one palette shared by every frame (APNG has one PLTE): lossy, and far

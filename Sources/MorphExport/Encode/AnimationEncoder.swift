@@ -1,3 +1,5 @@
+import MorphRender
+
 /// Where an animation encoder's bytes go, in order; `patch` rewrites bytes
 /// already written (a header whose count is only known at the end).
 public protocol EncodedOutput: AnyObject {

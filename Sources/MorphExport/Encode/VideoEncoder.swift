@@ -12,10 +12,19 @@ import MorphRender
 /// program: raw RGBA frames go down a pipe to it, and it writes the output
 /// file's temporary, which `OutputFile` renames into place. Odd sizes are
 /// padded to even ones (4:2:0 needs them). ffmpeg runs in a process group of
-/// its own, so Ctrl-C reaches only morphhost, which then stops it.
-final class VideoEncoder: AnimationEncoder {
+/// its own, so Ctrl-C reaches only this process, which then stops it.
+public final class VideoEncoder: AnimationEncoder {
   enum Codec {
     case h264, vp9
+
+    /// The codec a video format uses; nil for the formats that are not video.
+    init?(_ format: ExportFormat) {
+      switch format {
+      case .mp4: self = .h264
+      case .webm: self = .vp9
+      default: return nil
+      }
+    }
 
     var defaultCRF: Int { self == .h264 ? 23 : 32 }
     var maxCRF: Int { self == .h264 ? 51 : 63 }
@@ -36,15 +45,16 @@ final class VideoEncoder: AnimationEncoder {
     background: Color?
   ) throws {
     let crf = crf ?? codec.defaultCRF
-    guard crf <= codec.maxCRF else {
-      throw UsageError("--crf must be in 0…\(codec.maxCRF) for this format, got \(crf)")
+    guard (0...codec.maxCRF).contains(crf) else {
+      throw ExportError.invalidSetting(
+        "crf must be in 0…\(codec.maxCRF) for this codec, got \(crf)")
     }
     guard let program = Self.locate() else {
-      throw OutputError(file.path, Self.missing)
+      throw ExportError.unwritable(path: file.path, reason: Self.missing)
     }
     self.file = file
     self.timing = timing
-    log = NSTemporaryDirectory() + "morphhost-ffmpeg-\(getpid())-\(UUID().uuidString).log"
+    log = NSTemporaryDirectory() + "morph-ffmpeg-\(getpid())-\(UUID().uuidString).log"
     let arguments = Self.arguments(
       codec: codec, width: width, height: height, fps: timing.fps, crf: crf,
       background: background, output: file.temporaryPath)
@@ -90,7 +100,7 @@ final class VideoEncoder: AnimationEncoder {
   }
 
   /// The ffmpeg on PATH, if any.
-  static func locate() -> String? {
+  public static func locate() -> String? {
     let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
     for folder in path.split(separator: ":") where !folder.isEmpty {
       let candidate = "\(folder)/ffmpeg"
@@ -101,8 +111,8 @@ final class VideoEncoder: AnimationEncoder {
 
   private func spawn(_ program: String, _ arguments: [String]) throws {
     var fds: [Int32] = [0, 0]
-    guard pipe(&fds) == 0 else { throw OutputError(file.path, errno) }
-    // The write end stays in morphhost only; the child gets the read end as stdin.
+    guard pipe(&fds) == 0 else { throw ExportError.unwritable(file.path, errno: errno) }
+    // The write end stays in this process only; the child gets the read end as stdin.
     _ = fcntl(fds[1], F_SETFD, FD_CLOEXEC)
     defer { close(fds[0]) }
     var actions = posix_spawn_file_actions_t()
@@ -123,26 +133,29 @@ final class VideoEncoder: AnimationEncoder {
     guard code == 0 else {
       close(fds[1])
       pid = 0
-      throw OutputError(file.path, "cannot start ffmpeg: \(String(cString: strerror(code)))")
+      throw ExportError.unwritable(
+        path: file.path, reason: "cannot start ffmpeg: \(String(cString: strerror(code)))")
     }
     input = fds[1]
   }
 
-  func add(_ frame: RasterImage) throws {
+  public func add(_ frame: RasterImage) throws {
     try send(frame)
     last = frame
   }
 
   private func send(_ frame: RasterImage) throws {
-    guard input >= 0 else { throw OutputError(file.path, "ffmpeg has already finished") }
+    guard input >= 0 else {
+      throw ExportError.unwritable(path: file.path, reason: "ffmpeg has already finished")
+    }
     if writeAll(frame.pixels, to: input) != nil {
       try wait()
-      throw OutputError(file.path, "ffmpeg stopped reading frames")
+      throw ExportError.unwritable(path: file.path, reason: "ffmpeg stopped reading frames")
     }
   }
 
   /// The hold repeats the last frame; then ffmpeg finishes the file.
-  func finish() throws {
+  public func finish() throws {
     if let last {
       for _ in 0..<Int((timing.hold * timing.fps).rounded()) { try send(last) }
     }
@@ -159,7 +172,7 @@ final class VideoEncoder: AnimationEncoder {
     guard status == 0 else {
       let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
       let line = text.split(separator: "\n").last.map(String.init) ?? "exit status \(status)"
-      throw OutputError(file.path, "ffmpeg failed: \(line)")
+      throw ExportError.unwritable(path: file.path, reason: "ffmpeg failed: \(line)")
     }
   }
 }

@@ -21,26 +21,26 @@ public enum PNGEncoder {
         buffer.baseAddress!, stride: image.width * 4, width: image.width, height: image.height,
         level: level)
     }
-    var out = APNGWriter.signature
-    APNGWriter.append(&out, "IHDR", header(width: image.width, height: image.height))
-    APNGWriter.append(&out, "IDAT", data)
-    APNGWriter.append(&out, "IEND", [])
+    var out = PNGChunks.signature
+    PNGChunks.append(&out, "IHDR", header(width: image.width, height: image.height))
+    PNGChunks.append(&out, "IDAT", data)
+    PNGChunks.append(&out, "IEND", [])
     return out
   }
 
   /// IHDR's data: the size, 8 bits per channel, RGBA (colour type 6), with
   /// 3 channels RGB (colour type 2), with 1 palette indices (colour type 3),
   /// no interlace.
-  static func header(width: Int, height: Int, channels: Int = 4) -> [UInt8] {
+  public static func header(width: Int, height: Int, channels: Int = 4) -> [UInt8] {
     let colorType: UInt8 = channels == 1 ? 3 : channels == 3 ? 2 : 6
-    return APNGWriter.be32(UInt32(width)) + APNGWriter.be32(UInt32(height))
+    return PNGChunks.be32(UInt32(width)) + PNGChunks.be32(UInt32(height))
       + [8, colorType, 0, 0, 0]
   }
 
   /// The zlib stream of `width`×`height` pixels of `channels` bytes (4:
   /// RGBA, 3: RGB, 1: palette indices) starting at `pixels`, rows `stride` bytes apart: what an
   /// IDAT or fdAT chunk holds.
-  static func compressedRows(
+  public static func compressedRows(
     _ pixels: UnsafePointer<UInt8>, stride: Int, width: Int, height: Int, channels: Int = 4,
     level: Int32
   ) throws(RenderError) -> [UInt8] {
@@ -50,7 +50,7 @@ public enum PNGEncoder {
   }
 
   /// The rows of `compressedRows`, each filtered and led by its filter byte.
-  static func filteredRows(
+  public static func filteredRows(
     _ pixels: UnsafePointer<UInt8>, stride: Int, width: Int, height: Int, channels: Int
   ) -> [UInt8] {
     let rowBytes = width * channels + 1
@@ -63,7 +63,7 @@ public enum PNGEncoder {
   }
 
   /// `filtered` rows as a zlib stream at libdeflate's `level`.
-  static func deflate(_ filtered: [UInt8], level: Int32) throws(RenderError) -> [UInt8] {
+  public static func deflate(_ filtered: [UInt8], level: Int32) throws(RenderError) -> [UInt8] {
     guard let compressor = libdeflate_alloc_compressor(level) else {
       throw .encoder("cannot allocate a PNG compressor")
     }

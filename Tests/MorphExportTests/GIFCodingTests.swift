@@ -1,8 +1,9 @@
 import CGif
 import Foundation
+import MorphRender
 import Testing
 
-@testable import MorphRender
+@testable import MorphExport
 
 /// The GIF encoder's own LZW coder (`morph_gif_encode`), read back by
 /// giflib's decoder: every pixel shows a colour it accepts, runs compress as

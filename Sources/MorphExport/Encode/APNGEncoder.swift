@@ -1,5 +1,6 @@
 import CMorphEncode
 import Foundation
+import MorphRender
 
 /// An animated PNG made small: after the first frame, each frame stores only
 /// the rectangle that changed. Where every changed pixel is opaque the
@@ -261,10 +262,10 @@ struct APNGFrames {
 
   /// The signature, IHDR (`header`'s data), acTL, then `chunks` (a palette).
   mutating func start(header: [UInt8], chunks: [(type: String, data: [UInt8])] = []) throws {
-    var head = APNGWriter.signature
-    APNGWriter.append(&head, "IHDR", header)
-    APNGWriter.append(&head, "acTL", APNGWriter.be32(0) + loops)
-    for chunk in chunks { APNGWriter.append(&head, chunk.type, chunk.data) }
+    var head = PNGChunks.signature
+    PNGChunks.append(&head, "IHDR", header)
+    PNGChunks.append(&head, "acTL", PNGChunks.be32(0) + loops)
+    for chunk in chunks { PNGChunks.append(&head, chunk.type, chunk.data) }
     try output.write(head)
     started = true
   }
@@ -291,16 +292,16 @@ struct APNGFrames {
     }
     while !waiting.isEmpty { try writeOldest() }
     var end: [UInt8] = []
-    APNGWriter.append(&end, "IEND", [])
+    PNGChunks.append(&end, "IEND", [])
     try output.write(end)
     // acTL's data (frame count, plays) and its CRC, now that the count is known.
-    let data = APNGWriter.be32(storedFrames) + loops
+    let data = PNGChunks.be32(storedFrames) + loops
     try output.patch(
-      data + APNGWriter.be32(APNGWriter.crc32(Array("acTL".utf8) + data)),
+      data + PNGChunks.be32(PNGChunks.crc32(Array("acTL".utf8) + data)),
       at: Self.frameCountOffset)
   }
 
-  private var loops: [UInt8] { APNGWriter.be32(UInt32(clamping: timing.loops)) }
+  private var loops: [UInt8] { PNGChunks.be32(UInt32(clamping: timing.loops)) }
 
   /// Writes the oldest waiting frame, whose delay is known (a newer one follows it).
   private mutating func writeOldest() throws {
@@ -308,17 +309,17 @@ struct APNGFrames {
     let part = try held.payload.part()
     let (numerator, denominator) = timing.apngDelay(held.first, held.end, count: count)
     var out: [UInt8] = []
-    var control = APNGWriter.be32(sequence)
-    control += APNGWriter.be32(UInt32(part.rect.width)) + APNGWriter.be32(UInt32(part.rect.height))
-    control += APNGWriter.be32(UInt32(part.rect.x)) + APNGWriter.be32(UInt32(part.rect.y))
-    control += APNGWriter.be16(numerator) + APNGWriter.be16(denominator)
+    var control = PNGChunks.be32(sequence)
+    control += PNGChunks.be32(UInt32(part.rect.width)) + PNGChunks.be32(UInt32(part.rect.height))
+    control += PNGChunks.be32(UInt32(part.rect.x)) + PNGChunks.be32(UInt32(part.rect.y))
+    control += PNGChunks.be16(numerator) + PNGChunks.be16(denominator)
     control += [0, part.blendOver ? 1 : 0]  // dispose none; blend over or source
-    APNGWriter.append(&out, "fcTL", control)
+    PNGChunks.append(&out, "fcTL", control)
     sequence += 1
     if held.first == 0 {
-      APNGWriter.append(&out, "IDAT", part.data)
+      PNGChunks.append(&out, "IDAT", part.data)
     } else {
-      APNGWriter.append(&out, "fdAT", APNGWriter.be32(sequence) + part.data)
+      PNGChunks.append(&out, "fdAT", PNGChunks.be32(sequence) + part.data)
       sequence += 1
     }
     storedFrames += 1

@@ -1,4 +1,5 @@
 import CImageQuant
+import MorphRender
 
 /// A frame reduced to at most 255 colours by libimagequant: one palette index
 /// per pixel. The entry after the colours is kept free: it is the encoders'

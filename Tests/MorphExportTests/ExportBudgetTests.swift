@@ -3,7 +3,7 @@ import MorphCore
 import MorphRender
 import Testing
 
-@testable import MorphCLI
+@testable import MorphExport
 
 /// An animation's bytes, in memory.
 private final class Sink: EncodedOutput, @unchecked Sendable {

@@ -84,11 +84,11 @@ public final class StreamingPNGEncoder {
       }
     }
     guard size > 0 else { throw .encoder("PNG compression failed") }
-    var out = APNGWriter.signature
+    var out = PNGChunks.signature
     out.reserveCapacity(size + 64)
-    APNGWriter.append(&out, "IHDR", PNGEncoder.header(width: box.width, height: box.height))
-    APNGWriter.append(&out, "IDAT", Array(compressed[0..<size]))
-    APNGWriter.append(&out, "IEND", [])
+    PNGChunks.append(&out, "IHDR", PNGEncoder.header(width: box.width, height: box.height))
+    PNGChunks.append(&out, "IDAT", Array(compressed[0..<size]))
+    PNGChunks.append(&out, "IEND", [])
     return out
   }
 

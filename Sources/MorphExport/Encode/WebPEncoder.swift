@@ -1,4 +1,5 @@
 import CWebP
+import MorphRender
 
 /// An animated WebP through libwebp's WebPAnimEncoder: lossless unless a
 /// quality is given, alpha kept. The encoder holds the compressed frames (it

@@ -1,5 +1,6 @@
 import CMorphEncode
 import Foundation
+import MorphRender
 
 /// Bytes in flight through an export, shared by its stages (the frame queue,
 /// an APNG's compressions): a frame reserves what it will hold before it is
