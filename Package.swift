@@ -13,6 +13,8 @@ let package = Package(
     .library(name: "MorphHost", targets: ["MorphHost"]),
     .library(name: "MorphSession", targets: ["MorphSession"]),
     .library(name: "MorphExport", targets: ["MorphExport"]),
+    // Everything an embedding app needs, in one import.
+    .library(name: "Morph", targets: ["Morph"]),
   ],
   targets: [
     // C libraries, found through pkg-config; the providers tell SwiftPM what to suggest.
@@ -89,6 +91,12 @@ let package = Package(
         "MorphCore", "MorphScript", "MorphRender", "MorphHost", "CImageQuant", "CGif", "CWebP",
         "CMorphEncode",
       ]),
+    // `import Morph`: re-exports the libraries above, the whole public API.
+    .target(
+      name: "Morph",
+      dependencies: [
+        "MorphCore", "MorphScript", "MorphRender", "MorphHost", "MorphSession", "MorphExport",
+      ]),
     // Goldens for the test targets only; no product ships it.
     .target(name: "MorphTestSupport", dependencies: ["MorphRender", "CSixel"]),
     // The command line, built as the `morphhost` program. (No folder may differ from
@@ -96,8 +104,8 @@ let package = Package(
     .executableTarget(
       name: "MorphCLI",
       dependencies: [
-        "MorphCore", "MorphScript", "MorphRender", "MorphHost", "MorphSession", "CCivetWeb",
-        "MorphCore", "MorphScript", "MorphRender", "MorphHost", "MorphExport", "CCivetWeb",
+        "MorphCore", "MorphScript", "MorphRender", "MorphHost", "MorphSession", "MorphExport",
+        "CCivetWeb",
       ],
       // What `morphhost new` writes: a Lua file, so luacheck lints it. The
       // preview's page and its Lua props reader, served from the binary. The
@@ -134,6 +142,7 @@ let package = Package(
       name: "MorphCLITests",
       dependencies: ["MorphCLI", "MorphExport", "MorphRender", "MorphTestSupport"],
       exclude: ["Fixtures", "Goldens"]),
+    .testTarget(name: "MorphTests", dependencies: ["Morph"]),
     .testTarget(
       name: "MorphTestSupportTests", dependencies: ["MorphTestSupport", "MorphRender", "MorphCore"]),
   ],
