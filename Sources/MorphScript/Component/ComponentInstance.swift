@@ -120,6 +120,18 @@ public final class ComponentInstance: AnimationHost {
     }
     settleEngineMemory()
     try readDefinition()
+    try appear()
+  }
+
+  /// SwiftUI's `onAppear`: the component's `appear(self)`, once per load, after its
+  /// state exists and before any body runs, so whatever it animates starts on the first
+  /// frame in every host (a hot reload keeps the instance and does not come here).
+  private func appear() throws(ScriptError) {
+    guard declared.hasAppear else { return }
+    try located { () throws(ScriptError) in
+      try runtime.callHandler(instance, named: "appear", .nil)
+    }
+    try runCompletions()
   }
 
   /// Runs new code for this component and returns its definition.
@@ -150,6 +162,7 @@ public final class ComponentInstance: AnimationHost {
   func readDefinition() throws(ScriptError) {
     var read = runtime.fields(of: definition, defaultName: BundledPlugins.baseName(ofPath: path))
     read.hasController = runtime.hasFunction(definition, "controlled")
+    read.hasAppear = runtime.hasFunction(definition, "appear")
     if let range = try located({ () throws(ScriptError) in try runtime.progressRange(instance) }) {
       read.progressRange = range
     }

@@ -38,12 +38,12 @@ local fields = {
   name = "string", size = "table", props = "table", state = "table", progress = "string",
   progressRange = "any", body = "function", tap = "function", drag = "function",
   accessibility = "function", reload = "function", save = "function", restore = "function",
-  dragMinimumDistance = "number", controlled = "function",
+  dragMinimumDistance = "number", controlled = "function", appear = "function",
   description = "string", longPress = "function", doubleTap = "function", hover = "function",
 }
 
 --- morph.component{ name =, size = {w, h}, props =, state =, progress =, body =, tap =, drag =,
---- accessibility =, reload =, longPress =, doubleTap =, hover = } — checks the definition and
+--- accessibility =, reload =, longPress =, doubleTap =, hover =, appear = } — checks the definition and
 --- marks it as a component.
 function morph.component(def)
   check.table(def, 1, "component")

@@ -544,6 +544,17 @@ function Path:rotated(degrees, ax, ay) end
 ---@return boolean
 function Path:contains(x, y) end
 
+---The part between two fractions of the arc length (SwiftUI's `trimmedPath(from:to:)`):
+---both clamped to 0…1; `from >= to` gives an empty path; each piece starts its own subpath.
+---@param from? number default 0
+---@param to? number default 1
+---@return morph.Path
+function Path:trimmed(from, to) end
+
+---The arc length in points (every segment, `close` lines too).
+---@return number
+function Path:length() end
+
 ---Polylines within `tolerance` points of the curves (default 0.25): `{ { {x, y}, … }, … }`.
 ---@param tolerance? number
 ---@return number[][][]
@@ -726,6 +737,15 @@ function Node:clip(shape) end
 ---@param shape? morph.Node
 ---@return morph.Node
 function Node:clipShape(shape) end
+
+---Draws only part of a shape's outline (SwiftUI's `trim(from:to:)`): fractions of its
+---arc length from the shape's start point (rect: top-left corner; roundedRect, capsule:
+---where the top-left corner meets the top edge; circle, ellipse: the rightmost point;
+---all clockwise on screen), clamped to 0…1; `from >= to` draws nothing. Shape nodes only.
+---@param from? number default 0
+---@param to? number default 1
+---@return morph.Node
+function Node:trim(from, to) end
 
 ---A Gaussian blur of the node as drawn (SwiftUI's `blur(radius:)`): σ = radius points,
 ---as shadows; it spreads 3σ past the node. Charged to the frame's blur budget.

@@ -331,6 +331,9 @@ enum NodeSchema {
         opt("color", .color), opt("radius", .length), opt("x", .number), opt("y", .number),
       ]),
     Op("clip", .modifier, parameters: ["shape"], fields: [Field("shape", .shape)]),
+    Op(
+      "trim", .modifier, parameters: ["from", "to"],
+      fields: [Field("from", .number), Field("to", .number)]),
     Op("blur", .modifier, parameters: ["radius"], fields: [Field("radius", .length)]),
     Op("mask", .modifier, parameters: ["node", "alignment"], fields: placed),
     Op(

@@ -64,6 +64,7 @@ extension SceneReader {
       shadow.offset = Point(try number(r, "x") ?? 0, try number(r, "y") ?? 0)
       return .shadow(shadow)
     case "clip": return .clip(try shape(r, "shape") ?? .rect)
+    case "trim": return .trim(Trim(from: try number(r, "from") ?? 0, to: try number(r, "to") ?? 1))
     case "blur": return .blur(try length(r, "radius") ?? 0)
     case "blend": return .blend(try choice(r, "mode", as: BlendMode.self) ?? .normal)
     case "group": return .compositingGroup
