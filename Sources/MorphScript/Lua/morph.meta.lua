@@ -1076,6 +1076,7 @@ function Self:set(changes) end
 ---@field hover? fun(self: morph.Self, event: morph.InputEvent) the pointer over the component with no button down: phase "active" with the location, "ended" when it leaves
 ---@field dragMinimumDistance? number points before a drag begins, default 10
 ---@field controlled? fun(self: morph.Self, value: number) after the host sets the progress key (controlled mode: `--progress`, scrubbing), as a parent writing a binding
+---@field appear? fun(self: morph.Self) SwiftUI's `onAppear`: once per load, after the state exists and before the first frame, in every host; what it animates runs from the first frame. A hot reload keeps state and does not run it again
 ---@field accessibility? fun(self: morph.Self): morph.Accessibility
 ---@field reload? fun(self: morph.Self, old: table) runs after a hot reload; `old` holds the old model values
 ---@field save? fun(self: morph.Self): any before a hot reload, the old code hands something on…
