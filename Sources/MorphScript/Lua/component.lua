@@ -18,6 +18,7 @@ local presented, model, set_number, animate_numbers, reduce_motion, clock, veloc
 local play_timeline, color_channels, color_from = host.play, host.colorChannels, host.color
 local track_kind = host.trackKind
 local awaits = host.awaits
+local offered_size = host.size
 local Component = { __name = "morph.Component", __metatable = "morph.Component" }
 -- self proxy → instance; weak so a dropped instance is collected.
 local instances = setmetatable({}, { __mode = "k" })
@@ -445,6 +446,12 @@ local function make_self(inst)
       -- Seconds since load on the virtual clock; a body that reads it keeps
       -- the host drawing (continuous motion as a pure function of time).
       if k == "time" then return clock() end
+      -- The size offered to the body (SwiftUI's GeometryReader): the component's
+      -- `size` until a host resizes it; a body that reads it is laid out again then.
+      if k == "size" then
+        local width, height = offered_size()
+        return { width = width, height = height }
+      end
       v = methods[k]
       if v == nil then undeclared(inst, k, true) end
       return v

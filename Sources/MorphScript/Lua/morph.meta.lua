@@ -1023,6 +1023,7 @@ function morph.hstack(children) end
 ---@field target table where each state value is headed (read-only)
 ---@field reduceMotion boolean true when the host asks for reduced motion
 ---@field time number seconds since load on the virtual clock; a body that reads it is redrawn every frame (continuous motion as a pure function of time)
+---@field size { width: number, height: number } the size offered to the body (SwiftUI's `GeometryReader`): the component's `size` until a host offers another; the body is laid out in it and runs again when it changes (a prop or state key named `size` wins)
 local Self = {}
 
 ---@class morph.AnimateOptions
