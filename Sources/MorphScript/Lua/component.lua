@@ -18,6 +18,7 @@ local presented, model, set_number, animate_numbers, reduce_motion, clock, veloc
 local play_timeline, color_channels, color_from = host.play, host.colorChannels, host.color
 local track_kind = host.trackKind
 local awaits = host.awaits
+local offered_size = host.size
 local Component = { __name = "morph.Component", __metatable = "morph.Component" }
 -- self proxy → instance; weak so a dropped instance is collected.
 local instances = setmetatable({}, { __mode = "k" })
@@ -38,12 +39,12 @@ local fields = {
   name = "string", size = "table", props = "table", state = "table", progress = "string",
   progressRange = "any", body = "function", tap = "function", drag = "function",
   accessibility = "function", reload = "function", save = "function", restore = "function",
-  dragMinimumDistance = "number", controlled = "function",
+  dragMinimumDistance = "number", controlled = "function", appear = "function",
   description = "string", longPress = "function", doubleTap = "function", hover = "function",
 }
 
 --- morph.component{ name =, size = {w, h}, props =, state =, progress =, body =, tap =, drag =,
---- accessibility =, reload =, longPress =, doubleTap =, hover = } — checks the definition and
+--- accessibility =, reload =, longPress =, doubleTap =, hover =, appear = } — checks the definition and
 --- marks it as a component.
 function morph.component(def)
   check.table(def, 1, "component")
@@ -445,6 +446,12 @@ local function make_self(inst)
       -- Seconds since load on the virtual clock; a body that reads it keeps
       -- the host drawing (continuous motion as a pure function of time).
       if k == "time" then return clock() end
+      -- The size offered to the body (SwiftUI's GeometryReader): the component's
+      -- `size` until a host resizes it; a body that reads it is laid out again then.
+      if k == "size" then
+        local width, height = offered_size()
+        return { width = width, height = height }
+      end
       v = methods[k]
       if v == nil then undeclared(inst, k, true) end
       return v

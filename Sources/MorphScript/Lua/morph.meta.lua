@@ -544,6 +544,17 @@ function Path:rotated(degrees, ax, ay) end
 ---@return boolean
 function Path:contains(x, y) end
 
+---The part between two fractions of the arc length (SwiftUI's `trimmedPath(from:to:)`):
+---both clamped to 0…1; `from >= to` gives an empty path; each piece starts its own subpath.
+---@param from? number default 0
+---@param to? number default 1
+---@return morph.Path
+function Path:trimmed(from, to) end
+
+---The arc length in points (every segment, `close` lines too).
+---@return number
+function Path:length() end
+
 ---Polylines within `tolerance` points of the curves (default 0.25): `{ { {x, y}, … }, … }`.
 ---@param tolerance? number
 ---@return number[][][]
@@ -726,6 +737,15 @@ function Node:clip(shape) end
 ---@param shape? morph.Node
 ---@return morph.Node
 function Node:clipShape(shape) end
+
+---Draws only part of a shape's outline (SwiftUI's `trim(from:to:)`): fractions of its
+---arc length from the shape's start point (rect: top-left corner; roundedRect, capsule:
+---where the top-left corner meets the top edge; circle, ellipse: the rightmost point;
+---all clockwise on screen), clamped to 0…1; `from >= to` draws nothing. Shape nodes only.
+---@param from? number default 0
+---@param to? number default 1
+---@return morph.Node
+function Node:trim(from, to) end
 
 ---A Gaussian blur of the node as drawn (SwiftUI's `blur(radius:)`): σ = radius points,
 ---as shadows; it spreads 3σ past the node. Charged to the frame's blur budget.
@@ -1003,6 +1023,7 @@ function morph.hstack(children) end
 ---@field target table where each state value is headed (read-only)
 ---@field reduceMotion boolean true when the host asks for reduced motion
 ---@field time number seconds since load on the virtual clock; a body that reads it is redrawn every frame (continuous motion as a pure function of time)
+---@field size { width: number, height: number } the size offered to the body (SwiftUI's `GeometryReader`): the component's `size` until a host offers another; the body is laid out in it and runs again when it changes (a prop or state key named `size` wins)
 local Self = {}
 
 ---@class morph.AnimateOptions
@@ -1056,6 +1077,7 @@ function Self:set(changes) end
 ---@field hover? fun(self: morph.Self, event: morph.InputEvent) the pointer over the component with no button down: phase "active" with the location, "ended" when it leaves
 ---@field dragMinimumDistance? number points before a drag begins, default 10
 ---@field controlled? fun(self: morph.Self, value: number) after the host sets the progress key (controlled mode: `--progress`, scrubbing), as a parent writing a binding
+---@field appear? fun(self: morph.Self) SwiftUI's `onAppear`: once per load, after the state exists and before the first frame, in every host; what it animates runs from the first frame. A hot reload keeps state and does not run it again
 ---@field accessibility? fun(self: morph.Self): morph.Accessibility
 ---@field reload? fun(self: morph.Self, old: table) runs after a hot reload; `old` holds the old model values
 ---@field save? fun(self: morph.Self): any before a hot reload, the old code hands something on…

@@ -470,6 +470,18 @@ end
 --- clipShape(shape): SwiftUI's name for clip.
 Node.clipShape = Node.clip
 
+--- trim(from = 0, to = 1): a shape draws only that part of its outline, as fractions of
+--- its length from its start point (SwiftUI's Shape.trim); shape nodes only.
+function Node:trim(from, to)
+  if not shapes[self.op] then
+    support.raise(format("trim: only a shape node can be trimmed, not '%s'", self.op))
+  end
+  -- Absent ends stay nil: the schema's defaults (SwiftUI's 0 and 1) are the reader's.
+  if from ~= nil then finite(from, 1, "trim") end
+  if to ~= nil then finite(to, 2, "trim") end
+  return add(self, { op = "trim", from = from, to = to })
+end
+
 --- blur(radius): a Gaussian blur of the node as drawn, σ = radius points (as shadows).
 function Node:blur(radius)
   return add(self, { op = "blur", radius = length(radius, 1, "blur", "radius") })

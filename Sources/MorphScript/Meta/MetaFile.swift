@@ -255,6 +255,11 @@ enum MetaFile {
       name: "controlled", type: "fun(self: morph.Self, value: number)",
       doc: "after the host sets the progress key (controlled mode: `--progress`, scrubbing), "
         + "as a parent writing a binding"),
+    .init(
+      name: "appear", type: "fun(self: morph.Self)",
+      doc: "SwiftUI's `onAppear`: once per load, after the state exists and before the "
+        + "first frame, in every host; what it animates runs from the first frame. A hot "
+        + "reload keeps state and does not run it again"),
     .init(name: "accessibility", type: "fun(self: morph.Self): morph.Accessibility", doc: nil),
     .init(
       name: "reload", type: "fun(self: morph.Self, old: table)",

@@ -368,6 +368,9 @@ enum NodeSchema {
       "shadow", .modifier, parameters: ["options"],
       options: shadowOptions, fields: shadowOptions),
     Op("clip", .modifier, parameters: ["shape"], fields: [Field("shape", .shape)]),
+    Op(
+      "trim", .modifier, parameters: ["from", "to"],
+      fields: [opt("from", .number, default: .number(0)), opt("to", .number, default: .number(1))]),
     Op("blur", .modifier, parameters: ["radius"], fields: [Field("radius", .length)]),
     Op("mask", .modifier, parameters: ["node", "alignment"], fields: placed),
     Op(

@@ -65,6 +65,8 @@ extension SceneReader {
           color: try defaulted(color(r, "color")), radius: try defaulted(length(r, "radius")),
           offset: try point(r)))
     case "clip": return .clip(try defaulted(shape(r, "shape")))
+    case "trim":
+      return .trim(Trim(from: try defaulted(number(r, "from")), to: try defaulted(number(r, "to"))))
     case "blur": return .blur(try defaulted(length(r, "radius")))
     case "blend": return .blend(try defaulted(choice(r, "mode", as: BlendMode.self)))
     case "group": return .compositingGroup
