@@ -138,7 +138,7 @@ struct CaseRun {
         continue
       }
       if check.time > host.time || frame == nil {
-        try player?.play(until: check.time, on: host)
+        try play(until: check.time)
         frame = nil
       }
       if frame == nil, check.needsFrame { frame = try host.frame() }
@@ -184,17 +184,36 @@ struct CaseRun {
     if let mismatch { fail(mismatch, line: check.line, time: check.time) }
   }
 
-  /// Tells each failed settle check when the component did come to rest.
+  /// Plays the input to `time`; while a settle check waits to hear when the component
+  /// came to rest, tick by tick, to catch that moment.
+  private mutating func play(until time: Double) throws {
+    guard let host else { return }
+    while !unsettled.isEmpty, host.time < time {
+      try player?.play(until: min(host.time + host.tick, time), on: host)
+      if !host.component.isSettling { noteSettled(at: host.time) }
+    }
+    try player?.play(until: time, on: host)
+  }
+
+  private mutating func noteSettled(at time: Double) {
+    for index in unsettled {
+      result.failures[index].message += "; it comes to rest at \(TestNumber.text(time)) s"
+    }
+    unsettled = []
+  }
+
+  /// Tells each failed settle check still waiting when the component did come to rest.
   private mutating func reportSettling() throws {
     guard !unsettled.isEmpty, let host else { return }
     let limit = 60.0
-    let note: String
     if let settled = try host.settle(limit: limit) {
-      note = "; it settles at \(TestNumber.text(settled)) s"
-    } else {
-      note = "; still moving \(TestNumber.text(limit)) s later"
+      noteSettled(at: settled)
+      return
     }
-    for index in unsettled { result.failures[index].message += note }
+    for index in unsettled {
+      result.failures[index].message += "; still moving \(TestNumber.text(limit)) s later"
+    }
+    unsettled = []
   }
 
   /// Compares the picture with its golden beside the test file (see `Snapshot`).
