@@ -96,7 +96,7 @@ let package = Package(
       // preview's page and its Lua props reader, served from the binary. The
       // bench's node-building and pattern Lua.
       resources: [
-        .embedInCode("Templates/component.lua"),
+        .embedInCode("Templates/component.lua"), .embedInCode("Templates/component.test.lua"),
         .embedInCode("Preview/Assets/player.html"), .embedInCode("Preview/Assets/index.html"),
         .embedInCode("Preview/Assets/preview.js"), .embedInCode("Preview/Assets/preview.css"),
         .embedInCode("Preview/Assets/props.lua"), .embedInCode("Bench/node_build.lua"),
