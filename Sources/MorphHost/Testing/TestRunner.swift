@@ -26,6 +26,18 @@ public struct TestRunner: Sendable {
     } catch {
       return TestFileResult(path: path, cases: [], error: error)
     }
+    // Each case may play up to an hour of virtual time; a file may not ask for more than
+    // that in all, so a file of many long cases cannot run for hours.
+    let total = file.cases.reduce(0) { $0 + ($1.checks.map(\.time).max() ?? 0) }
+    guard total <= VirtualTime.maxSeconds else {
+      return TestFileResult(
+        path: path, cases: [],
+        error: ScriptError(
+          kind: .value, chunk: path,
+          message:
+            "the cases play \(TestNumber.text(total)) s of virtual time in all; "
+            + "at most \(Int(VirtualTime.maxSeconds)) s a file"))
+    }
     var snapshots = SnapshotNames()
     return TestFileResult(
       path: path, cases: file.cases.map { run($0, in: path, snapshots: &snapshots) })
@@ -62,6 +74,8 @@ struct CaseRun {
   var currentLine: Int
   /// Settle checks that failed, to be told when the component did settle.
   var unsettled: [Int] = []
+  /// Whether the clock has started: an error from now on happened at a time.
+  var checking = false
 
   init(test: TestCase, testFile: String, update: Bool) {
     self.test = test
@@ -87,7 +101,7 @@ struct CaseRun {
     let message = diagnostic?.message ?? "\(error)"
     let location = diagnostic?.location ?? FilePosition(file: testFile, line: line)
     result.failures.append(
-      TestFailure(location: location, time: host?.time, message: message))
+      TestFailure(location: location, time: checking ? host?.time : nil, message: message))
   }
 
   /// Loads the plugin with the case's props and parses its input.
@@ -112,7 +126,14 @@ struct CaseRun {
 
   private func inputScript(limits: ScriptLimits) throws -> InputScript {
     if let text = test.input {
-      return try InputScript.parse(text, file: "\(testFile):\(test.line) (input)")
+      do {
+        return try InputScript.parse(text, file: testFile)
+      } catch {
+        // The script's lines count from its own first line, inside the case.
+        throw TestSetupError(
+          location: FilePosition(file: testFile, line: test.line),
+          message: "input line \(error.line): \(error.message)")
+      }
     }
     if let name = test.inputFile {
       let path = beside(name)
@@ -125,6 +146,7 @@ struct CaseRun {
   /// Plays the input up to each moment in turn and checks what must hold there.
   mutating func check(snapshots: inout SnapshotNames) throws {
     guard let host else { return }
+    checking = true
     // Stable: checks at one moment keep the order they were written in.
     let ordered = test.checks.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }
     var frame: ComponentHost.Frame?

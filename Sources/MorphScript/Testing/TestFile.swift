@@ -11,19 +11,24 @@ public struct TestFile: Sendable {
   /// Runs the file at `path`; any error (syntax, a wrong argument, a limit) names its line.
   public init(path: String, limits: ScriptLimits = .standard) throws(ScriptError) {
     self.path = path
-    let source = try SourceFile.read(path, limits: limits)
-    let state = try LuaState(limits: limits)
-    // A test file's `print` is noise in a runner's report.
-    state.output = { _ in }
-    let encode = try state.installTestVocabulary()
-    state.moduleDirectory = URL(fileURLWithPath: path).deletingLastPathComponent().path
-    let result = try state.call(try state.load(source, chunkName: path)).first ?? .nil
     let json: [LuaValue]
     do {
+      let source = try SourceFile.read(path, limits: limits)
+      let state = try LuaState(limits: limits)
+      // A test file's `print` is noise in a runner's report.
+      state.output = { _ in }
+      let encode = try state.installTestVocabulary()
+      state.moduleDirectory = URL(fileURLWithPath: path).deletingLastPathComponent().path
+      let result = try state.call(try state.load(source, chunkName: path)).first ?? .nil
       json = try state.call(encode, [result])
     } catch var error {
-      // The list's own shape is checked here, where no line of the file is running.
+      // The list's own shape and the memory cap are checked where no line of the file is
+      // running: the file itself is the place.
       if error.chunk == nil { error.chunk = path }
+      // The limits' messages speak of plugins; here a test file ran into them.
+      if error.message.hasPrefix("plugin ") {
+        error.message = "test file " + error.message.dropFirst("plugin ".count)
+      }
       throw error
     }
     guard case .string(let text)? = json.first else {
