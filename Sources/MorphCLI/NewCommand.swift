@@ -32,7 +32,8 @@ enum NewCommand {
     let written = [
       try write(skeleton(name), to: plugin, force: force),
       try write(
-        fill(PackageResources.component_test_lua, name), to: dir + "/" + name + TestDiscovery.suffix,
+        fill(PackageResources.component_test_lua, name),
+        to: dir + "/" + name + TestDiscovery.suffix,
         force: force),
       try write(LuaSources.meta, to: dir + "/.morph/morph.meta.lua", force: true),
       try write(luarc, to: dir + "/.luarc.json", force: force),

@@ -89,7 +89,9 @@ enum TestCommand {
     let failed = results.reduce(0) { $0 + $1.failed }
     let missing = results.reduce(0) { $0 + $1.cases.reduce(0) { $0 + $1.missingGoldens.count } }
     if missing > 0 {
-      emit("\(missing) snapshot\(missing == 1 ? "" : "s") without a golden: run with --update to record, then look at them")
+      emit(
+        "\(missing) snapshot\(missing == 1 ? "" : "s") without a golden: run with --update to record, then look at them"
+      )
     }
     emit("\(passed) passed, \(failed) failed")
   }

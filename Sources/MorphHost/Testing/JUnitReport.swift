@@ -18,7 +18,8 @@ public enum JUnitReport {
       if let error = file.error {
         lines.append(#"    <testcase classname="\#(name)" name="(load)" file="\#(name)">"#)
         lines.append(
-          #"      <error message="\#(escape(error.message))">\#(escape(error.description))</error>"#)
+          #"      <error message="\#(escape(error.message))">\#(escape(error.description))</error>"#
+        )
         lines.append("    </testcase>")
       }
       for c in file.cases {

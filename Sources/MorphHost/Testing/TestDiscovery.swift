@@ -33,7 +33,8 @@ public enum TestDiscovery {
     let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
     var result: [String] = []
     for name in names.sorted() where !name.hasPrefix(".") {
-      let path = folder == "." ? name : (folder.hasSuffix("/") ? folder + name : folder + "/" + name)
+      let path =
+        folder == "." ? name : (folder.hasSuffix("/") ? folder + name : folder + "/" + name)
       var isFolder: ObjCBool = false
       guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else { continue }
       if isFolder.boolValue {

@@ -148,7 +148,9 @@ struct CaseRun {
     guard let host else { return }
     checking = true
     // Stable: checks at one moment keep the order they were written in.
-    let ordered = test.checks.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }
+    let ordered = test.checks.enumerated().sorted {
+      ($0.element.time, $0.offset) < ($1.element.time, $1.offset)
+    }
     var frame: ComponentHost.Frame?
     let renderer = CairoRenderer()
     for (_, check) in ordered {
@@ -261,7 +263,8 @@ struct CaseRun {
     case .sizeMismatch(let expected, let actual, let actualPath):
       return "snapshot '\(name)' is \(actual), its golden \(expected); wrote \(actualPath)"
     case .differs(let difference, let actualPath, let diffPath):
-      return "snapshot '\(name)' differs from its golden: \(difference); wrote \(actualPath) and \(diffPath)"
+      return
+        "snapshot '\(name)' differs from its golden: \(difference); wrote \(actualPath) and \(diffPath)"
     }
   }
 }

@@ -126,7 +126,8 @@ public struct TestCheck: Sendable, Decodable {
     case "frame":
       let v = try c.decode([Double].self, forKey: .values)
       expectation = .frame(
-        id: try c.decode(String.self, forKey: .id), Rect(x: v[0], y: v[1], width: v[2], height: v[3]),
+        id: try c.decode(String.self, forKey: .id),
+        Rect(x: v[0], y: v[1], width: v[2], height: v[3]),
         tolerance: tolerance)
     case "quad":
       let v = try c.decode([Double].self, forKey: .values)
