@@ -186,6 +186,17 @@ import Testing
     ),
     ("loop", "local t = morph.test\n\nwhile true do end\n", 3),
     ("escape", "local f = io.open('/etc/passwd')\n", 1),
+    (
+      "many",
+      "local t = morph.test\nlocal cases = {}\nfor i = 1, 1001 do\n"
+        + "  cases[i] = t.case(tostring(i)) { plugin = 'flip.lua', t.settledBy(0) }\nend\n"
+        + "return cases\n", 0
+    ),
+    (
+      "long",
+      "local t = morph.test\nreturn {\n  t.case 'a' { plugin = 'flip.lua', t.settledBy(3000) },\n"
+        + "  t.case 'b' { plugin = 'flip.lua', t.settledBy(3000) },\n}\n", 0
+    ),
   ])
   func aBadTestFileIsOneLine(name: String, source: String, line: Int) throws {
     let dir = try Self.scratch(copying: ["Plugins/flip.lua"])
@@ -198,7 +209,9 @@ import Testing
     let lines = result.out.split(separator: "\n").map(String.init)
     #expect(lines.count == 3, Comment(rawValue: result.out))
     #expect(lines.first == file.path)
-    #expect(lines.dropFirst().first?.hasPrefix("  ✘ \(file.path):\(line): ") == true)
+    // Line 0: the file as a whole (too many cases, too long).
+    let place = line == 0 ? file.path : "\(file.path):\(line)"
+    #expect(lines.dropFirst().first?.hasPrefix("  ✘ \(place): ") == true)
     #expect(lines.last == "0 passed, 1 failed")
   }
 

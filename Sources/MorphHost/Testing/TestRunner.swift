@@ -26,21 +26,34 @@ public struct TestRunner: Sendable {
     } catch {
       return TestFileResult(path: path, cases: [], error: error)
     }
-    // Each case may play up to an hour of virtual time; a file may not ask for more than
-    // that in all, so a file of many long cases cannot run for hours.
-    let total = file.cases.reduce(0) { $0 + ($1.checks.map(\.time).max() ?? 0) }
-    guard total <= VirtualTime.maxSeconds else {
+    if let excess = Self.excess(file) {
       return TestFileResult(
-        path: path, cases: [],
-        error: ScriptError(
-          kind: .value, chunk: path,
-          message:
-            "the cases play \(TestNumber.text(total)) s of virtual time in all; "
-            + "at most \(Int(VirtualTime.maxSeconds)) s a file"))
+        path: path, cases: [], error: ScriptError(kind: .value, chunk: path, message: excess))
     }
     var snapshots = SnapshotNames()
     return TestFileResult(
       path: path, cases: file.cases.map { run($0, in: path, snapshots: &snapshots) })
+  }
+
+  /// The most cases and checks a file may hold: each case loads its plugin afresh.
+  public static let maxCases = 1000
+  public static let maxChecks = 10_000
+
+  /// What makes a file too much to run, if anything: more cases or checks than the caps,
+  /// or more than an hour of virtual time in all, so a hostile file cannot keep a runner
+  /// busy for hours.
+  static func excess(_ file: TestFile) -> String? {
+    let checks = file.cases.reduce(0) { $0 + $1.checks.count }
+    let seconds = file.cases.reduce(0) { $0 + ($1.checks.map(\.time).max() ?? 0) }
+    if file.cases.count > maxCases {
+      return "\(file.cases.count) cases; at most \(maxCases) a file"
+    }
+    if checks > maxChecks { return "\(checks) checks; at most \(maxChecks) a file" }
+    guard seconds <= VirtualTime.maxSeconds else {
+      return "the cases play \(TestNumber.text(seconds)) s of virtual time in all; "
+        + "at most \(Int(VirtualTime.maxSeconds)) s a file"
+    }
+    return nil
   }
 
   private func run(_ test: TestCase, in path: String, snapshots: inout SnapshotNames)

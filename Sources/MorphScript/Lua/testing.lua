@@ -240,7 +240,9 @@ function test.case(name)
     for i = 1, length do
       for _, check_ in ipairs(def[i].checks) do c.checks[#c.checks + 1] = check_ end
     end
-    if #c.checks == 0 then check.error(1, "case", "a case needs at least one at(t){…} or settledBy(t)") end
+    if #c.checks == 0 then
+      check.error(1, "case", "a case needs at least one expectation, in at(t){…} or settledBy(t)")
+    end
     return mark("case", c)
   end
 end
