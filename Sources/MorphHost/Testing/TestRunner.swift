@@ -275,10 +275,20 @@ struct CaseRun {
       return "snapshot '\(name)' has no golden yet (\(path))"
     case .sizeMismatch(let expected, let actual, let actualPath):
       return "snapshot '\(name)' is \(actual), its golden \(expected); wrote \(actualPath)"
+        + Self.fontNote
     case .differs(let difference, let actualPath, let diffPath):
-      return
-        "snapshot '\(name)' differs from its golden: \(difference); wrote \(actualPath) and \(diffPath)"
+      return "snapshot '\(name)' differs from its golden: \(difference); "
+        + "wrote \(actualPath) and \(diffPath)" + Self.fontNote
     }
+  }
+
+  /// Pictures are only comparable where the host's own fonts are installed: a missing one
+  /// is the likeliest reason for a snapshot with text to differ.
+  static var fontNote: String {
+    let missing = PangoTextMeasure.missingFonts
+    guard !missing.isEmpty else { return "" }
+    return " (\(missing.count) of the host's fonts are missing, e.g. \(missing[0]): "
+      + "text draws differently here)"
   }
 }
 
