@@ -68,6 +68,26 @@ import Testing
     #expect(result.out.hasSuffix("\n2 passed, 1 failed"))
   }
 
+  /// A softer spring (response 0.6 s instead of 0.46 s): the fan is behind at 0.2 s by the
+  /// amount the spring's closed form says, and comes to rest late.
+  @Test func aChangedSpringFailsWithTheNumbers() throws {
+    let dir = try Self.scratch(copying: [
+      "Plugins/deck_fan.lua", "Plugins/deck_fan.test.lua", "Plugins/deck_fan.snapshots",
+    ])
+    defer { try? FileManager.default.removeItem(at: dir) }
+    try Self.edit(dir.appendingPathComponent("deck_fan.lua"), "response = 0.46", "response = 0.6")
+    let test = dir.appendingPathComponent("deck_fan.test.lua").path
+    let result = runCommand(["test", test])
+    #expect(result.status == 1)
+    // 1 − e^(−ζω₀t)(cos ω_d t + ζω₀/ω_d sin ω_d t) at t = 0.2 − 1/120: 0.707328936.
+    #expect(
+      result.out.contains(
+        "\(test):22: at 0.2 s: state 'interactive': expected 0.871552 ± 0.001, got 0.70732"),
+      Comment(rawValue: result.out))
+    #expect(result.out.contains("\(test):23: at 0.6 s: expected to be at rest, still moving"))
+    #expect(result.out.hasSuffix("\n1 passed, 2 failed"))
+  }
+
   /// Cards 10 pt apart instead of 8: the back card's frame fails by 6 pt, and the
   /// snapshot fails, writing the actual picture and a diff beside the golden.
   @Test func aMovedCardFailsItsFrameAndSnapshot() throws {
