@@ -72,7 +72,7 @@ import Testing
     #expect(
       one.checks.map(\.expectation) == [
         .text(key: "name", value: "x"), .number(key: "turns", value: 0.25, tolerance: 1e-3),
-        .snapshot("s"), .settled,
+        .snapshot("s", scale: 1), .settled,
       ])
   }
 
@@ -115,6 +115,34 @@ import Testing
       failures[2]
         == "\(test.path):10: at 0.4 s: accessibility value: expected 'Showing front', got 'Showing back'"
     )
+  }
+
+  @Test func aSnapshotTakesAScale() throws {
+    let dir = try Self.folder()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    try FileManager.default.copyItem(
+      atPath: plugin("flip"), toPath: dir.appendingPathComponent("flip.lua").path)
+    let test = dir.appendingPathComponent("flip.test.lua")
+    try Self.write(
+      """
+      local test = morph.test
+      return {
+        test.case "sharp" { plugin = "flip.lua", test.at(0) { test.snapshot("front", { scale = 2 }) } },
+      }
+      """, test)
+    let result = TestRunner(update: true).run(file: test.path)
+    #expect(result.cases.first?.recorded == [dir.path + "/flip.snapshots/front.png"])
+    let golden = try RasterImage.decodePNG(
+      [UInt8](try Data(contentsOf: dir.appendingPathComponent("flip.snapshots/front.png"))))
+    #expect(golden.width == 856 && golden.height == 576)
+    #expect(TestRunner().run(file: test.path).cases.first?.passed == true)
+    try Self.write(
+      "return { morph.test.case 'x' { plugin = 'flip.lua',\n"
+        + "  morph.test.at(0) { morph.test.snapshot('s', { scale = 9 }) } } }\n", test)
+    #expect(
+      TestRunner().run(file: test.path).error?.description
+        == "\(test.path):2: bad argument #2 to 'snapshot' (option 'scale': scale must be in "
+        + "[0.25, 4], got 9)")
   }
 
   @Test func theDifferenceImageMarksWhatMovedInRed() throws {

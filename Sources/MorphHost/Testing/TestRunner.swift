@@ -204,8 +204,9 @@ struct CaseRun {
       mismatch = Expect.frame(id, rect, tolerance, in: frame, host: host)
     case .quad(let id, let points, let tolerance):
       mismatch = Expect.quad(id, points, tolerance, in: frame, host: host)
-    case .snapshot(let name):
-      mismatch = try snapshot(name, line: check.line, frame: frame, renderer: renderer, &snapshots)
+    case .snapshot(let name, let scale):
+      mismatch = try snapshot(
+        name, scale: scale, line: check.line, frame: frame, renderer: renderer, &snapshots)
     case .settled:
       mismatch =
         host.component.isSettling
@@ -250,15 +251,15 @@ struct CaseRun {
 
   /// Compares the picture with its golden beside the test file (see `Snapshot`).
   private mutating func snapshot(
-    _ name: String, line: Int, frame: ComponentHost.Frame?, renderer: CairoRenderer,
-    _ names: inout SnapshotNames
+    _ name: String, scale: Double, line: Int, frame: ComponentHost.Frame?,
+    renderer: CairoRenderer, _ names: inout SnapshotNames
   ) throws -> String? {
     if let first = names.lines[name] {
       return "snapshot '\(name)' is already taken at line \(first); each names its own golden"
     }
     names.lines[name] = line
     guard let frame, let host else { return nil }
-    let image = try host.image(frame, renderer: renderer)
+    let image = try host.image(frame, renderer: renderer, scale: scale)
     let golden = Snapshot(testFile: testFile, name: name)
     switch try golden.compare(image, update: update) {
     case .matched: return nil

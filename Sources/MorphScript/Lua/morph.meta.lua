@@ -1149,7 +1149,8 @@ function morph.test.quad(id, corners, tolerance) end
 ---The picture, compared with the golden `NAME.png` in the `<file>.snapshots` folder beside
 ---the test file (`morphhost test --update` records it).
 ---@param name string letters, digits, '_' and '-'
+---@param options? {scale?: number} pixels a point, 0.25 to 4 (default 1)
 ---@return morph.TestCheck
-function morph.test.snapshot(name) end
+function morph.test.snapshot(name, options) end
 
 return morph

@@ -110,14 +110,25 @@ function test.quad(id, corners, tol)
   })
 end
 
---- snapshot(name): the picture, compared with the golden NAME.png in the
---- `<test file>.snapshots` folder beside the test file.
-function test.snapshot(name)
+--- snapshot(name, { scale = 1 }): the picture, compared with the golden NAME.png in
+--- the `<test file>.snapshots` folder beside the test file; `scale` is pixels a point
+--- (0.25 to 4, as `--scale` takes it: 2 for a retina golden).
+function test.snapshot(name, options)
   text(name, 1, "snapshot")
   if not name:match("^[%w_][%w_%-]*$") or #name > 100 then
     check.error(1, "snapshot", "a name is letters, digits, '_' and '-' (a file name), got '" .. name .. "'")
   end
-  return mark("check", { kind = "snapshot", line = line(), name = name })
+  local scale = 1
+  if options ~= nil then
+    check.options(options, { "scale" }, 2, "snapshot")
+    if options.scale ~= nil then
+      scale = check.finite(options.scale, 2, "snapshot", "scale")
+      if scale < 0.25 or scale > 4 then
+        check.error(2, "snapshot", "scale must be in [0.25, 4], got " .. tostring(scale), "scale")
+      end
+    end
+  end
+  return mark("check", { kind = "snapshot", line = line(), name = name, scale = scale })
 end
 
 --- settled: at rest (nothing that will end is moving); `at(t){ test.settled }`.

@@ -90,8 +90,8 @@ public struct TestCheck: Sendable, Decodable {
     case frame(id: String, Rect, tolerance: Double)
     /// The node's four corners, in component points.
     case quad(id: String, [Point], tolerance: Double)
-    /// The picture, against the golden of this name.
-    case snapshot(String)
+    /// The picture at `scale` pixels a point, against the golden of this name.
+    case snapshot(String, scale: Double)
     /// Nothing that will end is moving.
     case settled
   }
@@ -103,7 +103,7 @@ public struct TestCheck: Sendable, Decodable {
   public var expectation: Expectation
 
   private enum CodingKeys: String, CodingKey {
-    case kind, time, line, key, number, tolerance, text, boolean, fields, id, values, name
+    case kind, time, line, key, number, tolerance, text, boolean, fields, id, values, name, scale
   }
 
   public init(from decoder: any Decoder) throws {
@@ -134,7 +134,10 @@ public struct TestCheck: Sendable, Decodable {
       let points = stride(from: 0, to: v.count - 1, by: 2).map { Point(v[$0], v[$0 + 1]) }
       expectation = .quad(
         id: try c.decode(String.self, forKey: .id), points, tolerance: tolerance)
-    case "snapshot": expectation = .snapshot(try c.decode(String.self, forKey: .name))
+    case "snapshot":
+      expectation = .snapshot(
+        try c.decode(String.self, forKey: .name),
+        scale: try c.decodeIfPresent(Double.self, forKey: .scale) ?? 1)
     default: expectation = .settled
     }
   }
