@@ -61,11 +61,18 @@ let package = Package(
     // The only layer that touches the Lua C API.
     .target(
       name: "MorphScript", dependencies: ["MorphCore", "CLua", "CMorphLua", "CDeflate"],
+      // The bundled plugins' tests and goldens (`morphhost test Plugins/`) stay out of the
+      // binary.
+      exclude: [
+        "Plugins/card_stack.test.lua", "Plugins/deck_fan.test.lua", "Plugins/flip.test.lua",
+        "Plugins/ticket_tear.test.lua", "Plugins/card_stack.snapshots",
+        "Plugins/deck_fan.snapshots", "Plugins/flip.snapshots", "Plugins/ticket_tear.snapshots",
+      ],
       resources: [
         .embedInCode("Lua/sandbox.lua"), .embedInCode("Lua/inspect.lua"),
         .embedInCode("Lua/paths.lua"), .embedInCode("Lua/nodes.lua"),
         .embedInCode("Lua/component.lua"), .embedInCode("Lua/morph.meta.lua"),
-        .embedInCode("Lua/support.lua"),
+        .embedInCode("Lua/support.lua"), .embedInCode("Lua/testing.lua"),
         // The bundled plugins (`Plugins/` is a link to this folder), so an
         // installed binary runs them from any folder.
         .embedInCode("Plugins/card_stack.lua"), .embedInCode("Plugins/deck_fan.lua"),
@@ -97,7 +104,8 @@ let package = Package(
       dependencies: [
         "MorphCore", "MorphScript", "MorphRender", "MorphHost", "MorphSession", "MorphExport",
       ]),
-    // Goldens for the test targets only; no product ships it.
+    // Goldens for the test targets only; no product ships it. (The image comparison they
+    // use is MorphRender's, which `morphhost test` shares.)
     .target(name: "MorphTestSupport", dependencies: ["MorphRender", "CSixel"]),
     // The command line, built as the `morphhost` program. (No folder may differ from
     // another only in case: macOS checks out on a case-insensitive file system.)
@@ -111,7 +119,7 @@ let package = Package(
       // preview's page and its Lua props reader, served from the binary. The
       // bench's node-building and pattern Lua.
       resources: [
-        .embedInCode("Templates/component.lua"),
+        .embedInCode("Templates/component.lua"), .embedInCode("Templates/component.test.lua"),
         .embedInCode("Preview/Assets/player.html"), .embedInCode("Preview/Assets/index.html"),
         .embedInCode("Preview/Assets/preview.js"), .embedInCode("Preview/Assets/preview.css"),
         .embedInCode("Preview/Assets/props.lua"), .embedInCode("Bench/node_build.lua"),

@@ -1096,4 +1096,83 @@ function morph.import(name) end
 ---@return morph.ComponentDefinition
 function morph.component(definition) end
 
+-- Tests (`*.test.lua` files only) -----------------------------------------
+-- `morph.test` exists in the state a test file runs in (`morphhost test`),
+-- never in a plugin's. docs/testing.md describes the vocabulary.
+
+---A check made by `morph.test.accessibility`, `frame`, `quad`, `snapshot` or `settled`.
+---@class morph.TestCheck
+
+---Expectations at one moment, made by `at(t){…}` or `settledBy(t)`.
+---@class morph.TestMoment
+
+---A case, made by `case(name){…}`; a test file returns a list of them.
+---@class morph.TestCase
+
+---A number expected within a tolerance, made by `approx`.
+---@class morph.Approx
+
+---What a case table holds: the plugin, its props and input, then its moments.
+---@class morph.TestCaseDefinition
+---@field plugin string the plugin's path, relative to the test file
+---@field props? table<string, number|string|boolean|(number|string|boolean)[]> `--set` values
+---@field input? string an input script (`0 tap`, one event a line; docs/commands.md)
+---@field inputFile? string an input script's file, relative to the test file
+---@field reduceMotion? boolean runs with Reduce Motion on
+---@field [integer] morph.TestMoment
+
+---@class morph.test
+---@field settled morph.TestCheck at rest: nothing that will end is moving
+morph.test = {}
+
+---A case: `test.case "name" { plugin = "x.lua", input = "0 tap", test.at(0.3) { … } }`.
+---@param name string
+---@return fun(definition: morph.TestCaseDefinition): morph.TestCase
+function morph.test.case(name) end
+
+---Expectations at `t` seconds on the component's clock: string keys are state keys
+---(a number is checked within 1e-9, `approx(v, tol)` within tol, strings and booleans
+---exactly); list items are checks (`accessibility`, `frame`, `quad`, `snapshot`, `settled`).
+---@param t number seconds, >= 0
+---@return fun(expectations: table): morph.TestMoment
+function morph.test.at(t) end
+
+---The component comes to rest at or before `t` seconds.
+---@param t number
+---@return morph.TestMoment
+function morph.test.settledBy(t) end
+
+---A number within `tolerance` (default 1e-6) of `value`.
+---@param value number
+---@param tolerance? number
+---@return morph.Approx
+function morph.test.approx(value, tolerance) end
+
+---The accessibility value, or some of label, value and hint.
+---@param want string|{label?: string, value?: string, hint?: string}
+---@return morph.TestCheck
+function morph.test.accessibility(want) end
+
+---The box around the node marked `:id(id)`, in the component's points.
+---@param id string
+---@param rect number[] {x, y, width, height}
+---@param tolerance? number default 0.01
+---@return morph.TestCheck
+function morph.test.frame(id, rect, tolerance) end
+
+---The node's four corners after every transform (top-left, top-right, bottom-right,
+---bottom-left), in the component's points.
+---@param id string
+---@param corners number[][] four {x, y}
+---@param tolerance? number default 0.01
+---@return morph.TestCheck
+function morph.test.quad(id, corners, tolerance) end
+
+---The picture, compared with the golden `NAME.png` in the `<file>.snapshots` folder beside
+---the test file (`morphhost test --update` records it).
+---@param name string letters, digits, '_' and '-'
+---@param options? {scale?: number} pixels a point, 0.25 to 4 (default 1)
+---@return morph.TestCheck
+function morph.test.snapshot(name, options) end
+
 return morph

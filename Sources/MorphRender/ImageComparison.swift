@@ -1,5 +1,3 @@
-import MorphRender
-
 /// How far an image may stray from its golden. Anti-aliasing moves from one
 /// Cairo or pixman version to the next, so pixels next to an edge of the
 /// expected image may differ more; everywhere else the bar is tight, so a
@@ -88,6 +86,46 @@ public enum ImageComparison {
   public static func compare(
     expected: RasterImage, actual: RasterImage, tolerance: ImageTolerance = .standard
   ) -> ImageDifference? {
+    guard let d = measure(expected: expected, actual: actual, tolerance: tolerance) else {
+      return nil
+    }
+    return ImageDifference(
+      maxChannelDelta: d.maxDelta,
+      meanDelta: expected.pixels.isEmpty ? 0 : Double(d.total) / Double(expected.pixels.count),
+      differingPixels: d.differs.count { $0 }, pixelCount: expected.width * expected.height,
+      largestCluster: largestCluster(d.differs, width: expected.width))
+  }
+
+  /// A picture of where `actual` breaks its bar: `expected` faded to light grey, with every
+  /// differing pixel in solid red, so a moved shape shows as a red outline of where it
+  /// went wrong; nil when the sizes differ.
+  public static func differenceImage(
+    expected: RasterImage, actual: RasterImage, tolerance: ImageTolerance = .standard
+  ) -> RasterImage? {
+    guard let d = measure(expected: expected, actual: actual, tolerance: tolerance) else {
+      return nil
+    }
+    var pixels = [UInt8](repeating: 255, count: expected.pixels.count)
+    for pixel in 0..<(expected.width * expected.height) {
+      let i = pixel * 4
+      if d.differs[pixel] {
+        (pixels[i], pixels[i + 1], pixels[i + 2]) = (255, 0, 0)
+        continue
+      }
+      // Luma over white, pressed into the top quarter of the range.
+      let e = expected.pixels
+      let alpha = Int(e[i + 3])
+      let luma = (299 * Int(e[i]) + 587 * Int(e[i + 1]) + 114 * Int(e[i + 2])) / 1000
+      let grey = UInt8(191 + (luma * alpha / 255 + (255 - alpha)) / 4)
+      (pixels[i], pixels[i + 1], pixels[i + 2]) = (grey, grey, grey)
+    }
+    return RasterImage(width: expected.width, height: expected.height, pixels: pixels)
+  }
+
+  /// Which pixels break their bar, the largest channel delta and the sum of all deltas.
+  private static func measure(
+    expected: RasterImage, actual: RasterImage, tolerance: ImageTolerance
+  ) -> (differs: [Bool], maxDelta: Int, total: Int)? {
     guard expected.width == actual.width, expected.height == actual.height else { return nil }
     let nearEdge = edgeMask(
       expected, contrast: tolerance.edgeContrast, radius: tolerance.edgeRadius)
@@ -111,11 +149,7 @@ public enum ImageComparison {
         }
       }
     }
-    return ImageDifference(
-      maxChannelDelta: maxDelta,
-      meanDelta: expected.pixels.isEmpty ? 0 : Double(total) / Double(expected.pixels.count),
-      differingPixels: differs.count { $0 }, pixelCount: expected.width * expected.height,
-      largestCluster: largestCluster(differs, width: expected.width))
+    return (differs, maxDelta, total)
   }
 
   /// The size of the largest 8-connected group of marked pixels.
