@@ -48,6 +48,8 @@ public struct SessionHistory: Sendable {
   /// Starts again at every clear, so a reader knows to drop what it has.
   public private(set) var epoch = 0
   public private(set) var markers: [Marker] = []
+  /// Markers made since the history began (or was cleared).
+  public private(set) var marked = 0
 
   public init() {}
 
@@ -64,6 +66,11 @@ public struct SessionHistory: Sendable {
     let kept = samples
     let skip = max(0, count - (recorded - kept.count))
     return kept.dropFirst(skip)
+  }
+
+  /// The markers made after the first `count` (those still kept).
+  public func markers(after count: Int) -> ArraySlice<Marker> {
+    markers.dropFirst(max(0, count - (marked - markers.count)))
   }
 
   /// The engine's keys at `time`.
@@ -90,17 +97,21 @@ public struct SessionHistory: Sendable {
   mutating func mark(_ marker: Marker) {
     if markers.count == Self.markerCapacity { markers.removeFirst(Self.markerCapacity / 4) }
     markers.append(marker)
+    marked += 1
   }
 
   /// Forgets everything after `time` (playing on from an earlier moment).
+  /// A reader starts again (a new epoch).
   mutating func truncate(after time: Double) {
-    markers.removeAll { $0.time > time }
+    let keptMarkers = markers.filter { $0.time <= time }
     let kept = samples.filter { $0.time <= time + 1e-12 }
-    guard kept.count != ring.count else { return }
+    guard kept.count != ring.count || keptMarkers.count != markers.count else { return }
     ring = kept
     head = 0
-    epoch += 1
+    markers = keptMarkers
     recorded = kept.count
+    marked = keptMarkers.count
+    epoch += 1
   }
 
   /// Starts again (a fresh instance at time 0).
@@ -109,6 +120,7 @@ public struct SessionHistory: Sendable {
     head = 0
     markers = []
     recorded = 0
+    marked = 0
     epoch += 1
   }
 }

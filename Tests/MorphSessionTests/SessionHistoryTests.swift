@@ -81,6 +81,23 @@ private func recording(_ path: String = flip) -> PluginSession {
     #expect(history.samples(after: 0).count == SessionHistory.capacity)
   }
 
+  @Test func theMarkersAreBoundedAndReadFromWhereAReaderIs() throws {
+    let session = recording()
+    let moves = SessionHistory.markerCapacity + 10
+    for i in 0..<moves {
+      session.hover(at: Point(Double(i % 300), 100))
+      session.advance(by: 0.001)
+    }
+    let history = try #require(session.history)
+    #expect(history.marked == moves)
+    #expect(history.markers.count <= SessionHistory.markerCapacity)
+    #expect(session.take.count <= SessionHistory.markerCapacity)
+    let newest = history.markers(after: moves - 3)
+    #expect(newest.map(\.x) == history.markers.suffix(3).map(\.x))
+    #expect(newest.last?.kind == "hover")
+    #expect(history.markers(after: 0).count == history.markers.count)
+  }
+
   @Test func aReplayPlaysTheSameGestureFromTheLoadState() throws {
     let session = recording()
     session.advance(to: 0.3)

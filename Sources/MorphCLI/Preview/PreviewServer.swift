@@ -172,8 +172,11 @@ struct PreviewRoutes {
         responder.send(status: 200, "OK", type: "image/png", body: png)
       case ("GET", "inspect"):
         let after = request.query["after"].flatMap(Int.init) ?? 0
+        let marks = request.query["marks"].flatMap(Int.init) ?? 0
         let epoch = request.query["epoch"].flatMap(Int.init) ?? -1
-        let body = try session.perform { try session.inspectJSON(after: after, epoch: epoch) }
+        let body = try session.perform {
+          try session.inspectJSON(after: after, marks: marks, epoch: epoch)
+        }
         responder.send(status: 200, "OK", type: "application/json", body: body)
       case ("GET", "props"):
         let body = try session.perform { try session.propsJSON() }

@@ -253,12 +253,14 @@ final class PreviewSession: @unchecked Sendable {
   }
 
   /// The inspector's view of the history: the samples after the first
-  /// `after` of history `epoch` (all of them for another epoch), each key's
+  /// `after` and the markers after the first `marks` of history `epoch`
+  /// (all of them for another epoch), each key's
   /// as its own series, with the markers, the running animations and the
   /// engine's readings now.
-  func inspectJSON(after: Int, epoch: Int) throws -> Data {
+  func inspectJSON(after: Int, marks: Int, epoch: Int) throws -> Data {
     let history = session.history ?? SessionHistory()
-    let samples = history.samples(after: epoch == history.epoch ? after : 0)
+    let same = epoch == history.epoch
+    let samples = history.samples(after: same ? after : 0)
     var series: [String: InspectSeries] = [:]
     for key in history.keys {
       var line = InspectSeries()
@@ -272,8 +274,9 @@ final class PreviewSession: @unchecked Sendable {
       series[key] = line
     }
     let answer = InspectAnswer(
-      epoch: history.epoch, recorded: history.recorded, time: session.host?.time ?? 0,
-      paused: session.isPaused, keys: history.keys, series: series, markers: history.markers,
+      epoch: history.epoch, recorded: history.recorded, marked: history.marked,
+      time: session.host?.time ?? 0, paused: session.isPaused, keys: history.keys, series: series,
+      markers: Array(history.markers(after: same ? marks : 0)),
       take: session.take.count, animations: session.animations, now: session.readings)
     let encoder = JSONEncoder()
     encoder.nonConformingFloatEncodingStrategy = .convertToString(
@@ -307,7 +310,7 @@ final class PreviewSession: @unchecked Sendable {
     status.canvas = [document.canvas.width, document.canvas.height]
     guard let component = session.host?.component else { return status }
     status.time = component.time
-    status.history = session.history.map { [$0.epoch, $0.recorded, $0.markers.count] }
+    status.history = session.history.map { [$0.epoch, $0.recorded, $0.marked] }
     if let accessibility = try? component.accessibility() {
       status.label = accessibility.label
       status.value = accessibility.value
@@ -366,6 +369,8 @@ struct InspectSeries: Encodable {
 struct InspectAnswer: Encodable {
   var epoch: Int
   var recorded: Int
+  /// Markers made in this epoch; `markers` holds those after the asked count.
+  var marked: Int
   var time: Double
   var paused: Bool
   var keys: [String]

@@ -236,8 +236,10 @@ events.onmessage = (message) => {
 // status says it grew, as the samples after those the page has; drawn on
 // the next animation frame. Each numeric state key is a curve (presented
 // value solid, target dashed) over the played timeline, with its readout.
-const HISTORY_SAMPLES = 3600; // the session keeps 60 s at 60 per second
-let inspected = { epoch: -1, recorded: 0, keys: [], series: {}, markers: [], animations: [], now: {}, time: 0, take: 0 };
+// What the session keeps: 60 s at 60 samples a second, and 2000 markers.
+const HISTORY_SAMPLES = 3600;
+const MARKERS = 2000;
+let inspected = { epoch: -1, recorded: 0, marked: 0, keys: [], series: {}, markers: [], animations: [], now: {}, time: 0, take: 0 };
 let historyWanted = null;
 let historyLoading = false;
 let drawQueued = false;
@@ -268,7 +270,7 @@ async function loadHistory() {
     let asked;
     do {
       asked = historyWanted;
-      const answer = await (await fetch(`inspect?after=${inspected.recorded}&epoch=${inspected.epoch}`)).json();
+      const answer = await (await fetch(`inspect?after=${inspected.recorded}&marks=${inspected.marked}&epoch=${inspected.epoch}`)).json();
       merge(answer);
     } while (asked !== historyWanted);
   } catch (_) {
@@ -279,7 +281,13 @@ async function loadHistory() {
 }
 
 function merge(answer) {
-  if (answer.epoch !== inspected.epoch) inspected.series = {};
+  if (answer.epoch !== inspected.epoch) {
+    inspected.series = {};
+    inspected.markers = [];
+  }
+  inspected.markers.push(...answer.markers);
+  const extraMarkers = inspected.markers.length - MARKERS;
+  if (extraMarkers > 0) inspected.markers.splice(0, extraMarkers);
   for (const key of answer.keys) {
     const line = inspected.series[key] || (inspected.series[key] = { t: [], v: [], g: [], d: [] });
     const more = answer.series[key];
@@ -291,7 +299,7 @@ function merge(answer) {
     }
   }
   Object.assign(inspected, {
-    epoch: answer.epoch, recorded: answer.recorded, keys: answer.keys, markers: answer.markers,
+    epoch: answer.epoch, recorded: answer.recorded, marked: answer.marked, keys: answer.keys,
     animations: answer.animations, now: answer.now, time: answer.time, take: answer.take,
   });
   queueDraw();
