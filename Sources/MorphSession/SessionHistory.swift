@@ -4,7 +4,8 @@ import MorphCore
 /// presented value, model value (target) and velocity, sampled on a fixed
 /// grid of the component's clock (`interval`), with the input events and
 /// reloads as markers. Bounded: the newest `capacity` samples (60 s at 60
-/// per second) and `markerCapacity` markers; older ones are dropped.
+/// per second) of at most `keyCapacity` keys (the first by name), and
+/// `markerCapacity` markers; older ones are dropped.
 public struct SessionHistory: Sendable {
   /// One key at one moment.
   public struct Reading: Codable, Equatable, Sendable {
@@ -36,6 +37,9 @@ public struct SessionHistory: Sendable {
   /// 60 seconds of samples.
   public static let capacity = 3600
   public static let markerCapacity = 2000
+  /// Keys recorded: a plugin with more records the first, by name, so a
+  /// sample stays small (3600 × 32 readings is a few megabytes).
+  public static let keyCapacity = 32
 
   /// The numeric state keys seen so far, sorted.
   public private(set) var keys: [String] = []
@@ -76,13 +80,17 @@ public struct SessionHistory: Sendable {
   /// The engine's keys at `time`.
   mutating func sample(_ engine: AnimationEngine, at time: Double) {
     var readings: [String: Reading] = [:]
-    for (key, channel) in engine.channels {
+    let recorded =
+      engine.channels.count <= Self.keyCapacity
+      ? Array(engine.channels.keys) : Array(engine.channels.keys.sorted().prefix(Self.keyCapacity))
+    for key in recorded {
+      let channel = engine.channels[key]!
       readings[key] = Reading(
         value: channel.presented(at: time), target: channel.target,
         velocity: channel.velocity(at: time))
     }
     if readings.count != keys.count || readings.keys.contains(where: { !keys.contains($0) }) {
-      keys = Set(keys).union(readings.keys).sorted()
+      keys = Array(Set(keys).union(readings.keys).sorted().prefix(Self.keyCapacity))
     }
     append(Sample(time: time, readings: readings))
   }

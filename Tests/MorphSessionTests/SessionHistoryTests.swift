@@ -81,6 +81,27 @@ private func recording(_ path: String = flip) -> PluginSession {
     #expect(history.samples(after: 0).count == SessionHistory.capacity)
   }
 
+  @Test func aPluginWithManyKeysRecordsTheFirst() throws {
+    let w = try Workspace()
+    let state = (0..<40).map { String(format: "k%02d = %d", $0, $0) }.joined(separator: ", ")
+    try w.write(
+      plugin: """
+        local m = morph
+        return m.component {
+          name = "Many", size = { 10, 10 }, state = { \(state) },
+          body = function(self) return m.rect():frame(10 + self.k39, 10) end,
+        }
+        """)
+    let session = w.session()
+    session.startRecording()
+    session.advance(by: 0.1)
+    let history = try #require(session.history)
+    #expect(session.error == nil)
+    #expect(history.keys == (0..<SessionHistory.keyCapacity).map { String(format: "k%02d", $0) })
+    #expect(history.samples.allSatisfy { $0.readings.count == SessionHistory.keyCapacity })
+    #expect(history.samples.last?.readings["k31"]?.value == 31)
+  }
+
   @Test func theMarkersAreBoundedAndReadFromWhereAReaderIs() throws {
     let session = recording()
     let moves = SessionHistory.markerCapacity + 10

@@ -427,6 +427,7 @@ function drawInspector() {
   drawTimeline(range);
   const wanted = new Set(inspected.keys);
   for (const row of [...$("keys").children]) if (!wanted.has(row.dataset.key)) row.remove();
+  if (!inspected.keys.length) $("keys").innerHTML = '<li class="none">no numeric state</li>';
   for (const key of inspected.keys) {
     const row = keyRow(key);
     const line = inspected.series[key];
