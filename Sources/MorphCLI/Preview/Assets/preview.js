@@ -520,6 +520,8 @@ function togglePlay() {
   control(current && current.playing ? "pause" : "play");
 }
 $("play").addEventListener("click", () => { if (current && !current.playing) cursor = null; });
+// A step plays on from the session's moment: the cursor follows the newest sample again.
+$("step").addEventListener("click", () => { cursor = null; });
 
 document.addEventListener("keydown", (event) => {
   const field = event.target.closest && event.target.closest("input, textarea, select, button");
