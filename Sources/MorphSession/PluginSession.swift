@@ -45,6 +45,18 @@ public final class PluginSession {
   /// A scene's progress (its body takes 0…1); a component keeps its own in its state.
   private var sceneProgress = 0.0
 
+  /// What the session has played, once `startRecording()` asked for it (nil
+  /// costs nothing per tick).
+  public private(set) var history: SessionHistory?
+  /// The input events since the instance started fresh (a load, a replay),
+  /// at their times: what `replay()` plays again. At most
+  /// `SessionHistory.markerCapacity`.
+  public private(set) var take: [SessionHistory.Marker] = []
+  /// Events of a replay (or of the take after a rewound moment) still to play.
+  private var replaying: [SessionHistory.Marker] = []
+  /// Playing the take again to reach a moment: nothing is recorded then.
+  private var isRewinding = false
+
   /// The playback speeds a session accepts.
   public static let speeds = 0.1...2.0
 
@@ -73,6 +85,7 @@ public final class PluginSession {
   /// input script still playing.
   public var isAnimating: Bool {
     (host?.component.isAnimating ?? false) || !(player?.isFinished ?? true)
+      || (!replaying.isEmpty && !isPaused)
   }
 
   // MARK: Loading and reloading
@@ -88,6 +101,7 @@ public final class PluginSession {
       document = loaded
       connectOutput()
       error = nil
+      startTake()
       return true
     } catch {
       record(error)
@@ -104,6 +118,7 @@ public final class PluginSession {
     do {
       try host.reload(source: try BundledPlugins.source(atPath: path, limits: options.limits))
       error = nil
+      mark("reload")
       return true
     } catch {
       record(error)
@@ -133,6 +148,7 @@ public final class PluginSession {
       self.document = document
       connectOutput()
       error = nil
+      mark("props")
       return true
     } catch {
       record(error)
@@ -208,8 +224,36 @@ public final class PluginSession {
     advance(to: host.time + dt)
   }
 
-  /// Plays the clock forward to `time` (and whatever the input script has due by then).
+  /// Plays the clock forward to `time` (and whatever the input script, or
+  /// a replay, has due by then), sampling `history` on its grid.
   public func advance(to time: Double) {
+    guard let host else { return }
+    branch()
+    while let event = replaying.first, event.time <= time + 1e-9 {
+      sampled(to: max(host.time, event.time))
+      replaying.removeFirst()
+      apply(event)
+    }
+    sampled(to: time)
+  }
+
+  /// Plays to `time`, stopping at each of the history's grid points on the
+  /// way to sample there.
+  private func sampled(to time: Double) {
+    guard history != nil, !isRewinding, let host else { return play(to: time) }
+    var k = (host.time / SessionHistory.interval + 1e-9).rounded(.down) + 1
+    while k * SessionHistory.interval <= time + 1e-12 {
+      let grid = k * SessionHistory.interval
+      play(to: grid)
+      // A failed step leaves the clock behind: sample no further.
+      guard host.time >= grid - 1e-12, let current = self.host else { return }
+      history?.sample(current.component.engine, at: current.time)
+      k += 1
+    }
+    play(to: time)
+  }
+
+  private func play(to time: Double) {
     guard var playing = player else {
       return attempt { try $0.advance(to: time) }
     }
@@ -218,7 +262,10 @@ public final class PluginSession {
   }
 
   public func pause() { isPaused = true }
-  public func resume() { isPaused = false }
+  public func resume() {
+    isPaused = false
+    branch()
+  }
 
   /// Sets the speed, one of `speeds`.
   public func setSpeed(_ value: Double) throws(SessionError) {
@@ -240,7 +287,7 @@ public final class PluginSession {
       sceneProgress = progress
       return
     }
-    attempt { try $0.component.setProgress(progress) }
+    input("progress", value: progress) { try $0.component.setProgress(progress) }
   }
 
   /// Moves the progress by `fraction` of the declared range (scrubbing).
@@ -266,12 +313,127 @@ public final class PluginSession {
   }
 
   /// A tap at a canvas point (default: the centre).
-  public func tap(at point: Point? = nil) { attempt { try $0.tap(at: point) } }
-  public func pointerDown(at point: Point) { attempt { try $0.pointerDown(at: point) } }
-  public func pointerMoved(to point: Point) { attempt { try $0.pointerMoved(to: point) } }
-  public func pointerUp(at point: Point) { attempt { try $0.pointerUp(at: point) } }
-  public func hover(at point: Point) { attempt { try $0.hover(at: point) } }
-  public func endHover() { attempt { try $0.endHover() } }
+  public func tap(at point: Point? = nil) { input("tap", at: point) { try $0.tap(at: point) } }
+  public func pointerDown(at point: Point) {
+    input("down", at: point) { try $0.pointerDown(at: point) }
+  }
+  public func pointerMoved(to point: Point) {
+    input("move", at: point) { try $0.pointerMoved(to: point) }
+  }
+  public func pointerUp(at point: Point) { input("up", at: point) { try $0.pointerUp(at: point) } }
+  public func hover(at point: Point) { input("hover", at: point) { try $0.hover(at: point) } }
+  public func endHover() { input("leave") { try $0.endHover() } }
+
+  /// Runs an input event, first noting it in the history and the take.
+  private func input(
+    _ kind: String, at point: Point? = nil, value: Double? = nil,
+    _ body: (ComponentHost) throws -> Void
+  ) {
+    guard let host else { return }
+    if history != nil, !isRewinding {
+      branch()
+      let marker = SessionHistory.Marker(
+        time: host.time, kind: kind, x: point?.x, y: point?.y, value: value)
+      history?.mark(marker)
+      if take.count == SessionHistory.markerCapacity {
+        take.removeFirst(SessionHistory.markerCapacity / 4)
+      }
+      take.append(marker)
+    }
+    attempt(body)
+  }
+
+  /// Plays a recorded event again, as it was first played.
+  private func apply(_ event: SessionHistory.Marker) {
+    let point = event.x.map { Point($0, event.y ?? 0) }
+    switch (event.kind, point) {
+    case ("tap", _): tap(at: point)
+    case ("down", let point?): pointerDown(at: point)
+    case ("move", let point?): pointerMoved(to: point)
+    case ("up", let point?): pointerUp(at: point)
+    case ("hover", let point?): hover(at: point)
+    case ("leave", _): endHover()
+    case ("progress", _):
+      input("progress", value: event.value) { try $0.component.setProgress(event.value ?? 0) }
+    default: break
+    }
+  }
+
+  // MARK: History
+
+  /// Records from now on: every `SessionHistory.interval` of the
+  /// component's clock, input events and reloads. The terminal's live view
+  /// does not ask, and pays nothing.
+  public func startRecording() {
+    guard history == nil else { return }
+    history = SessionHistory()
+    startTake()
+  }
+
+  /// A fresh instance (at load, replay or rewind): a new history and take.
+  private func startTake() {
+    guard history != nil, !isRewinding, let host else { return }
+    history?.clear()
+    take = []
+    replaying = []
+    history?.sample(host.component.engine, at: host.time)
+  }
+
+  private func mark(_ kind: String) {
+    guard let host, !isRewinding else { return }
+    history?.mark(SessionHistory.Marker(time: host.time, kind: kind))
+  }
+
+  /// Playing on from a moment before the newest sample (after `rewind`):
+  /// what was recorded after it goes.
+  private func branch() {
+    guard !isRewinding, let time = host?.time, let last = history?.lastTime, last > time + 1e-9
+    else { return }
+    history?.truncate(after: time)
+    take.removeAll { $0.time > time }
+  }
+
+  /// Every numeric state key now: presented value, model value, velocity.
+  public var readings: [String: SessionHistory.Reading] {
+    guard let host else { return [:] }
+    let engine = host.component.engine
+    return engine.channels.mapValues {
+      SessionHistory.Reading(
+        value: $0.presented(at: host.time), target: $0.target, velocity: $0.velocity(at: host.time))
+    }
+  }
+
+  /// The animations running now, with their curves.
+  public var animations: [RunningAnimation] {
+    host.map { RunningAnimation.running(in: $0.component.engine) } ?? []
+  }
+
+  /// Starts the instance again as it loaded (the props now, the code now)
+  /// and plays the take's input events at their times: the same gesture,
+  /// judged against an edit. Needs `startRecording()`.
+  public func replay() {
+    guard history != nil else { return }
+    let events = take + replaying
+    guard load() else { return }
+    replaying = events
+    resume()
+  }
+
+  /// Pauses at `time` of the take: a fresh instance plays the take's events
+  /// up to it (nothing recorded; the history stays). Playing on from there
+  /// plays the rest of the take, recorded anew.
+  public func rewind(to time: Double) {
+    guard let kept = history else { return }
+    let events = take + replaying
+    pause()
+    isRewinding = true
+    defer { isRewinding = false }
+    guard load() else { return }
+    replaying = events
+    advance(to: max(0, time))
+    take = Array(events.prefix(events.count - replaying.count))
+    history = kept
+  }
 
   // MARK: Frames
 

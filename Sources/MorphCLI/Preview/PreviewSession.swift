@@ -46,7 +46,9 @@ final class PreviewSession: @unchecked Sendable {
     let settings = UncheckedSendable(options)
     // Loading runs Lua: on the queue's own thread, like everything after it.
     session = Self.run(on: queue) {
-      PluginSession(path: path, options: settings.value, clock: .wall())
+      let session = PluginSession(path: path, options: settings.value, clock: .wall())
+      session.startRecording()
+      return session
     }
     onQueue {
       self.readProps()
@@ -221,6 +223,10 @@ final class PreviewSession: @unchecked Sendable {
       guard let value else { throw UsageError("progress needs a value") }
       session.seek(progress: value)
     case "reduceMotion": session.setReduceMotion((value ?? 0) != 0)
+    case "replay": session.replay()
+    case "rewind":
+      guard let value else { throw UsageError("rewind needs a time") }
+      session.rewind(to: value)
     default: throw UsageError("unknown control '\(action)'")
     }
   }
@@ -244,6 +250,38 @@ final class PreviewSession: @unchecked Sendable {
       var values: [String: String]
     }
     return try JSONEncoder().encode(Answer(props: props, values: panelValues))
+  }
+
+  /// The inspector's view of the history: the samples after the first
+  /// `after` and the markers after the first `marks` of history `epoch`
+  /// (all of them for another epoch), each key's
+  /// as its own series, with the markers, the running animations and the
+  /// engine's readings now.
+  func inspectJSON(after: Int, marks: Int, epoch: Int) throws -> Data {
+    let history = session.history ?? SessionHistory()
+    let same = epoch == history.epoch
+    let samples = history.samples(after: same ? after : 0)
+    var series: [String: InspectSeries] = [:]
+    for key in history.keys {
+      var line = InspectSeries()
+      for sample in samples {
+        guard let reading = sample.readings[key] else { continue }
+        line.t.append(sample.time)
+        line.v.append(reading.value)
+        line.g.append(reading.target)
+        line.d.append(reading.velocity)
+      }
+      series[key] = line
+    }
+    let answer = InspectAnswer(
+      epoch: history.epoch, recorded: history.recorded, marked: history.marked,
+      time: session.host?.time ?? 0, paused: session.isPaused, keys: history.keys, series: series,
+      markers: Array(history.markers(after: same ? marks : 0)),
+      take: session.take.count, animations: session.animations, now: session.readings)
+    let encoder = JSONEncoder()
+    encoder.nonConformingFloatEncodingStrategy = .convertToString(
+      positiveInfinity: "Infinity", negativeInfinity: "-Infinity", nan: "NaN")
+    return try encoder.encode(answer)
   }
 
   /// The current frame as PNG at `scale` (the page's "save PNG").
@@ -272,6 +310,7 @@ final class PreviewSession: @unchecked Sendable {
     status.canvas = [document.canvas.width, document.canvas.height]
     guard let component = session.host?.component else { return status }
     status.time = component.time
+    status.history = session.history.map { [$0.epoch, $0.recorded, $0.marked] }
     if let accessibility = try? component.accessibility() {
       status.label = accessibility.label
       status.value = accessibility.value
@@ -313,4 +352,32 @@ struct PreviewStatus: Codable, Equatable, Sendable {
   var reduceMotion: Bool
   var propsVersion: Int
   var error: SessionDiagnostic?
+  /// The history's epoch, samples and markers recorded: the inspector
+  /// fetches `inspect` when they change.
+  var history: [Int]?
+}
+
+/// One key's samples: times, presented values, targets, velocities.
+struct InspectSeries: Encodable {
+  var t: [Double] = []
+  var v: [Double] = []
+  var g: [Double] = []
+  var d: [Double] = []
+}
+
+/// What `inspect` answers.
+struct InspectAnswer: Encodable {
+  var epoch: Int
+  var recorded: Int
+  /// Markers made in this epoch; `markers` holds those after the asked count.
+  var marked: Int
+  var time: Double
+  var paused: Bool
+  var keys: [String]
+  var series: [String: InspectSeries]
+  var markers: [SessionHistory.Marker]
+  /// Input events a replay would play.
+  var take: Int
+  var animations: [RunningAnimation]
+  var now: [String: SessionHistory.Reading]
 }
