@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.1
 // morphhost: hosts animated UI components written in Lua.
 import PackageDescription
 
@@ -15,6 +15,14 @@ let package = Package(
     .library(name: "MorphExport", targets: ["MorphExport"]),
     // Everything an embedding app needs, in one import.
     .library(name: "Morph", targets: ["Morph"]),
+  ],
+  // On in development builds (`swift build`, `swift test`, `make bench`); `make install`
+  // builds without it, so the shipped binary carries no reference programs.
+  traits: [
+    .trait(
+      name: "ReferenceBenchmarks",
+      description: "bench --export compiles a C + Cairo program and runs ffmpeg to compare"),
+    .default(enabledTraits: ["ReferenceBenchmarks"]),
   ],
   targets: [
     // C libraries, found through pkg-config; the providers tell SwiftPM what to suggest.
@@ -104,6 +112,9 @@ let package = Package(
       dependencies: [
         "MorphCore", "MorphScript", "MorphRender", "MorphHost", "MorphSession", "MorphExport",
       ]),
+    // Development only (the ReferenceBenchmarks trait): the `bench --export` comparisons that
+    // compile a C program and run ffmpeg. No product ships it.
+    .target(name: "MorphBench", dependencies: ["MorphCore", "MorphRender"]),
     // Goldens for the test targets only; no product ships it. (The image comparison they
     // use is MorphRender's, which `morphhost test` shares.)
     .target(name: "MorphTestSupport", dependencies: ["MorphRender", "CSixel"]),
@@ -113,7 +124,7 @@ let package = Package(
       name: "MorphCLI",
       dependencies: [
         "MorphCore", "MorphScript", "MorphRender", "MorphHost", "MorphSession", "MorphExport",
-        "CCivetWeb",
+        "CCivetWeb", .target(name: "MorphBench", condition: .when(traits: ["ReferenceBenchmarks"])),
       ],
       // What `morphhost new` writes: a Lua file, so luacheck lints it. The
       // preview's page and its Lua props reader, served from the binary. The
@@ -124,7 +135,8 @@ let package = Package(
         .embedInCode("Preview/Assets/preview.js"), .embedInCode("Preview/Assets/preview.css"),
         .embedInCode("Preview/Assets/props.lua"), .embedInCode("Bench/node_build.lua"),
         .embedInCode("Bench/drawing_scene.lua"), .embedInCode("Bench/patterns.lua"),
-      ]),
+      ],
+      swiftSettings: [.define("REFERENCE_BENCHMARKS", .when(traits: ["ReferenceBenchmarks"]))]),
 
     .testTarget(name: "MorphCoreTests", dependencies: ["MorphCore"]),
     // The differential tests' generated calls run from the test binary.
