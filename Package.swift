@@ -11,6 +11,7 @@ let package = Package(
     .library(name: "MorphScript", targets: ["MorphScript"]),
     .library(name: "MorphRender", targets: ["MorphRender"]),
     .library(name: "MorphHost", targets: ["MorphHost"]),
+    .library(name: "MorphExport", targets: ["MorphExport"]),
   ],
   targets: [
     // C libraries, found through pkg-config; the providers tell SwiftPM what to suggest.
@@ -77,13 +78,17 @@ let package = Package(
       ]),
     // Runs components: virtual clock, input and gestures, frames, hot reload.
     .target(name: "MorphHost", dependencies: ["MorphCore", "MorphScript", "MorphRender"]),
+    // Export formats over display lists: Lottie (vector animation). Never sees Lua.
+    .target(name: "MorphExport", dependencies: ["MorphCore", "CDeflate"]),
     // Goldens for the test targets only; no product ships it.
     .target(name: "MorphTestSupport", dependencies: ["MorphRender", "CSixel"]),
     // The command line, built as the `morphhost` program. (No folder may differ from
     // another only in case: macOS checks out on a case-insensitive file system.)
     .executableTarget(
       name: "MorphCLI",
-      dependencies: ["MorphCore", "MorphScript", "MorphRender", "MorphHost", "CCivetWeb"],
+      dependencies: [
+        "MorphCore", "MorphScript", "MorphRender", "MorphHost", "MorphExport", "CCivetWeb",
+      ],
       // What `morphhost new` writes: a Lua file, so luacheck lints it. The
       // preview's page and its Lua props reader, served from the binary. The
       // bench's node-building and pattern Lua.
@@ -112,6 +117,11 @@ let package = Package(
     .testTarget(
       name: "MorphCLITests", dependencies: ["MorphCLI", "MorphRender", "MorphTestSupport"],
       exclude: ["Fixtures", "Goldens"]),
+    // Lottie checks run Python helpers (schema, ThorVG) beside the tests.
+    .testTarget(
+      name: "MorphExportTests",
+      dependencies: ["MorphExport", "MorphHost", "MorphRender", "MorphCore", "MorphTestSupport"],
+      exclude: ["lottie_check.py"]),
     .testTarget(
       name: "MorphTestSupportTests", dependencies: ["MorphTestSupport", "MorphRender", "MorphCore"]),
   ],

@@ -24,6 +24,8 @@ enum ExportCommand {
       .gif                   an animated GIF (libimagequant palettes)
       .webp                  an animated WebP (lossless unless --quality)
       .mp4 .webm             H.264 or VP9 video through ffmpeg (WebM keeps alpha)
+      .json .lottie          Lottie vector animation (.lottie: a dotLottie archive);
+                             --report FILE writes how each item mapped (docs/lottie.md)
       .png with --filmstrip  one contact sheet
 
     What to export (one of):
@@ -133,11 +135,20 @@ enum ExportCommand {
       try options.int("--threads", in: 1...64) ?? ProcessInfo.processInfo.activeProcessorCount
     let timeline = try readTimeline(&options, filmstrip: filmstrip)
     let encoding = try EncodingOptions(&options, fps: timeline.fps)
+    let report = try options.value("--report")
     let given = try options.positional(name: "plugin")
     try Target.check(out, format: format)
     let path = try resolvePlugin(given, output: output)
     let makeSource = { try FrameSource(path, timeline: timeline, play: play) }
     let source = try makeSource()
+    if format.isVector {
+      let export = LottieExport(
+        format: format, path: out, report: report, timeline: timeline,
+        // Lottie plays over the page: a background only when one is asked for.
+        background: arguments.contains { $0.hasPrefix("--background") } ? background : nil)
+      output.write(try export.write(source))
+      return .success
+    }
     let (width, height) = try CairoRenderer.pixelSize(source.canvas, scale: scale)
     try format.checkSize(width: width, height: height)
     let passes = encoding.sharesOnePalette(format) ? 2 : 1

@@ -10,12 +10,16 @@ enum ExportFormat: String, CaseIterable {
   case webp
   case mp4
   case webm
+  /// Lottie JSON (vector; `.lottie` a dotLottie archive of it).
+  case lottie
+  case dotLottie = "dotlottie"
   case filmstrip
 
   /// The extensions that choose a format (`.png` alone is an animated PNG, or
   /// a sheet with --filmstrip; no extension is a folder of PNGs).
   static let byExtension: [String: ExportFormat] = [
     "png": .apng, "apng": .apng, "gif": .gif, "webp": .webp, "mp4": .mp4, "webm": .webm,
+    "json": .lottie, "lottie": .dotLottie,
   ]
 
   static var names: String { allCases.map(\.rawValue).joined(separator: ", ") }
@@ -39,7 +43,7 @@ enum ExportFormat: String, CaseIterable {
     if let format = byExtension[ext] { return format }
     if ext.isEmpty || ExportCommand.Target.isFolder(output) { return .pngSequence }
     throw UsageError(
-      "export writes a folder (PNG frames) or .png .apng .gif .webp .mp4 .webm; got '\(output)'")
+      "export writes a folder (PNG frames) or .png .apng .gif .webp .mp4 .webm .json .lottie; got '\(output)'")
   }
 
   /// Options only some formats read; giving one to another format is a usage error.
@@ -50,7 +54,11 @@ enum ExportFormat: String, CaseIterable {
     ("--lossy", [.gif]),
     ("--quality", [.webp]), ("--crf", [.mp4, .webm]),
     ("--labels", [.filmstrip]), ("--columns", [.filmstrip]),
+    ("--report", [.lottie, .dotLottie]),
   ]
+
+  /// Vector formats: made from the display lists, never rasterised.
+  var isVector: Bool { self == .lottie || self == .dotLottie }
 
   func checkOptions(_ arguments: [String]) throws {
     func given(_ option: String) -> Bool {

@@ -43,6 +43,7 @@ struct ExportWriter {
     switch format {
     case .pngSequence: return try sequence()
     case .filmstrip: return try filmstrip()
+    case .lottie, .dotLottie: preconditionFailure("vector formats are written by LottieExport")
     case .apng:
       if let colors = encoding.colors { return try indexedAPNG(colors: colors) }
       // Each frame reserves what its compression will hold, which it takes over.

@@ -1,0 +1,289 @@
+import Foundation
+import MorphCore
+
+/// A finished Lottie export: the animation's JSON and how faithfully each item mapped.
+public struct LottieAnimation: Sendable {
+  public var json: String
+  public var report: LottieFidelityReport
+}
+
+/// Writes Bodymovin/Lottie 5 JSON from display lists sampled one per frame: every drawn
+/// item a shape layer that keeps its identity across frames, its properties reduced to
+/// the fewest keyframes within the tolerances of `PropertyPrecision`; every compositing
+/// group a precomposition. docs/lottie.md says what maps how.
+public struct LottieWriter {
+  public var fps: Double
+  public var name: String
+  /// A solid layer under everything, or nil for a transparent animation.
+  public var background: Color?
+
+  public init(fps: Double, name: String, background: Color? = nil) {
+    self.fps = fps
+    self.name = name
+    self.background = background
+  }
+
+  public func write(_ lists: [DisplayList]) -> LottieAnimation {
+    precondition(!lists.isEmpty, "a Lottie animation needs at least one frame")
+    let canvas = lists[0].canvas
+    let timeline = LottieTimeline(lists)
+    var context = LayerContext(canvas: canvas, frameCount: lists.count)
+    var layers = context.layers(timeline.root)
+    if let background {
+      layers.append(context.backgroundLayer(background))
+    }
+    let root: LottieJSON = [
+      "v": "5.7.0", "nm": .string(name), "ddd": 0, "fr": .number(fps), "ip": 0,
+      "op": .number(Double(lists.count)), "w": .number(canvas.width.rounded()),
+      "h": .number(canvas.height.rounded()), "assets": .array(context.assets),
+      "layers": .array(layers),
+    ]
+    return LottieAnimation(json: root.text, report: context.report)
+  }
+}
+
+/// What building the layers gathers: precomposition assets and the report.
+struct LayerContext {
+  let canvas: Size
+  let frameCount: Int
+  var assets: [LottieJSON] = []
+  var report = LottieFidelityReport()
+
+  init(canvas: Size, frameCount: Int) {
+    self.canvas = canvas
+    self.frameCount = frameCount
+  }
+
+  /// A composition's layers, front first as Lottie lists them.
+  mutating func layers(_ composition: LottieTimeline.Composition) -> [LottieJSON] {
+    var out: [LottieJSON] = []
+    for identity in composition.order {
+      if composition.reordered.contains(identity) {
+        report.note(identity, .approximated, "paint order changes between frames: one order kept")
+      }
+      switch composition.tracks[identity]! {
+      case .item(let samples):
+        if let layer = itemLayer(identity, samples) { out.append(layer) }
+      case .group(let styles, let inner):
+        out.append(groupLayer(identity, styles, inner))
+      }
+    }
+    // Indices number layers in the order drawn, back to front; Lottie lists the front first.
+    for n in out.indices {
+      if case .object(var fields) = out[n] {
+        fields["ind"] = .number(Double(n + 1))
+        out[n] = .object(fields)
+      }
+    }
+    return out.reversed()
+  }
+
+  func backgroundLayer(_ color: Color) -> LottieJSON {
+    let rect = BezierShape.subpaths(of: .rect(Rect(origin: .zero, size: canvas)))[0]
+    var shape = SampledProperty()
+    shape.append(0, BezierShape.shapeNumbers(rect))
+    let content: [LottieJSON] = [
+      ["ty": "sh", "ks": shape.lottie(.points, layout: .shape)],
+      Self.solidFill(color: constant([color.red, color.green, color.blue], .unitColor),
+        opacity: constant([color.alpha * 100], .percentOpacity, layout: .scalar)),
+    ]
+    return Self.shapeLayer(
+      name: "background", ip: 0, op: frameCount, transform: Self.identityTransform(),
+      shapes: [Self.group(content)], ind: 0)
+  }
+
+  // MARK: Items
+
+  /// The frames from an item's first to its last, each with the sample drawn there (or,
+  /// where it is missing in between, the previous one, hidden).
+  static func span<T>(_ samples: [Int: T]) -> (ip: Int, op: Int, at: [(Int, T, Bool)]) {
+    let frames = samples.keys.sorted()
+    var out: [(Int, T, Bool)] = []
+    var last = samples[frames[0]]!
+    for f in frames[0]...frames[frames.count - 1] {
+      if let s = samples[f] {
+        last = s
+        out.append((f, s, true))
+      } else {
+        out.append((f, last, false))
+      }
+    }
+    return (frames[0], frames[frames.count - 1] + 1, out)
+  }
+
+  mutating func itemLayer(_ identity: String, _ samples: [Int: DisplayItem]) -> LottieJSON? {
+    let span = Self.span(samples)
+    let first = span.at[0].1
+    switch first.kind {
+    case .text:
+      report.note(identity, .dropped, "text is not exported yet (glyph outlines to come)")
+      return nil
+    case .image:
+      report.note(identity, .dropped, "images are not exported yet")
+      return nil
+    default: break
+    }
+    guard let blend = LottieStyle.blendMode(first.blend) else {
+      report.note(identity, .dropped, "blend mode \(first.blend.rawValue) has no Lottie form")
+      return nil
+    }
+    let affine = span.at.allSatisfy { LottieStyle.decompose($0.1.transform, extent: 1) != nil }
+    report.note(identity, .native)
+    if !affine {
+      report.note(identity, .baked, "perspective or skew: vertices projected every frame")
+    }
+    let transform =
+      affine ? affineTransform(span.at) : Self.opacityOnlyTransform(span.at)
+    var style = LottieStyle(identity: identity, frames: span.at.map { ($0.0, $0.1) })
+    let shapes = style.content(affine: affine)
+    for (mapping, note) in style.notes { report.note(identity, mapping, note) }
+    var layer = Self.shapeLayer(
+      name: identity, ip: span.ip, op: span.op, transform: transform, shapes: shapes, ind: 0)
+    guard case .object(var fields) = layer else { return layer }
+    if blend != 0 { fields["bm"] = .number(Double(blend)) }
+    if let effect = LottieStyle.shadowEffect(span.at.map { ($0.0, $0.1.shadow) }) {
+      fields["ef"] = [effect]
+    }
+    if let masks = style.masks(affine: affine) { fields["masksProperties"] = masks; fields["hasMask"] = true }
+    for (mapping, note) in style.notes { report.note(identity, mapping, note) }
+    layer = .object(fields)
+    return layer
+  }
+
+  /// Position, scale, rotation and opacity per frame, from affine transforms without skew.
+  private func affineTransform(_ frames: [(Int, DisplayItem, Bool)]) -> LottieJSON {
+    var position = SampledProperty()
+    var scale = SampledProperty()
+    var rotation = SampledProperty()
+    var opacity = SampledProperty()
+    var previousAngle: Double?
+    var extent = 1.0
+    for (f, item, present) in frames {
+      let d = LottieStyle.decompose(item.transform, extent: 1)!
+      var angle = d.rotation
+      // Unwrapped, so a turn through ±180° interpolates the short way it went.
+      if let p = previousAngle { angle += 360 * ((p - angle) / 360).rounded() }
+      previousAngle = angle
+      position.append(f, [d.tx, d.ty])
+      scale.append(f, [d.sx * 100, d.sy * 100])
+      rotation.append(f, [angle])
+      opacity.append(f, [present ? item.opacity * 100 : 0])
+      if let b = item.path.controlBounds {
+        extent = max(extent, abs(b.origin.x), abs(b.origin.y), abs(b.origin.x + b.size.width),
+          abs(b.origin.y + b.size.height))
+      }
+    }
+    return [
+      "a": constant([0, 0], .points), "p": position.lottie(.points),
+      "s": scale.lottie(.percentScale(extent: extent)),
+      "r": rotation.lottie(.degrees, layout: .scalar),
+      "o": opacity.lottie(.percentOpacity, layout: .scalar),
+    ]
+  }
+
+  static func opacityOnlyTransform(_ frames: [(Int, DisplayItem, Bool)]) -> LottieJSON {
+    var opacity = SampledProperty()
+    for (f, item, present) in frames { opacity.append(f, [present ? item.opacity * 100 : 0]) }
+    var t = identityTransform()
+    if case .object(var fields) = t {
+      fields["o"] = opacity.lottie(.percentOpacity, layout: .scalar)
+      t = .object(fields)
+    }
+    return t
+  }
+
+  static func identityTransform() -> LottieJSON {
+    [
+      "a": constant([0, 0], .points), "p": constant([0, 0], .points),
+      "s": constant([100, 100], .points), "r": constant([0], .degrees, layout: .scalar),
+      "o": constant([100], .percentOpacity, layout: .scalar),
+    ]
+  }
+
+  static func shapeLayer(
+    name: String, ip: Int, op: Int, transform: LottieJSON, shapes: [LottieJSON], ind: Int
+  ) -> LottieJSON {
+    [
+      "ty": 4, "nm": .string(name), "ind": .number(Double(ind)), "ip": .number(Double(ip)),
+      "op": .number(Double(op)), "st": 0, "sr": 1, "ddd": 0, "ao": 0, "bm": 0, "ks": transform,
+      "shapes": .array(shapes),
+    ]
+  }
+
+  static func group(_ items: [LottieJSON]) -> LottieJSON {
+    ["ty": "gr", "it": .array(items + [groupTransform()]), "nm": "item", "np": .number(Double(items.count))]
+  }
+
+  static func groupTransform() -> LottieJSON {
+    [
+      "ty": "tr", "a": constant([0, 0], .points), "p": constant([0, 0], .points),
+      "s": constant([100, 100], .points), "r": constant([0], .degrees, layout: .scalar),
+      "o": constant([100], .percentOpacity, layout: .scalar),
+      "sk": constant([0], .degrees, layout: .scalar), "sa": constant([0], .degrees, layout: .scalar),
+    ]
+  }
+
+  static func solidFill(color: LottieJSON, opacity: LottieJSON) -> LottieJSON {
+    ["ty": "fl", "c": color, "o": opacity, "r": 1]
+  }
+
+  // MARK: Groups
+
+  /// A compositing group as a precomposition layer: its opacity, blend mode, shadow and
+  /// blur apply to the composited content, as in the host.
+  mutating func groupLayer(
+    _ identity: String, _ styles: [Int: GroupStyle], _ inner: LottieTimeline.Composition
+  ) -> LottieJSON {
+    let span = Self.span(styles)
+    let assetID = "comp\(assets.count)"
+    assets.append([:])  // keeps nested groups' asset ids unique
+    let slot = assets.count - 1
+    let layers = layers(inner)
+    assets[slot] = ["id": .string(assetID), "layers": .array(layers), "nm": .string(identity)]
+    var opacity = SampledProperty()
+    for (f, style, present) in span.at { opacity.append(f, [present ? style.opacity * 100 : 0]) }
+    var transform = Self.identityTransform()
+    if case .object(var t) = transform {
+      t["o"] = opacity.lottie(.percentOpacity, layout: .scalar)
+      transform = .object(t)
+    }
+    var fields: [String: LottieJSON] = [
+      "ty": 0, "nm": .string(identity), "refId": .string(assetID), "ip": .number(Double(span.ip)),
+      "op": .number(Double(span.op)), "st": 0, "sr": 1, "ddd": 0, "ao": 0,
+      "w": .number(canvas.width.rounded()), "h": .number(canvas.height.rounded()),
+      "ks": transform, "bm": 0,
+    ]
+    report.note(identity, .native)
+    let first = span.at[0].1
+    if let bm = LottieStyle.blendMode(first.blend) {
+      fields["bm"] = .number(Double(bm))
+    } else {
+      report.note(identity, .approximated, "blend mode \(first.blend.rawValue) drawn as normal")
+    }
+    var effects: [LottieJSON] = []
+    if let shadow = LottieStyle.shadowEffect(span.at.map { ($0.0, $0.1.shadow) }) {
+      effects.append(shadow)
+    }
+    if span.at.contains(where: { $0.1.blur > 0 }) {
+      effects.append(LottieStyle.blurEffect(span.at.map { ($0.0, $0.1.blur) }))
+    }
+    if !effects.isEmpty { fields["ef"] = .array(effects) }
+    if span.at.contains(where: { !$0.1.masks.isEmpty }) {
+      report.note(identity, .approximated, "masks are not exported: content drawn unmasked")
+    }
+    if let masks = LottieStyle.clipMasks(span.at.map { ($0.0, $0.1.clips, ProjectiveTransform.identity) }, affine: false) {
+      fields["masksProperties"] = masks
+      fields["hasMask"] = true
+    }
+    return .object(fields)
+  }
+}
+
+/// A property that never changes.
+func constant(
+  _ value: [Double], _ precision: PropertyPrecision, layout: PropertyLayout = .vector
+) -> LottieJSON {
+  var p = SampledProperty()
+  p.append(0, value)
+  return p.lottie(precision, layout: layout)
+}
