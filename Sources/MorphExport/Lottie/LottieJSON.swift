@@ -1,7 +1,8 @@
 import Foundation
 
-/// A JSON value as the Lottie writer emits it: object keys sorted, numbers in their
-/// shortest form (the writer rounds them to what each tolerance needs first).
+/// A JSON value as the Lottie writer emits it: object keys sorted, except `ty` first
+/// (ThorVG reads an effect's type before its values and skips values met earlier),
+/// numbers in their shortest form (the writer rounds them to what each tolerance needs).
 public indirect enum LottieJSON: Hashable, Sendable {
   case bool(Bool)
   case number(Double)
@@ -30,7 +31,8 @@ public indirect enum LottieJSON: Hashable, Sendable {
       out += "]"
     case .object(let fields):
       out += "{"
-      for (i, key) in fields.keys.sorted().enumerated() {
+      let keys = fields.keys.sorted { ($0 == "ty" ? 0 : 1, $0) < ($1 == "ty" ? 0 : 1, $1) }
+      for (i, key) in keys.enumerated() {
         if i > 0 { out += "," }
         Self.quote(key, into: &out)
         out += ":"

@@ -1,0 +1,17 @@
+import Foundation
+import MorphCore
+import MorphExport
+import Testing
+
+/// Bundled plugins exported to Lottie, validated against the Lottie schema and played
+/// frame by frame in ThorVG against the host's own frames.
+@Suite struct LottieThorVGTests {
+  @Test(arguments: ["deck_fan", "flip"])
+  func playsWithinOnePercentOfTheHost(plugin: String) throws {
+    let figures = try LottieVerification.verify(plugin)
+    print(
+      "lottie \(plugin): \(figures.frames) frames, worst \(figures.worstFraction * 100)% "
+        + "off at frame \(figures.worstFrame), \(figures.bytes) bytes; \(figures.report.summary)")
+    #expect(figures.worstFraction <= 0.01, "\(plugin) frame \(figures.worstFrame)")
+  }
+}
