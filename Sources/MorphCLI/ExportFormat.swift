@@ -43,7 +43,8 @@ enum ExportFormat: String, CaseIterable {
     if let format = byExtension[ext] { return format }
     if ext.isEmpty || ExportCommand.Target.isFolder(output) { return .pngSequence }
     throw UsageError(
-      "export writes a folder (PNG frames) or .png .apng .gif .webp .mp4 .webm .json .lottie; got '\(output)'")
+      "export writes a folder (PNG frames) or .png .apng .gif .webp .mp4 .webm .json .lottie; got '\(output)'"
+    )
   }
 
   /// Options only some formats read; giving one to another format is a usage error.

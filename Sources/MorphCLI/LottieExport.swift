@@ -25,12 +25,15 @@ struct LottieExport {
     try OutputFile.write(bytes, to: path)
     if let report { try OutputFile.write(Array(animation.report.json.utf8), to: report) }
     FileHandle.standardError.write(Data("lottie: \(animation.report.summary)\n".utf8))
-    return "wrote \(path): \(lists.count) frames, \(bytes.count) bytes\n"
+    return "wrote \(path): \(lists.count) frames, \(bytes.count) bytes"
   }
 
   /// A dotLottie animation id: the file name's letters, digits, - and _.
   static func animationID(_ name: String) -> String {
-    let id = String(name.unicodeScalars.filter { CharacterSet.alphanumerics.contains($0) || $0 == "-" || $0 == "_" }.map(Character.init))
+    let id = String(
+      name.unicodeScalars.filter {
+        CharacterSet.alphanumerics.contains($0) || $0 == "-" || $0 == "_"
+      }.map(Character.init))
     return id.isEmpty ? "animation" : id
   }
 }

@@ -31,7 +31,8 @@ enum LottieVerification {
       path: repository.appendingPathComponent("Plugins/\(plugin).lua").path)
     let range = document.progressRange
     return try (0..<count).map { i in
-      let p = range.lowerBound + (range.upperBound - range.lowerBound) * Double(i) / Double(count - 1)
+      let p =
+        range.lowerBound + (range.upperBound - range.lowerBound) * Double(i) / Double(count - 1)
       return try document.frame(progress: p).list
     }
   }
@@ -113,7 +114,8 @@ enum LottieVerification {
         figures.worstFrame = i
       }
       if let keep = ProcessInfo.processInfo.environment["MORPH_LOTTIE_FRAMES"] {
-        try Data(try host.pngData()).write(to: URL(fileURLWithPath: "\(keep)/\(plugin)-\(i)-host.png"))
+        try Data(try host.pngData()).write(
+          to: URL(fileURLWithPath: "\(keep)/\(plugin)-\(i)-host.png"))
         try Data(try played[i].pngData()).write(
           to: URL(fileURLWithPath: "\(keep)/\(plugin)-\(i)-thorvg.png"))
       }

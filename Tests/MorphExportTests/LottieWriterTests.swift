@@ -74,12 +74,16 @@ import Testing
     let frame = Rect(origin: .zero, size: Size(20, 20))
     let angular = Paint.angularGradient(
       AngularGradient(
-        stops: [GradientStop(color: .black, location: 0), GradientStop(color: .white, location: 1)],
+        stops: [
+          GradientStop(color: .black, location: 0), GradientStop(color: .white, location: 1),
+        ],
         center: Point(0.5, 0.5), startAngle: 0, endAngle: 360))
     let list = DisplayList(
       canvas: Size(50, 50),
       commands: [
-        .item(DisplayItem(kind: .circle, path: .circle(in: frame), frame: frame, fill: angular, identity: "/0")),
+        .item(
+          DisplayItem(
+            kind: .circle, path: .circle(in: frame), frame: frame, fill: angular, identity: "/0")),
         .item(DisplayItem(kind: .text, path: Path(), frame: frame, identity: "/1")),
         .item(
           DisplayItem(

@@ -54,9 +54,10 @@ public struct LottieFidelityReport: Hashable, Sendable {
       ]
     }
     let counts = LottieJSON.object(
-      Dictionary(uniqueKeysWithValues: LottieMapping.allCases.map {
-        ($0.rawValue, LottieJSON.number(Double(count($0))))
-      }))
+      Dictionary(
+        uniqueKeysWithValues: LottieMapping.allCases.map {
+          ($0.rawValue, LottieJSON.number(Double(count($0))))
+        }))
     return LottieJSON.object(["items": .array(items), "counts": counts]).text + "\n"
   }
 }

@@ -50,7 +50,8 @@ struct LottieStyle {
     guard sx > 1e-12 else { return nil }
     let theta = atan2(b, a)
     let sy = (a * d - b * c) / sx
-    let skew = ((c + sy * sin(theta)) * (c + sy * sin(theta))
+    let skew =
+      ((c + sy * sin(theta)) * (c + sy * sin(theta))
       + (d - sy * cos(theta)) * (d - sy * cos(theta))).squareRoot()
     guard skew <= 1e-9 * max(1, abs(sy)) else { return nil }
     return Decomposition(
@@ -196,7 +197,9 @@ struct LottieStyle {
         "o": opacity.lottie(.percentOpacity, layout: .scalar),
       ]
     }
-    if !affine { notes.append((.approximated, "gradient under perspective: its end points projected")) }
+    if !affine {
+      notes.append((.approximated, "gradient under perspective: its end points projected"))
+    }
     var start = SampledProperty()
     var end = SampledProperty()
     var stops = SampledProperty()
@@ -245,8 +248,10 @@ struct LottieStyle {
 
   private static func gradient(_ paint: Paint) -> Gradient? {
     func sorted(_ stops: [GradientStop]) -> [GradientStop] {
-      stops.enumerated().sorted { ($0.element.location, $0.offset) < ($1.element.location, $1.offset) }
-        .map { GradientStop(color: $0.element.color, location: min(max($0.element.location, 0), 1)) }
+      stops.enumerated().sorted {
+        ($0.element.location, $0.offset) < ($1.element.location, $1.offset)
+      }
+      .map { GradientStop(color: $0.element.color, location: min(max($0.element.location, 0), 1)) }
     }
     switch paint {
     case .linearGradient(let g):
@@ -295,7 +300,9 @@ struct LottieStyle {
       "ty": 25, "nm": "Drop Shadow", "en": 1, "ix": 1, "np": 8,
       "ef": [
         value(1, 2, "Shadow Color", color.lottie(.unitColor)),
-        value(2, 0, "Opacity", opacity.lottie(PropertyPrecision(tolerance: 0.5, decimals: 1), layout: .scalar)),
+        value(
+          2, 0, "Opacity",
+          opacity.lottie(PropertyPrecision(tolerance: 0.5, decimals: 1), layout: .scalar)),
         value(3, 1, "Direction", direction.lottie(.degrees, layout: .scalar)),
         value(4, 0, "Distance", distance.lottie(.points, layout: .scalar)),
         value(5, 0, "Softness", softness.lottie(.points, layout: .scalar)),
@@ -313,7 +320,10 @@ struct LottieStyle {
       "ef": [
         ["ty": 0, "nm": "Blurriness", "ix": 1, "v": blurriness.lottie(.points, layout: .scalar)],
         ["ty": 7, "nm": "Blur Dimensions", "ix": 2, "v": constant([1], .points, layout: .scalar)],
-        ["ty": 7, "nm": "Repeat Edge Pixels", "ix": 3, "v": constant([0], .points, layout: .scalar)],
+        [
+          "ty": 7, "nm": "Repeat Edge Pixels", "ix": 3,
+          "v": constant([0], .points, layout: .scalar),
+        ],
       ],
     ]
   }

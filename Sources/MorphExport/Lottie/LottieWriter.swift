@@ -84,7 +84,8 @@ struct LayerContext {
     shape.append(0, BezierShape.shapeNumbers(rect))
     let content: [LottieJSON] = [
       ["ty": "sh", "ks": shape.lottie(.points, layout: .shape)],
-      Self.solidFill(color: constant([color.red, color.green, color.blue], .unitColor),
+      Self.solidFill(
+        color: constant([color.red, color.green, color.blue], .unitColor),
         opacity: constant([color.alpha * 100], .percentOpacity, layout: .scalar)),
     ]
     return Self.shapeLayer(
@@ -144,7 +145,10 @@ struct LayerContext {
     if let effect = LottieStyle.shadowEffect(span.at.map { ($0.0, $0.1.shadow) }) {
       fields["ef"] = [effect]
     }
-    if let masks = style.masks(affine: affine) { fields["masksProperties"] = masks; fields["hasMask"] = true }
+    if let masks = style.masks(affine: affine) {
+      fields["masksProperties"] = masks
+      fields["hasMask"] = true
+    }
     for (mapping, note) in style.notes { report.note(identity, mapping, note) }
     layer = .object(fields)
     return layer
@@ -169,7 +173,8 @@ struct LayerContext {
       rotation.append(f, [angle])
       opacity.append(f, [present ? item.opacity * 100 : 0])
       if let b = item.path.controlBounds {
-        extent = max(extent, abs(b.origin.x), abs(b.origin.y), abs(b.origin.x + b.size.width),
+        extent = max(
+          extent, abs(b.origin.x), abs(b.origin.y), abs(b.origin.x + b.size.width),
           abs(b.origin.y + b.size.height))
       }
     }
@@ -211,7 +216,10 @@ struct LayerContext {
   }
 
   static func group(_ items: [LottieJSON]) -> LottieJSON {
-    ["ty": "gr", "it": .array(items + [groupTransform()]), "nm": "item", "np": .number(Double(items.count))]
+    [
+      "ty": "gr", "it": .array(items + [groupTransform()]), "nm": "item",
+      "np": .number(Double(items.count)),
+    ]
   }
 
   static func groupTransform() -> LottieJSON {
@@ -219,7 +227,8 @@ struct LayerContext {
       "ty": "tr", "a": constant([0, 0], .points), "p": constant([0, 0], .points),
       "s": constant([100, 100], .points), "r": constant([0], .degrees, layout: .scalar),
       "o": constant([100], .percentOpacity, layout: .scalar),
-      "sk": constant([0], .degrees, layout: .scalar), "sa": constant([0], .degrees, layout: .scalar),
+      "sk": constant([0], .degrees, layout: .scalar),
+      "sa": constant([0], .degrees, layout: .scalar),
     ]
   }
 
@@ -271,7 +280,9 @@ struct LayerContext {
     if span.at.contains(where: { !$0.1.masks.isEmpty }) {
       report.note(identity, .approximated, "masks are not exported: content drawn unmasked")
     }
-    if let masks = LottieStyle.clipMasks(span.at.map { ($0.0, $0.1.clips, ProjectiveTransform.identity) }, affine: false) {
+    if let masks = LottieStyle.clipMasks(
+      span.at.map { ($0.0, $0.1.clips, ProjectiveTransform.identity) }, affine: false)
+    {
       fields["masksProperties"] = masks
       fields["hasMask"] = true
     }
