@@ -1,6 +1,7 @@
 import Foundation
 import MorphCore
 import MorphExport
+import MorphRender
 
 /// `export` to Lottie: every frame's display list (no rasters), one vector animation,
 /// and the fidelity report.
@@ -16,8 +17,10 @@ struct LottieExport {
     var lists: [DisplayList] = []
     for i in 0..<timeline.frameCount { lists.append(try source.next(i)) }
     let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
-    let animation = LottieWriter(fps: timeline.fps, name: name, background: background)
-      .write(lists)
+    let animation = LottieWriter(
+      fps: timeline.fps, name: name, background: background,
+      textOutline: PangoTextMeasure.outline
+    ).write(lists)
     let bytes: [UInt8] =
       format == .dotLottie
       ? DotLottie.archive(json: animation.json, id: Self.animationID(name), generator: "morphhost")

@@ -6,7 +6,7 @@ import Testing
 /// Bundled plugins exported to Lottie, validated against the Lottie schema and played
 /// frame by frame in ThorVG against the host's own frames.
 @Suite struct LottieThorVGTests {
-  @Test(arguments: ["deck_fan", "flip"])
+  @Test(arguments: ["deck_fan", "flip", "card_stack", "ticket_tear"])
   func playsWithinOnePercentOfTheHost(plugin: String) throws {
     let figures = try LottieVerification.verify(plugin)
     print(

@@ -89,7 +89,8 @@ enum LottieVerification {
   /// the host's own (both over white).
   static func verify(_ plugin: String, frames count: Int = 24) throws -> Figures {
     let lists = try frames(plugin, count: count)
-    let animation = LottieWriter(fps: 30, name: plugin).write(lists)
+    let animation = LottieWriter(fps: 30, name: plugin, textOutline: PangoTextMeasure.outline)
+      .write(lists)
     let folder = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     let file = folder.appendingPathComponent("\(plugin).json")

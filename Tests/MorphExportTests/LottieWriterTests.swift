@@ -94,7 +94,7 @@ import Testing
     let byIdentity = Dictionary(uniqueKeysWithValues: report.entries.map { ($0.identity, $0) })
     #expect(byIdentity["/0"]?.mapping == .approximated)
     #expect(byIdentity["/0"]?.notes.contains { $0.contains("angular") } == true)
-    #expect(byIdentity["/1"]?.mapping == .dropped)
+    #expect(byIdentity["/1"]?.mapping == .dropped)  // no glyph outlines given
     #expect(byIdentity["/2"]?.mapping == .dropped)
     #expect(report.summary == "3 items: 0 native, 0 baked, 1 approximated, 2 dropped")
   }

@@ -22,13 +22,17 @@ struct LottieTimeline {
     case group([Int: GroupStyle], Composition)
   }
 
-  /// The tracks of one composition (the whole scene, or a group's content) in paint
-  /// order, back to front.
+  /// Frames that share one paint order, and that order, back to front.
+  struct Segment {
+    var frames: Range<Int>
+    var order: [String]
+  }
+
+  /// The tracks of one composition (the whole scene, or a group's content), and the
+  /// segments of frames in which their paint order holds.
   final class Composition {
-    var order: [String] = []
+    var segments: [Segment] = []
     var tracks: [String: Track] = [:]
-    /// Identities whose place in the paint order changed between frames.
-    var reordered: Set<String> = []
     fileprivate var frameOrders: [[String]] = []
   }
 
@@ -94,13 +98,36 @@ struct LottieTimeline {
     }
   }
 
-  /// One paint order for every frame: each frame's order merged (a topological sort,
-  /// earliest seen first); an identity that cannot keep its place in some frame is noted.
+  /// Paint orders for the frames: consecutive frames share one while their orders can
+  /// be merged (a topological sort, earliest seen first); where the order changes (a
+  /// card brought to the front), a new segment starts and its layers are written again.
   private static func settleOrder(_ composition: Composition) {
+    let orders = composition.frameOrders
+    var segments: [Segment] = []
+    var start = 0
+    while start < orders.count {
+      var end = start + 1
+      var merged = mergedOrder(orders[start..<end])!
+      while end < orders.count, let wider = mergedOrder(orders[start..<(end + 1)]) {
+        merged = wider
+        end += 1
+      }
+      segments.append(Segment(frames: start..<end, order: merged))
+      start = end
+    }
+    composition.segments = segments
+    composition.frameOrders = []
+    for track in composition.tracks.values {
+      if case .group(_, let inner) = track { settleOrder(inner) }
+    }
+  }
+
+  /// One order agreeing with every frame's, or nil when none does.
+  private static func mergedOrder(_ orders: ArraySlice<[String]>) -> [String]? {
     var firstSeen: [String: Int] = [:]
     var after: [String: Set<String>] = [:]
     var indegree: [String: Int] = [:]
-    for order in composition.frameOrders {
+    for order in orders {
       for id in order where firstSeen[id] == nil {
         firstSeen[id] = firstSeen.count
         indegree[id] = 0
@@ -114,22 +141,11 @@ struct LottieTimeline {
     var remaining = Set(firstSeen.keys)
     while !remaining.isEmpty {
       let ready = remaining.filter { indegree[$0] == 0 }
-      let next: String
-      if let pick = ready.min(by: { firstSeen[$0]! < firstSeen[$1]! }) {
-        next = pick
-      } else {
-        // A cycle: the paint order changes between frames.
-        next = remaining.min(by: { firstSeen[$0]! < firstSeen[$1]! })!
-        composition.reordered.insert(next)
-      }
+      guard let next = ready.min(by: { firstSeen[$0]! < firstSeen[$1]! }) else { return nil }
       remaining.remove(next)
       result.append(next)
       for b in after[next] ?? [] { indegree[b, default: 0] -= 1 }
     }
-    composition.order = result
-    composition.frameOrders = []
-    for track in composition.tracks.values {
-      if case .group(_, let inner) = track { settleOrder(inner) }
-    }
+    return result
   }
 }

@@ -16,11 +16,19 @@ public struct LottieWriter {
   public var name: String
   /// A solid layer under everything, or nil for a transparent animation.
   public var background: Color?
+  /// Glyph outlines of a text in its frame (the host's text engine), so the file needs no
+  /// fonts; without it texts are left out.
+  public var textOutline: TextOutline?
 
-  public init(fps: Double, name: String, background: Color? = nil) {
+  public typealias TextOutline = @Sendable (TextRun, Rect) -> Path?
+
+  public init(
+    fps: Double, name: String, background: Color? = nil, textOutline: TextOutline? = nil
+  ) {
     self.fps = fps
     self.name = name
     self.background = background
+    self.textOutline = textOutline
   }
 
   public func write(_ lists: [DisplayList]) -> LottieAnimation {
@@ -28,6 +36,7 @@ public struct LottieWriter {
     let canvas = lists[0].canvas
     let timeline = LottieTimeline(lists)
     var context = LayerContext(canvas: canvas, frameCount: lists.count)
+    context.textOutline = textOutline
     var layers = context.layers(timeline.root)
     if let background {
       layers.append(context.backgroundLayer(background))
@@ -47,7 +56,9 @@ struct LayerContext {
   let canvas: Size
   let frameCount: Int
   var assets: [LottieJSON] = []
+  private var assetIDs: [ObjectIdentifier: String] = [:]
   var report = LottieFidelityReport()
+  var textOutline: LottieWriter.TextOutline?
 
   init(canvas: Size, frameCount: Int) {
     self.canvas = canvas
@@ -57,15 +68,20 @@ struct LayerContext {
   /// A composition's layers, front first as Lottie lists them.
   mutating func layers(_ composition: LottieTimeline.Composition) -> [LottieJSON] {
     var out: [LottieJSON] = []
-    for identity in composition.order {
-      if composition.reordered.contains(identity) {
-        report.note(identity, .approximated, "paint order changes between frames: one order kept")
-      }
-      switch composition.tracks[identity]! {
-      case .item(let samples):
-        if let layer = itemLayer(identity, samples) { out.append(layer) }
-      case .group(let styles, let inner):
-        out.append(groupLayer(identity, styles, inner))
+    let reordered = composition.segments.count > 1
+    for segment in composition.segments {
+      for identity in segment.order {
+        if reordered {
+          report.note(identity, .baked, "paint order changes: a layer per run of frames in one order")
+        }
+        switch composition.tracks[identity]! {
+        case .item(let samples):
+          let inSegment = samples.filter { segment.frames.contains($0.key) }
+          if let layer = itemLayer(identity, inSegment) { out.append(layer) }
+        case .group(let styles, let inner):
+          let inSegment = styles.filter { segment.frames.contains($0.key) }
+          out.append(groupLayer(identity, inSegment, inner))
+        }
       }
     }
     // Indices number layers in the order drawn, back to front; Lottie lists the front first.
@@ -113,12 +129,17 @@ struct LayerContext {
   }
 
   mutating func itemLayer(_ identity: String, _ samples: [Int: DisplayItem]) -> LottieJSON? {
+    var samples = samples
+    if samples.values.first?.kind == .text {
+      guard let textOutline else {
+        report.note(identity, .dropped, "text left out (no glyph outlines given)")
+        return nil
+      }
+      samples = samples.mapValues { Self.outlined($0, textOutline) }
+    }
     let span = Self.span(samples)
     let first = span.at[0].1
     switch first.kind {
-    case .text:
-      report.note(identity, .dropped, "text is not exported yet (glyph outlines to come)")
-      return nil
     case .image:
       report.note(identity, .dropped, "images are not exported yet")
       return nil
@@ -152,6 +173,15 @@ struct LayerContext {
     for (mapping, note) in style.notes { report.note(identity, mapping, note) }
     layer = .object(fields)
     return layer
+  }
+
+  /// A text item as its glyph outlines filled with its colour.
+  static func outlined(_ item: DisplayItem, _ outline: LottieWriter.TextOutline) -> DisplayItem {
+    var shape = item
+    guard let run = item.text else { return shape }
+    shape.path = outline(run, item.frame) ?? Path()
+    shape.fill = .color(run.color)
+    return shape
   }
 
   /// Position, scale, rotation and opacity per frame, from affine transforms without skew.
@@ -238,17 +268,27 @@ struct LayerContext {
 
   // MARK: Groups
 
+  /// The precomposition holding a group's content, written once however many layers
+  /// (one per run of frames in one paint order) show it.
+  private mutating func asset(for inner: LottieTimeline.Composition, named name: String) -> String
+  {
+    if let id = assetIDs[ObjectIdentifier(inner)] { return id }
+    let id = "comp\(assetIDs.count)"
+    assetIDs[ObjectIdentifier(inner)] = id
+    let slot = assets.count
+    assets.append([:])
+    let layers = layers(inner)
+    assets[slot] = ["id": .string(id), "layers": .array(layers), "nm": .string(name)]
+    return id
+  }
+
   /// A compositing group as a precomposition layer: its opacity, blend mode, shadow and
   /// blur apply to the composited content, as in the host.
   mutating func groupLayer(
     _ identity: String, _ styles: [Int: GroupStyle], _ inner: LottieTimeline.Composition
   ) -> LottieJSON {
     let span = Self.span(styles)
-    let assetID = "comp\(assets.count)"
-    assets.append([:])  // keeps nested groups' asset ids unique
-    let slot = assets.count - 1
-    let layers = layers(inner)
-    assets[slot] = ["id": .string(assetID), "layers": .array(layers), "nm": .string(identity)]
+    let assetID = asset(for: inner, named: identity)
     var opacity = SampledProperty()
     for (f, style, present) in span.at { opacity.append(f, [present ? style.opacity * 100 : 0]) }
     var transform = Self.identityTransform()
