@@ -66,7 +66,9 @@ struct LayerContext {
   }
 
   /// A composition's layers, front first as Lottie lists them.
-  mutating func layers(_ composition: LottieTimeline.Composition) -> [LottieJSON] {
+  mutating func layers(_ composition: LottieTimeline.Composition, inGroup: Bool = false)
+    -> [LottieJSON]
+  {
     var out: [LottieJSON] = []
     let reordered = composition.segments.count > 1
     for segment in composition.segments {
@@ -79,6 +81,8 @@ struct LayerContext {
           let inSegment = samples.filter { segment.frames.contains($0.key) }
           if let layer = itemLayer(identity, inSegment) { out.append(layer) }
         case .group(let styles, let inner):
+          // An eraser inside a group becomes subtracting masks on that group's layer.
+          if inGroup && Self.isEraser(styles) { continue }
           let inSegment = styles.filter { segment.frames.contains($0.key) }
           out.append(groupLayer(identity, inSegment, inner))
         }
@@ -277,7 +281,7 @@ struct LayerContext {
     assetIDs[ObjectIdentifier(inner)] = id
     let slot = assets.count
     assets.append([:])
-    let layers = layers(inner)
+    let layers = layers(inner, inGroup: true)
     assets[slot] = ["id": .string(id), "layers": .array(layers), "nm": .string(name)]
     return id
   }
@@ -306,6 +310,8 @@ struct LayerContext {
     let first = span.at[0].1
     if let bm = LottieStyle.blendMode(first.blend) {
       fields["bm"] = .number(Double(bm))
+    } else if Self.isEraser(styles) {
+      report.note(identity, .native, "destinationOut: subtracting masks on the enclosing group")
     } else {
       report.note(identity, .approximated, "blend mode \(first.blend.rawValue) drawn as normal")
     }
@@ -320,13 +326,69 @@ struct LayerContext {
     if span.at.contains(where: { !$0.1.masks.isEmpty }) {
       report.note(identity, .approximated, "masks are not exported: content drawn unmasked")
     }
-    if let masks = LottieStyle.clipMasks(
+    var masks: [LottieJSON] = []
+    if case .array(let clips)? = LottieStyle.clipMasks(
       span.at.map { ($0.0, $0.1.clips, ProjectiveTransform.identity) }, affine: false)
     {
-      fields["masksProperties"] = masks
+      masks += clips
+    }
+    masks += eraserMasks(identity, inner, frames: span.at.map(\.0))
+    if !masks.isEmpty {
+      fields["masksProperties"] = .array(masks)
       fields["hasMask"] = true
     }
     return .object(fields)
+  }
+
+  /// Whether a group only erases what is under it (`blend("destinationOut")`).
+  static func isEraser(_ styles: [Int: GroupStyle]) -> Bool {
+    styles.values.first?.blend == .destinationOut
+  }
+
+  /// The outlines of the erasers in a group's content as subtracting masks over the
+  /// group's frames (exact when the erasers are drawn last and opaque, as notches are).
+  private mutating func eraserMasks(
+    _ identity: String, _ inner: LottieTimeline.Composition, frames: [Int]
+  ) -> [LottieJSON] {
+    var masks: [LottieJSON] = []
+    for (eraserID, track) in inner.tracks.sorted(by: { $0.key < $1.key }) {
+      guard case .group(let styles, let content) = track, Self.isEraser(styles) else { continue }
+      if inner.segments.contains(where: { $0.order.last != eraserID }) {
+        report.note(
+          eraserID, .approximated, "destinationOut not drawn last: later items erased too")
+      }
+      for (itemID, itemTrack) in content.tracks.sorted(by: { $0.key < $1.key }) {
+        guard case .item(let samples) = itemTrack, let any = samples.values.first else {
+          report.note(itemID, .dropped, "a nested group inside an eraser is left out")
+          continue
+        }
+        report.note(itemID, .native, "erases as a subtracting mask")
+        let count = BezierShape.subpaths(of: any.path).count
+        for k in 0..<count {
+          var shape = SampledProperty()
+          var opacity = SampledProperty()
+          var last = any
+          for f in frames {
+            let item = samples[f] ?? last
+            last = item
+            let subpaths = BezierShape.subpaths(of: item.path, map: item.transform.apply)
+            let s =
+              k < subpaths.count
+              ? subpaths[k] : BezierShape(closed: true, vertices: [], inPoints: [], outPoints: [])
+            shape.append(f, BezierShape.shapeNumbers(s))
+            let visible = samples[f] != nil && styles[f] != nil
+            opacity.append(f, [visible ? item.opacity * (styles[f]?.opacity ?? 1) * 100 : 0])
+          }
+          masks.append([
+            "mode": "s", "inv": false, "nm": .string("erase \(itemID)"),
+            "pt": shape.lottie(.points, layout: .shape),
+            "o": opacity.lottie(.percentOpacity, layout: .scalar),
+            "x": constant([0], .points, layout: .scalar),
+          ])
+        }
+      }
+    }
+    return masks
   }
 }
 
