@@ -11,7 +11,8 @@ import Testing
     let figures = try LottieVerification.verify(plugin)
     print(
       "lottie \(plugin): \(figures.frames) frames, worst \(figures.worstFraction * 100)% "
-        + "off at frame \(figures.worstFrame), \(figures.bytes) bytes; \(figures.report.summary)")
+        + "off at frame \(figures.worstFrame) (rlottie \(figures.rlottieWorstFraction * 100)%), "
+        + "\(figures.bytes) bytes; \(figures.report.summary)")
     #expect(figures.worstFraction <= 0.01, "\(plugin) frame \(figures.worstFrame)")
   }
 }

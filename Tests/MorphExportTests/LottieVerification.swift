@@ -65,6 +65,29 @@ enum LottieVerification {
     }
   }
 
+  /// Every frame as rlottie draws it (premultiplied BGRA), composited over white.
+  static func rlottieFrames(_ file: URL, width: Int, height: Int) throws -> [RasterImage] {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let (status, out) = try python(["rlottie", file.path, folder.path, "\(width)", "\(height)"])
+    guard status == 0, let count = Int(out.trimmingCharacters(in: .whitespacesAndNewlines)) else {
+      throw VerificationError("rlottie could not render \(file.path): \(out)")
+    }
+    return try (0..<count).map { i in
+      var pixels = [UInt8](
+        try Data(contentsOf: folder.appendingPathComponent(String(format: "%04d.bgra", i))))
+      for p in stride(from: 0, to: pixels.count, by: 4) {
+        let clear = 255 - Int(pixels[p + 3])
+        let (b, g, r) = (Int(pixels[p]), Int(pixels[p + 1]), Int(pixels[p + 2]))
+        pixels[p] = UInt8(min(255, r + clear))
+        pixels[p + 1] = UInt8(min(255, g + clear))
+        pixels[p + 2] = UInt8(min(255, b + clear))
+        pixels[p + 3] = 255
+      }
+      return RasterImage(width: width, height: height, pixels: pixels)
+    }
+  }
+
   static func overWhite(_ image: RasterImage) -> RasterImage {
     var pixels = image.pixels
     for p in stride(from: 0, to: pixels.count, by: 4) {
@@ -81,6 +104,8 @@ enum LottieVerification {
     var frames: Int
     var worstFraction: Double
     var worstFrame: Int
+    /// The worst frame in rlottie, which draws no effects (shadows, blurs).
+    var rlottieWorstFraction: Double
     var bytes: Int
     var report: LottieFidelityReport
   }
@@ -105,11 +130,17 @@ enum LottieVerification {
       throw VerificationError("\(plugin): ThorVG played \(played.count) frames of \(lists.count)")
     }
     var figures = Figures(
-      frames: count, worstFraction: 0, worstFrame: 0, bytes: animation.json.utf8.count,
+      frames: count, worstFraction: 0, worstFrame: 0, rlottieWorstFraction: 0, bytes: animation.json.utf8.count,
       report: animation.report)
+    let rlottie = try rlottieFrames(file, width: width, height: height)
     for (i, list) in lists.enumerated() {
       let host = try renderer.render(list, background: .white)
       let difference = ImageComparison.compare(expected: host, actual: played[i])!
+      if i < rlottie.count {
+        figures.rlottieWorstFraction = max(
+          figures.rlottieWorstFraction,
+          ImageComparison.compare(expected: host, actual: rlottie[i])!.differingFraction)
+      }
       if difference.differingFraction > figures.worstFraction {
         figures.worstFraction = difference.differingFraction
         figures.worstFrame = i

@@ -3,6 +3,8 @@
   lottie_check.py validate FILE            checks FILE against the lottie-specs schema
   lottie_check.py render FILE OUT W H      renders every frame with ThorVG to OUT/NNNN.rgba
                                            (straight RGBA, W×H) and prints the frame count
+  lottie_check.py rlottie FILE OUT W H     the same with rlottie, to OUT/NNNN.bgra
+                                           (premultiplied BGRA, as rlottie draws)
 """
 import json
 import os
@@ -50,8 +52,22 @@ def render(path, out, width, height):
     return 0
 
 
+def render_rlottie(path, out, width, height):
+    from rlottie_python import LottieAnimation
+
+    animation = LottieAnimation.from_file(path)
+    frames = animation.lottie_animation_get_totalframe()
+    for frame in range(frames):
+        pixels = animation.lottie_animation_render(frame, width=width, height=height)
+        with open(os.path.join(out, f"{frame:04d}.bgra"), "wb") as f:
+            f.write(pixels)
+    print(frames)
+    return 0
+
+
 if __name__ == "__main__":
     command = sys.argv[1]
     if command == "validate":
         sys.exit(validate(sys.argv[2]))
-    sys.exit(render(sys.argv[2], sys.argv[3], int(sys.argv[4]), int(sys.argv[5])))
+    size = (sys.argv[2], sys.argv[3], int(sys.argv[4]), int(sys.argv[5]))
+    sys.exit(render_rlottie(*size) if command == "rlottie" else render(*size))
