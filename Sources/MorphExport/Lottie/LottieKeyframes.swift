@@ -111,7 +111,11 @@ extension SampledProperty {
     _ precision: PropertyPrecision, layout: PropertyLayout = .vector, hold: Bool = false
   ) -> LottieJSON {
     let tol = max(precision.tolerance - 0.5 * pow(10, -Double(precision.decimals)), 0)
-    let keys = hold ? Array(values.indices) : KeyframeReducer.reduce(self, tolerance: tol)
+    // Held values need a key only where they change.
+    let keys =
+      hold
+      ? values.indices.filter { $0 == 0 || values[$0] != values[$0 - 1] }
+      : KeyframeReducer.reduce(self, tolerance: tol)
     if keys.count == 1 || values.count == 1 {
       return ["a": 0, "k": encode(values[keys[0]], precision.decimals, layout, keyframe: false)]
     }

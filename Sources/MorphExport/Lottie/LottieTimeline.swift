@@ -28,10 +28,18 @@ struct LottieTimeline {
     var order: [String]
   }
 
-  /// The tracks of one composition (the whole scene, or a group's content), and the
-  /// segments of frames in which their paint order holds.
+  /// One layer: an identity over a run of frames, where it keeps its place.
+  struct Slot {
+    var identity: String
+    var frames: Range<Int>
+  }
+
+  /// The tracks of one composition (the whole scene, or a group's content), the
+  /// segments of frames in which their paint order holds, and the layers that draw
+  /// them, back to front.
   final class Composition {
     var segments: [Segment] = []
+    var slots: [Slot] = []
     var tracks: [String: Track] = [:]
     fileprivate var frameOrders: [[String]] = []
   }
@@ -116,10 +124,62 @@ struct LottieTimeline {
       start = end
     }
     composition.segments = segments
+    composition.slots = slots(segments)
     composition.frameOrders = []
     for track in composition.tracks.values {
       if case .group(_, let inner) = track { settleOrder(inner) }
     }
+  }
+
+  /// Layers for the segments: where the order changes, the identities on the longest
+  /// common subsequence of the two orders keep their layers, and each of the others
+  /// gets a new layer from then on, placed between its new neighbours.
+  static func slots(_ segments: [Segment]) -> [Slot] {
+    var slots: [Slot] = []
+    var open: [String: Int] = [:]
+    var previous: [String] = []
+    for segment in segments {
+      let kept = Set(longestCommonSubsequence(previous, segment.order))
+      open = open.filter { kept.contains($0.key) }
+      var insertAt = 0
+      for identity in segment.order {
+        if let index = open[identity] {
+          slots[index].frames = slots[index].frames.lowerBound..<segment.frames.upperBound
+          insertAt = index + 1
+        } else {
+          slots.insert(Slot(identity: identity, frames: segment.frames), at: insertAt)
+          open = open.mapValues { $0 >= insertAt ? $0 + 1 : $0 }
+          open[identity] = insertAt
+          insertAt += 1
+        }
+      }
+      previous = segment.order
+    }
+    return slots
+  }
+
+  static func longestCommonSubsequence(_ a: [String], _ b: [String]) -> [String] {
+    guard !a.isEmpty, !b.isEmpty else { return [] }
+    var lengths = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
+    for i in stride(from: a.count - 1, through: 0, by: -1) {
+      for j in stride(from: b.count - 1, through: 0, by: -1) {
+        lengths[i][j] =
+          a[i] == b[j] ? lengths[i + 1][j + 1] + 1 : max(lengths[i + 1][j], lengths[i][j + 1])
+      }
+    }
+    var out: [String] = []
+    var (i, j) = (0, 0)
+    while i < a.count && j < b.count {
+      if a[i] == b[j] {
+        out.append(a[i])
+        (i, j) = (i + 1, j + 1)
+      } else if lengths[i + 1][j] >= lengths[i][j + 1] {
+        i += 1
+      } else {
+        j += 1
+      }
+    }
+    return out
   }
 
   /// One order agreeing with every frame's, or nil when none does.

@@ -70,22 +70,22 @@ struct LayerContext {
     -> [LottieJSON]
   {
     var out: [LottieJSON] = []
-    let reordered = composition.segments.count > 1
-    for segment in composition.segments {
-      for identity in segment.order {
-        if reordered {
-          report.note(identity, .baked, "paint order changes: a layer per run of frames in one order")
-        }
-        switch composition.tracks[identity]! {
-        case .item(let samples):
-          let inSegment = samples.filter { segment.frames.contains($0.key) }
-          if let layer = itemLayer(identity, inSegment) { out.append(layer) }
-        case .group(let styles, let inner):
-          // An eraser inside a group becomes subtracting masks on that group's layer.
-          if inGroup && Self.isEraser(styles) { continue }
-          let inSegment = styles.filter { segment.frames.contains($0.key) }
-          out.append(groupLayer(identity, inSegment, inner))
-        }
+    let layersPerIdentity = Dictionary(
+      composition.slots.map { ($0.identity, 1) }, uniquingKeysWith: +)
+    for slot in composition.slots {
+      let identity = slot.identity
+      if layersPerIdentity[identity, default: 0] > 1 {
+        report.note(identity, .baked, "paint order changes: a layer per run of frames in place")
+      }
+      switch composition.tracks[identity]! {
+      case .item(let samples):
+        let inSlot = samples.filter { slot.frames.contains($0.key) }
+        if let layer = itemLayer(identity, inSlot) { out.append(layer) }
+      case .group(let styles, let inner):
+        // An eraser inside a group becomes subtracting masks on that group's layer.
+        if inGroup && Self.isEraser(styles) { continue }
+        let inSlot = styles.filter { slot.frames.contains($0.key) }
+        out.append(groupLayer(identity, inSlot, inner))
       }
     }
     // Indices number layers in the order drawn, back to front; Lottie lists the front first.
