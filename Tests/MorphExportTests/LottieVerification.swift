@@ -130,7 +130,8 @@ enum LottieVerification {
       throw VerificationError("\(plugin): ThorVG played \(played.count) frames of \(lists.count)")
     }
     var figures = Figures(
-      frames: count, worstFraction: 0, worstFrame: 0, rlottieWorstFraction: 0, bytes: animation.json.utf8.count,
+      frames: count, worstFraction: 0, worstFrame: 0, rlottieWorstFraction: 0,
+      bytes: animation.json.utf8.count,
       report: animation.report)
     let rlottie = try rlottieFrames(file, width: width, height: height)
     for (i, list) in lists.enumerated() {

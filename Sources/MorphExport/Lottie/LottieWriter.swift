@@ -274,8 +274,7 @@ struct LayerContext {
 
   /// The precomposition holding a group's content, written once however many layers
   /// (one per run of frames in one paint order) show it.
-  private mutating func asset(for inner: LottieTimeline.Composition, named name: String) -> String
-  {
+  private mutating func asset(for inner: LottieTimeline.Composition, named name: String) -> String {
     if let id = assetIDs[ObjectIdentifier(inner)] { return id }
     let id = "comp\(assetIDs.count)"
     assetIDs[ObjectIdentifier(inner)] = id
