@@ -151,6 +151,10 @@ enum LottieVerification {
           to: URL(fileURLWithPath: "\(keep)/\(plugin)-\(i)-host.png"))
         try Data(try played[i].pngData()).write(
           to: URL(fileURLWithPath: "\(keep)/\(plugin)-\(i)-thorvg.png"))
+        if i < rlottie.count {
+          try Data(try rlottie[i].pngData()).write(
+            to: URL(fileURLWithPath: "\(keep)/\(plugin)-\(i)-rlottie.png"))
+        }
       }
     }
     return figures

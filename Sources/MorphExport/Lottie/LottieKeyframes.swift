@@ -43,6 +43,9 @@ struct PropertyPrecision {
 /// Every kept keyframe is an original sample, so each exported frame is within the
 /// tolerance of what the host drew.
 enum KeyframeReducer {
+  /// The most samples one straight segment spans, so a long export reduces in linear time.
+  static let maxRun = 240
+
   /// Indices into `property.values` of the keyframes kept.
   static func reduce(_ property: SampledProperty, tolerance: Double) -> [Int] {
     let values = property.values
@@ -52,8 +55,8 @@ enum KeyframeReducer {
     var start = 0
     var end = 1
     while end < values.count {
-      if end + 1 < values.count
-        && fits(values, frames, from: start, to: end + 1, tolerance: tolerance)
+      if end + 1 < values.count, end + 1 - start <= maxRun,
+        fits(values, frames, from: start, to: end + 1, tolerance: tolerance)
       {
         end += 1
         continue
