@@ -8,7 +8,8 @@ import Testing
   @Test func aStraightRunKeepsItsEndsOnly() {
     var p = SampledProperty()
     for f in 0..<20 { p.append(f, [Double(f) * 3, 7]) }
-    #expect(KeyframeReducer.reduce(p, tolerance: 0.05) == [0, 19])
+    #expect(KeyframeReducer.reduce(p, tolerance: 0.05).keys == [0, 19])
+    #expect(KeyframeReducer.reduce(p, tolerance: 0.05).easings == [.linear])
   }
 
   @Test func aConstantIsWrittenOnce() {
@@ -20,13 +21,15 @@ import Testing
   @Test func everySampleStaysWithinTheTolerance() {
     var p = SampledProperty()
     for f in 0..<60 { p.append(f, [100 * sin(Double(f) / 9)]) }
-    let keys = KeyframeReducer.reduce(p, tolerance: 0.05)
+    let reduction = KeyframeReducer.reduce(p, tolerance: 0.05)
+    let keys = reduction.keys
     #expect(keys.count < 60 && keys.count > 2)
     for f in 0..<60 {
       let after = keys.firstIndex { $0 >= f }!
       let (a, b) = (keys[max(after - 1, 0)], keys[after])
       let t = b == a ? 0 : Double(f - a) / Double(b - a)
-      let value = p.values[a][0] + (p.values[b][0] - p.values[a][0]) * t
+      let eased = b == a ? 0 : reduction.easings[max(after - 1, 0)].progress(t)
+      let value = p.values[a][0] + (p.values[b][0] - p.values[a][0]) * eased
       #expect(abs(value - p.values[f][0]) <= 0.05)
     }
   }
