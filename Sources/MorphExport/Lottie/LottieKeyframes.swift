@@ -146,6 +146,10 @@ enum KeyframeReducer {
       r1 += b1 * target
       r2 += b2 * target
     }
+    // A light pull towards linear handles, so one or two samples still give one answer.
+    let ridge = 1e-6
+    (s11, s22) = (s11 + ridge, s22 + ridge)
+    (r1, r2) = (r1 + ridge / 3, r2 + ridge * 2 / 3)
     let det = s11 * s22 - s12 * s12
     guard abs(det) > 1e-12 else { return nil }
     let largest = d.map(abs).max() ?? 0
