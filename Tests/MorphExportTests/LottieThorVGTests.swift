@@ -15,4 +15,14 @@ import Testing
         + "\(figures.bytes) bytes; \(figures.report.summary)")
     #expect(figures.worstFraction <= 0.01, "\(plugin) frame \(figures.worstFrame)")
   }
+
+  /// The played timeline (one tap, 30 frames a second), as `export --duration` samples it.
+  @Test(arguments: ["deck_fan", "flip"])
+  func aPlayedTapWithinOnePercent(plugin: String) throws {
+    let figures = try LottieVerification.verify(plugin, frames: 31, played: true)
+    print(
+      "lottie \(plugin) played: \(figures.frames) frames, worst \(figures.worstFraction * 100)% "
+        + "off at frame \(figures.worstFrame), \(figures.bytes) bytes")
+    #expect(figures.worstFraction <= 0.01, "\(plugin) frame \(figures.worstFrame)")
+  }
 }

@@ -37,6 +37,19 @@ enum LottieVerification {
     }
   }
 
+  /// The display lists of a bundled plugin played from one tap, `fps` frames a second
+  /// for `count` frames (export's `--duration` timeline).
+  static func playedFrames(_ plugin: String, count: Int, fps: Double) throws -> [DisplayList] {
+    let document = try DocumentHost(
+      path: repository.appendingPathComponent("Plugins/\(plugin).lua").path)
+    let host = try document.componentHost(for: "--duration")
+    var player = ScriptPlayer(.defaultTap)
+    return try (0..<count).map { i in
+      try player.play(until: Double(i) / fps, on: host)
+      return try host.frame().list
+    }
+  }
+
   static func temporaryFolder() throws -> URL {
     let url = FileManager.default.temporaryDirectory
       .appendingPathComponent("lottie-\(UUID().uuidString)")
@@ -112,8 +125,11 @@ enum LottieVerification {
 
   /// Exports `plugin`, validates it, plays it in ThorVG and compares every frame with
   /// the host's own (both over white).
-  static func verify(_ plugin: String, frames count: Int = 24) throws -> Figures {
-    let lists = try frames(plugin, count: count)
+  static func verify(_ plugin: String, frames count: Int = 24, played: Bool = false) throws
+    -> Figures
+  {
+    let lists =
+      played ? try playedFrames(plugin, count: count, fps: 30) : try frames(plugin, count: count)
     let animation = LottieWriter(fps: 30, name: plugin, textOutline: PangoTextMeasure.outline)
       .write(lists)
     let folder = try temporaryFolder()
@@ -125,9 +141,9 @@ enum LottieVerification {
     }
     let renderer = CairoRenderer()
     let (width, height) = (Int(lists[0].canvas.width), Int(lists[0].canvas.height))
-    let played = try thorvgFrames(file, width: width, height: height)
-    guard played.count == lists.count else {
-      throw VerificationError("\(plugin): ThorVG played \(played.count) frames of \(lists.count)")
+    let thorvg = try thorvgFrames(file, width: width, height: height)
+    guard thorvg.count == lists.count else {
+      throw VerificationError("\(plugin): ThorVG played \(thorvg.count) frames of \(lists.count)")
     }
     var figures = Figures(
       frames: count, worstFraction: 0, worstFrame: 0, rlottieWorstFraction: 0,
@@ -136,7 +152,7 @@ enum LottieVerification {
     let rlottie = try rlottieFrames(file, width: width, height: height)
     for (i, list) in lists.enumerated() {
       let host = try renderer.render(list, background: .white)
-      let difference = ImageComparison.compare(expected: host, actual: played[i])!
+      let difference = ImageComparison.compare(expected: host, actual: thorvg[i])!
       if i < rlottie.count {
         figures.rlottieWorstFraction = max(
           figures.rlottieWorstFraction,
@@ -149,7 +165,7 @@ enum LottieVerification {
       if let keep = ProcessInfo.processInfo.environment["MORPH_LOTTIE_FRAMES"] {
         try Data(try host.pngData()).write(
           to: URL(fileURLWithPath: "\(keep)/\(plugin)-\(i)-host.png"))
-        try Data(try played[i].pngData()).write(
+        try Data(try thorvg[i].pngData()).write(
           to: URL(fileURLWithPath: "\(keep)/\(plugin)-\(i)-thorvg.png"))
         if i < rlottie.count {
           try Data(try rlottie[i].pngData()).write(
