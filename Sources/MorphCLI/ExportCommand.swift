@@ -123,7 +123,8 @@ enum ExportCommand {
     let play = try PlayOptions(&options)
     guard let out = try options.value("-o") ?? options.value("--output") else {
       throw UsageError(
-        "export needs -o OUT (a folder, or a .png .apng .gif .webp .mp4 .webm file); see --help")
+        "export needs -o OUT (a folder, or a .png .apng .gif .webp .mp4 .webm .json .lottie file); see --help"
+      )
     }
     let filmstrip = try options.int("--filmstrip", in: 1...100)
     let format = try ExportFormat.choose(

@@ -40,13 +40,13 @@ import Testing
       AffineTransform.translation(30, 40).concatenating(
         after: AffineTransform.rotation(degrees: 25).concatenating(
           after: AffineTransform.scale(2, 0.5))))
-    let d = try #require(LottieStyle.decompose(t, extent: 1))
+    let d = try #require(LottieStyle.decompose(t))
     #expect(abs(d.tx - 30) < 1e-9 && abs(d.ty - 40) < 1e-9)
     #expect(abs(d.rotation - 25) < 1e-9)
     #expect(abs(d.sx - 2) < 1e-9 && abs(d.sy - 0.5) < 1e-9)
     let perspective = ProjectiveTransform.rotation3D(
       degrees: 30, axis: (0, 1, 0), anchor: Point(50, 50), perspective: 1, extent: 100)
-    #expect(LottieStyle.decompose(perspective, extent: 1) == nil)
+    #expect(LottieStyle.decompose(perspective) == nil)
   }
 
   /// A card that moves is one layer with animated properties, not a layer per frame.

@@ -43,7 +43,7 @@ struct LottieStyle {
 
   /// `transform` as Lottie's position · rotation · scale (anchor at the origin), or nil
   /// when it has perspective or skew.
-  static func decompose(_ transform: ProjectiveTransform, extent: Double) -> Decomposition? {
+  static func decompose(_ transform: ProjectiveTransform) -> Decomposition? {
     guard transform.isAffine, transform.isFinite else { return nil }
     let (a, b, c, d) = (transform.m11, transform.m12, transform.m21, transform.m22)
     let sx = (a * a + b * b).squareRoot()

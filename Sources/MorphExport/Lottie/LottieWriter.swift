@@ -153,7 +153,7 @@ struct LayerContext {
       report.note(identity, .dropped, "blend mode \(first.blend.rawValue) has no Lottie form")
       return nil
     }
-    let affine = span.at.allSatisfy { LottieStyle.decompose($0.1.transform, extent: 1) != nil }
+    let affine = span.at.allSatisfy { LottieStyle.decompose($0.1.transform) != nil }
     report.note(identity, .native)
     if !affine {
       report.note(identity, .baked, "perspective or skew: vertices projected every frame")
@@ -197,7 +197,7 @@ struct LayerContext {
     var previousAngle: Double?
     var extent = 1.0
     for (f, item, present) in frames {
-      let d = LottieStyle.decompose(item.transform, extent: 1)!
+      let d = LottieStyle.decompose(item.transform)!
       var angle = d.rotation
       // Unwrapped, so a turn through ±180° interpolates the short way it went.
       if let p = previousAngle { angle += 360 * ((p - angle) / 360).rounded() }
