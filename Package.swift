@@ -11,7 +11,10 @@ let package = Package(
     .library(name: "MorphScript", targets: ["MorphScript"]),
     .library(name: "MorphRender", targets: ["MorphRender"]),
     .library(name: "MorphHost", targets: ["MorphHost"]),
+    .library(name: "MorphSession", targets: ["MorphSession"]),
     .library(name: "MorphExport", targets: ["MorphExport"]),
+    // Everything an embedding app needs, in one import.
+    .library(name: "Morph", targets: ["Morph"]),
   ],
   targets: [
     // C libraries, found through pkg-config; the providers tell SwiftPM what to suggest.
@@ -58,42 +61,66 @@ let package = Package(
     // The only layer that touches the Lua C API.
     .target(
       name: "MorphScript", dependencies: ["MorphCore", "CLua", "CMorphLua", "CDeflate"],
+      // The bundled plugins' tests and goldens (`morphhost test Plugins/`) stay out of the
+      // binary.
+      exclude: [
+        "Plugins/card_stack.test.lua", "Plugins/deck_fan.test.lua", "Plugins/flip.test.lua",
+        "Plugins/ticket_tear.test.lua", "Plugins/card_stack.snapshots",
+        "Plugins/deck_fan.snapshots", "Plugins/flip.snapshots", "Plugins/ticket_tear.snapshots",
+      ],
       resources: [
         .embedInCode("Lua/sandbox.lua"), .embedInCode("Lua/inspect.lua"),
         .embedInCode("Lua/paths.lua"), .embedInCode("Lua/nodes.lua"),
         .embedInCode("Lua/component.lua"), .embedInCode("Lua/morph.meta.lua"),
-        .embedInCode("Lua/support.lua"),
+        .embedInCode("Lua/support.lua"), .embedInCode("Lua/testing.lua"),
         // The bundled plugins (`Plugins/` is a link to this folder), so an
         // installed binary runs them from any folder.
         .embedInCode("Plugins/card_stack.lua"), .embedInCode("Plugins/deck_fan.lua"),
         .embedInCode("Plugins/flip.lua"), .embedInCode("Plugins/ticket_tear.lua"),
       ]),
-    // Render backends: Cairo raster, terminal text and images, JSON, export
-    // encoders. Never sees Lua.
+    // Render backends: Cairo raster, text, terminal text and images, JSON, PNG
+    // (deflate and the row filters). Never sees Lua.
     .target(
       name: "MorphRender",
-      dependencies: [
-        "MorphCore", "CCairo", "CPango", "CSixel", "CDeflate", "CImageQuant", "CGif", "CWebP",
-        "CMorphEncode",
-      ]),
+      dependencies: ["MorphCore", "CCairo", "CPango", "CSixel", "CDeflate", "CMorphEncode"]),
     // Runs components: virtual clock, input and gestures, frames, hot reload.
     .target(name: "MorphHost", dependencies: ["MorphCore", "MorphScript", "MorphRender"]),
-    // Export formats over display lists: Lottie (vector animation). Never sees Lua.
-    .target(name: "MorphExport", dependencies: ["MorphCore", "CDeflate"]),
-    // Goldens for the test targets only; no product ships it.
+    // One hot-reloading session (load, watch, last good version, clock, input, diagnostics)
+    // that the live view and the preview show: no terminal, no HTTP.
+    .target(
+      name: "MorphSession", dependencies: ["MorphCore", "MorphScript", "MorphRender", "MorphHost"]
+    ),
+    // Exporting: frame sources, the bounded pipeline, every format's encoder,
+    // Lottie (vector animation, dotLottie's deflate), output files, video through
+    // ffmpeg, and the one-call `Exporter`.
+    .target(
+      name: "MorphExport",
+      dependencies: [
+        "MorphCore", "MorphScript", "MorphRender", "MorphHost", "CImageQuant", "CGif", "CWebP",
+        "CMorphEncode", "CDeflate",
+      ]),
+    // `import Morph`: re-exports the libraries above, the whole public API.
+    .target(
+      name: "Morph",
+      dependencies: [
+        "MorphCore", "MorphScript", "MorphRender", "MorphHost", "MorphSession", "MorphExport",
+      ]),
+    // Goldens for the test targets only; no product ships it. (The image comparison they
+    // use is MorphRender's, which `morphhost test` shares.)
     .target(name: "MorphTestSupport", dependencies: ["MorphRender", "CSixel"]),
     // The command line, built as the `morphhost` program. (No folder may differ from
     // another only in case: macOS checks out on a case-insensitive file system.)
     .executableTarget(
       name: "MorphCLI",
       dependencies: [
-        "MorphCore", "MorphScript", "MorphRender", "MorphHost", "MorphExport", "CCivetWeb",
+        "MorphCore", "MorphScript", "MorphRender", "MorphHost", "MorphSession", "MorphExport",
+        "CCivetWeb",
       ],
       // What `morphhost new` writes: a Lua file, so luacheck lints it. The
       // preview's page and its Lua props reader, served from the binary. The
       // bench's node-building and pattern Lua.
       resources: [
-        .embedInCode("Templates/component.lua"),
+        .embedInCode("Templates/component.lua"), .embedInCode("Templates/component.test.lua"),
         .embedInCode("Preview/Assets/player.html"), .embedInCode("Preview/Assets/index.html"),
         .embedInCode("Preview/Assets/preview.js"), .embedInCode("Preview/Assets/preview.css"),
         .embedInCode("Preview/Assets/props.lua"), .embedInCode("Bench/node_build.lua"),
@@ -108,20 +135,27 @@ let package = Package(
     // Goldens are read through #filePath, not bundled.
     .testTarget(
       name: "MorphRenderTests",
-      dependencies: ["MorphRender", "MorphCore", "MorphTestSupport", "CGif"],
-      exclude: ["Goldens"]),
+      dependencies: ["MorphRender", "MorphCore", "MorphTestSupport"], exclude: ["Goldens"]),
+    // Exported files are read back by decoders that are not ours (giflib, ffprobe, libwebp's
+    // tools; Lottie's schema and ThorVG through a Python helper beside the tests).
+    .testTarget(
+      name: "MorphExportTests",
+      dependencies: [
+        "MorphExport", "MorphRender", "MorphCore", "MorphHost", "MorphTestSupport", "CGif",
+      ],
+      exclude: ["lottie_check.py"]),
     .testTarget(
       name: "MorphHostTests",
       dependencies: ["MorphHost", "MorphScript", "MorphCore", "MorphRender", "MorphTestSupport"],
       exclude: ["Fixtures", "Goldens"]),
     .testTarget(
-      name: "MorphCLITests", dependencies: ["MorphCLI", "MorphRender", "MorphTestSupport"],
-      exclude: ["Fixtures", "Goldens"]),
-    // Lottie checks run Python helpers (schema, ThorVG) beside the tests.
+      name: "MorphSessionTests",
+      dependencies: ["MorphSession", "MorphHost", "MorphScript", "MorphCore"]),
     .testTarget(
-      name: "MorphExportTests",
-      dependencies: ["MorphExport", "MorphHost", "MorphRender", "MorphCore", "MorphTestSupport"],
-      exclude: ["lottie_check.py"]),
+      name: "MorphCLITests",
+      dependencies: ["MorphCLI", "MorphExport", "MorphRender", "MorphTestSupport"],
+      exclude: ["Fixtures", "Goldens"]),
+    .testTarget(name: "MorphTests", dependencies: ["Morph"]),
     .testTarget(
       name: "MorphTestSupportTests", dependencies: ["MorphTestSupport", "MorphRender", "MorphCore"]),
   ],

@@ -9,12 +9,8 @@ let package = Package(
   targets: [
     .executableTarget(
       name: "EmbedHost",
-      dependencies: [
-        .product(name: "MorphHost", package: "morphhost"),
-        .product(name: "MorphScript", package: "morphhost"),
-        .product(name: "MorphRender", package: "morphhost"),
-        .product(name: "MorphCore", package: "morphhost"),
-      ])
+      // One product: the `Morph` module re-exports every layer.
+      dependencies: [.product(name: "Morph", package: "morphhost")])
   ],
   swiftLanguageModes: [.v6]
 )

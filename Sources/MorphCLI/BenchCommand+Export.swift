@@ -1,5 +1,6 @@
 import Foundation
 import MorphCore
+import MorphExport
 import MorphRender
 
 #if canImport(Glibc)

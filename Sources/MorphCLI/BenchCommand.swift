@@ -1,5 +1,6 @@
 import Foundation
 import MorphCore
+import MorphExport
 import MorphHost
 import MorphRender
 import MorphScript
@@ -109,7 +110,7 @@ enum BenchCommand {
   /// Peak resident memory of `morphhost export deck_fan` as an APNG at scale 8
   /// (3424×2304: 31.6 MB a raster) beside the same export at scale 2, each in
   /// its own child process: what is in flight is bounded by bytes
-  /// (`FrameStream.bytesInFlight`), not by a count of frames of any size.
+  /// (`Exporter.bytesInFlight`), not by a count of frames of any size.
   static func largeExportMemory(frames: Int) throws -> String {
     let dir = FileManager.default.temporaryDirectory.appendingPathComponent("bench-\(UUID())")
     try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
@@ -126,7 +127,7 @@ enum BenchCommand {
       format:
         "export deck_fan --scale 8 (APNG, %d frames), peak RSS %.0f MB (goal < 400 MB), "
         + "%.1f× the scale-2 export's %.0f MB; %.1f rasters of %.1f MB (budget in flight %d MiB)",
-      frames, mb[1], mb[1] / mb[0], mb[0], mb[1] / raster, raster, FrameStream.bytesInFlight >> 20)
+      frames, mb[1], mb[1] / mb[0], mb[0], mb[1] / raster, raster, Exporter.bytesInFlight >> 20)
   }
 
   /// Runs this binary with `arguments` (output discarded); its peak RSS in bytes.

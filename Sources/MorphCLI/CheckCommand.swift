@@ -15,12 +15,52 @@ enum CheckCommand {
     --settle-limit seconds (default 10, at most 3600); checks that the
     geometry is finite and that it describes itself for accessibility (a
     label and a value).
-    Prints one line per problem; the exit status counts errors.
+    Prints one line per distinct problem, naming the progress points and
+    inputs it occurred at; the exit status counts distinct errors.
     """
 
   struct Finding {
     var error: Bool
     var text: String
+  }
+
+  /// Where a finding was met: `at progress` 0.250, `after a` tap.
+  struct Occasion: Equatable {
+    var label: String
+    var value: String
+  }
+
+  /// The findings in the order first met, each distinct one once with every occasion it
+  /// was met at (an error at four progress points is one line naming the four).
+  struct Report {
+    private var found: [(finding: Finding, occasions: [Occasion])] = []
+
+    mutating func add(_ finding: Finding, at occasion: Occasion? = nil) {
+      guard let i = found.firstIndex(where: { $0.finding.text == finding.text }) else {
+        found.append((finding, occasion.map { [$0] } ?? []))
+        return
+      }
+      if let occasion, !found[i].occasions.contains(occasion) {
+        found[i].occasions.append(occasion)
+      }
+    }
+
+    /// `text (at progress 0.750, 1.000; after a tap)`.
+    var findings: [Finding] {
+      found.map { entry in
+        var labels: [String] = []
+        for o in entry.occasions where !labels.contains(o.label) { labels.append(o.label) }
+        guard !labels.isEmpty else { return entry.finding }
+        let groups = labels.map { label in
+          label + " "
+            + entry.occasions.filter { $0.label == label }.map(\.value)
+            .joined(separator: ", ")
+        }
+        var finding = entry.finding
+        finding.text += " (" + groups.joined(separator: "; ") + ")"
+        return finding
+      }
+    }
   }
 
   static func run(_ arguments: [String], output: some TextOutput) throws -> ExitStatus {
@@ -31,6 +71,11 @@ enum CheckCommand {
     guard !plugins.isEmpty else { throw UsageError("check needs at least one plugin; see --help") }
     var errors = 0
     for given in plugins {
+      // `check Plugins/*.lua` meets the tests beside the plugins: those are `test`'s.
+      if given.hasSuffix(TestDiscovery.suffix) {
+        output.write("\(given): skipped, a test file (morphhost test runs it)")
+        continue
+      }
       let findings = check(given, settleLimit: limit)
       if findings.isEmpty {
         output.write("\(given): ok")
@@ -44,15 +89,15 @@ enum CheckCommand {
   }
 
   static func check(_ given: String, settleLimit: Double = 10) -> [Finding] {
-    var findings: [Finding] = []
-    func error(_ e: Error, _ context: String = "") {
-      findings.append(Finding(error: true, text: describe(e, given) + context))
+    var report = Report()
+    func error(_ e: Error, _ occasion: Occasion? = nil) {
+      report.add(Finding(error: true, text: describe(e, given)), at: occasion)
     }
-    func problem(_ text: String) {
-      findings.append(Finding(error: true, text: "\(given): error: \(text)"))
+    func problem(_ text: String, _ occasion: Occasion? = nil) {
+      report.add(Finding(error: true, text: "\(given): error: \(text)"), at: occasion)
     }
     func warning(_ text: String) {
-      findings.append(Finding(error: false, text: "\(given): warning: \(text)"))
+      report.add(Finding(error: false, text: "\(given): warning: \(text)"))
     }
     let path: String
     let host: ComponentHost
@@ -61,7 +106,7 @@ enum CheckCommand {
       host = ComponentHost(component: try ComponentInstance(path: path, options: quiet))
     } catch let e {
       error(e)
-      return findings
+      return report.findings
     }
     if host.component.progressKey == nil {
       warning("no 'progress' key: --progress and filmstrips cannot drive it")
@@ -70,18 +115,16 @@ enum CheckCommand {
     let range = host.component.progressRange
     for i in 0..<5 {
       let p = range.lowerBound + (range.upperBound - range.lowerBound) * Double(i) / 4
+      let occasion = Occasion(label: "at progress", value: String(format: "%.3f", p))
       do {
         let frame =
           host.component.progressKey == nil ? try host.frame() : try host.frame(atProgress: p)
         if let bad = frame.list.items.first(where: { !$0.quad.allSatisfy(\.isFinite) }) {
-          problem(
-            String(
-              format: "non-finite geometry at progress %.3f (node %@)", p,
-              bad.id ?? bad.kind.rawValue))
+          problem("non-finite geometry in node \(bad.id ?? bad.kind.rawValue)", occasion)
         }
         if i == 0 { checkAccessibility(frame.summary.accessibility, warning: warning) }
       } catch let e {
-        error(e, String(format: " (at progress %.3f)", p))
+        error(e, occasion)
       }
     }
     // After each kind of input, from a fresh start.
@@ -115,12 +158,10 @@ enum CheckCommand {
         }
         _ = try fresh.frame()
       } catch let e {
-        error(e, " (after a \(name))")
+        error(e, Occasion(label: "after a", value: name))
       }
     }
-    // The same failure at several points is one line per point, not per probe.
-    var seen = Set<String>()
-    return findings.filter { seen.insert($0.text).inserted }
+    return report.findings
   }
 
   /// Plugins under check print to standard error, never into the report.

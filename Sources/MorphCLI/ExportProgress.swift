@@ -1,6 +1,6 @@
 import Dispatch
 import Foundation
-import MorphCore
+import MorphExport
 
 #if canImport(Glibc)
   import Glibc
@@ -13,8 +13,8 @@ nonisolated(unsafe) private var interruptRaised: sig_atomic_t = 0
 
 /// Ctrl-C during an export: the signal only raises a flag (installed
 /// synchronously, so no Ctrl-C is lost), and the export stops at the next
-/// frame, so every output file is removed by its owner on the way out and the
-/// exit status is 130.
+/// frame (`ExportError.cancelled`), so every output file is removed by its
+/// owner on the way out and the exit status is 130.
 final class Interruption: Sendable {
   /// Catches SIGINT until `stop`.
   func start() {
@@ -24,37 +24,25 @@ final class Interruption: Sendable {
 
   func stop() { signal(SIGINT, SIG_DFL) }
 
-  /// Throws once Ctrl-C was pressed.
-  func check() throws(Interrupted) {
-    if interruptRaised != 0 { throw Interrupted() }
-  }
-}
-
-/// The export was stopped by Ctrl-C; its partial output is gone.
-struct Interrupted: Diagnostic {
-  var message: String { "interrupted; no output was written" }
-  var description: String { message }
-  var exitStatus: ExitStatus { .interrupted }
+  /// Ctrl-C was pressed since `start`.
+  var raised: Bool { interruptRaised != 0 }
 }
 
 /// A one-line progress bar on standard error (terminals only): frames done,
 /// frames per second, and the time left at that rate.
 final class ProgressBar: @unchecked Sendable {
-  let total: Int
   let enabled: Bool
-  private var done = 0
+  private var shown = false
   private let started = DispatchTime.now().uptimeNanoseconds
   private let lock = NSLock()
 
-  init(total: Int, enabled: Bool) {
-    self.total = total
-    self.enabled = enabled && total >= 8
-  }
+  init(enabled: Bool) { self.enabled = enabled }
 
-  func advance() {
-    guard enabled else { return }
+  /// Shows `done` of `total` frames (a bar only for exports of 8 frames or more).
+  func advance(done: Int, total: Int) {
+    guard enabled, total >= 8 else { return }
     lock.withLock {
-      done += 1
+      shown = true
       let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
       _ = writeAll(
         Array(("\r" + Self.line(done: done, total: total, seconds: seconds)).utf8),
@@ -73,6 +61,6 @@ final class ProgressBar: @unchecked Sendable {
   }
 
   func finish() {
-    if enabled { _ = writeAll(Array("\n".utf8), to: STDERR_FILENO) }
+    if shown { _ = writeAll(Array("\n".utf8), to: STDERR_FILENO) }
   }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import MorphCore
+import MorphExport
 import MorphHost
 import MorphScript
 
@@ -31,6 +32,7 @@ struct MorphhostCommand {
       morphhost render FILE [...]    one frame as PNG, terminal text or JSON (render --help)
       morphhost export PLUGIN -o OUT PNGs, APNG, GIF, WebP, MP4/WebM or a filmstrip (export --help)
       morphhost check PLUGIN...      load, render and poke plugins; report problems (check --help)
+      morphhost test [PATH...]       run *.test.lua files: state, geometry, snapshots (test --help)
       morphhost new NAME             a plugin skeleton with editor support (new --help)
       morphhost list                 the bundled plugins
       morphhost bench [...]          where a frame's time goes (bench --help)
@@ -54,6 +56,7 @@ struct MorphhostCommand {
     "render": (RenderCommand.usage, { try RenderCommand.run($0, output: $1) }),
     "export": (ExportCommand.usage, { try ExportCommand.run($0, output: $1) }),
     "check": (CheckCommand.usage, { try CheckCommand.run($0, output: $1) }),
+    "test": (TestCommand.usage, { try TestCommand.run($0, output: $1) }),
     "new": (NewCommand.usage, { try NewCommand.run($0, output: $1) }),
     "list": (ListCommand.usage, { try ListCommand.run($0, output: $1) }),
     "eval": (EvalCommand.usage, { try EvalCommand.run($0, output: $1) }),

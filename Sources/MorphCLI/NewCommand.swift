@@ -9,7 +9,8 @@ enum NewCommand {
     Usage: morphhost new NAME [--dir DIR] [--force]
 
     Writes DIR/NAME.lua (default DIR: the current folder): a component with
-    props, state, a progress key, a body, a tap handler and accessibility. Also
+    props, state, a progress key, a body, a tap handler and accessibility; and
+    DIR/NAME.test.lua, its tests, which `morphhost test DIR` runs. Also
     writes DIR/.luarc.json pointing LuaLS at the `morph` definitions (a copy in
     DIR/.morph/morph.meta.lua), so editors complete `morph.*` straight away.
     Existing files are kept unless --force is given.
@@ -30,11 +31,16 @@ enum NewCommand {
     let plugin = dir + "/" + name + ".lua"
     let written = [
       try write(skeleton(name), to: plugin, force: force),
+      try write(
+        fill(PackageResources.component_test_lua, name),
+        to: dir + "/" + name + TestDiscovery.suffix,
+        force: force),
       try write(LuaSources.meta, to: dir + "/.morph/morph.meta.lua", force: true),
       try write(luarc, to: dir + "/.luarc.json", force: force),
     ].compactMap { $0 }
     for path in written { output.write("wrote \(path)") }
     output.write("next: morphhost run \(plugin)")
+    output.write("tests: morphhost test \(dir)")
     return .success
   }
 
@@ -65,9 +71,14 @@ enum NewCommand {
   /// The new plugin: `Templates/component.lua` (embedded at build time, linted
   /// by luacheck like every Lua file) with its `{{name}}` and `{{title}}` filled in.
   static func skeleton(_ name: String) -> String {
+    fill(PackageResources.component_lua, name)
+  }
+
+  /// A template with `{{name}}` and `{{title}}` filled in.
+  static func fill(_ template: [UInt8], _ name: String) -> String {
     let title = name.replacingOccurrences(of: "_", with: " ")
       .replacingOccurrences(of: "-", with: " ").capitalized
-    return String(decoding: PackageResources.component_lua, as: UTF8.self)
+    return String(decoding: template, as: UTF8.self)
       .replacingOccurrences(of: "{{name}}", with: name)
       .replacingOccurrences(of: "{{title}}", with: title)
   }

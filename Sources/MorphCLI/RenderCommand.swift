@@ -1,5 +1,6 @@
 import Foundation
 import MorphCore
+import MorphExport
 import MorphHost
 import MorphRender
 import MorphScript
@@ -11,6 +12,8 @@ import MorphScript
 #endif
 
 /// `morphhost render`: one frame of a scene as PNG, terminal text or JSON.
+/// The frame comes from an `Exporter` (MorphExport); this command chooses the
+/// format and draws text for the terminal.
 enum RenderCommand {
   static let usage = """
     Usage: morphhost render PLUGIN [options]
@@ -40,23 +43,22 @@ enum RenderCommand {
     let play = try PlayOptions(&options)
     let request = try RenderRequest(&options)
     if let out = request.outputPath { try OutputFile.checkReplaceable(out) }
-    let path = try resolvePlugin(request.file, output: output)
-    let (list, summary) = try frame(path, request: request, play: play)
-    try FrameOutput(request: request, output: output).write(list, summary: summary)
-    return .success
-  }
-
-  /// Builds the requested frame of a component or a scene.
-  static func frame(_ path: String, request: RenderRequest, play: PlayOptions) throws
-    -> (DisplayList, SceneSummary)
-  {
-    let document = try DocumentHost(path: path, options: play.component, margin: request.margin)
-    if request.progress == nil, let t = play.time {
-      var player = ScriptPlayer(try play.script() ?? .defaultTap)
-      try player.play(until: t, on: try document.componentHost(for: "--time"))
+    var exporter = Exporter(
+      plugin: try resolvePlugin(request.file, output: output), scale: request.scale,
+      background: request.background, input: try play.script())
+    exporter.component = play.component
+    exporter.margin = request.margin
+    // --progress wins over --time; neither is the first frame.
+    let moment =
+      request.progress.map(FrameMoment.progress) ?? play.time.map(FrameMoment.time) ?? .initial
+    if request.format == .png {
+      try exporter.writeFrame(
+        to: URL(fileURLWithPath: request.outputPath ?? "frame.png"), at: moment)
+    } else {
+      let (list, summary) = try exporter.frame(at: moment)
+      try FrameOutput(request: request, output: output).write(list, summary: summary)
     }
-    let frame = try document.frame(progress: request.progress)
-    return (frame.list, frame.summary)
+    return .success
   }
 }
 
@@ -135,7 +137,7 @@ struct RenderRequest {
   }
 }
 
-/// Writes one frame in the requested format.
+/// Writes one frame as JSON or terminal text (a PNG is `Exporter.writeFrame`'s).
 struct FrameOutput<Output: TextOutput> {
   let request: RenderRequest
   let output: Output
@@ -150,9 +152,7 @@ struct FrameOutput<Output: TextOutput> {
     switch request.format {
     case .json:
       try emit(SceneJSON.encode(list, summary: summary))
-    case .png:
-      let image = try renderer.render(list, scale: request.scale, background: request.background)
-      try OutputFile.write(try image.pngData(), to: request.outputPath ?? "frame.png")
+    case .png: return  // `Exporter.writeFrame` writes it
     case .ansi, .ansi256, .ascii:
       try emit(text(list))
     }

@@ -1,8 +1,10 @@
 import Foundation
 import MorphCore
+import MorphExport
 import MorphHost
 import MorphRender
 import MorphScript
+import MorphSession
 
 #if canImport(Glibc)
   import Glibc
@@ -97,13 +99,22 @@ enum RunCommand {
     let script = try play.script()
     let path = try resolvePlugin(given, output: output)
     if isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 {
+      let session = PluginSession(path: path, options: play.component, clock: .wall())
       // A file that does not load yet waits on screen for the save that fixes it.
-      guard let instance = try StartupWait.load(path: path, options: play.component) else {
+      guard let document = StartupWait.load(session) else {
         RawTerminal.restore()
         return .success
       }
-      let host = ComponentHost(component: instance)
-      try LiveSession(host: host, path: path, settings: settings, script: script).run()
+      // A scene has no clock or input to show live.
+      let host: ComponentHost
+      do {
+        host = try document.componentHost(for: "run")
+      } catch {
+        RawTerminal.restore()
+        throw error
+      }
+      if let script { session.play(script) }
+      try LiveView(session: session, host: host, settings: settings).run()
       return .success
     }
     let instance = try ComponentInstance(path: path, options: play.component)

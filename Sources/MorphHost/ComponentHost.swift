@@ -11,7 +11,7 @@ public final class ComponentHost {
   public private(set) var component: ComponentInstance
   public let margin: Double
   public var canvas: Size {
-    Size(component.size.width + 2 * margin, component.size.height + 2 * margin)
+    Size(component.offeredSize.width + 2 * margin, component.offeredSize.height + 2 * margin)
   }
   /// The virtual clock's step: events and completions land on these ticks.
   public let tick: Double
@@ -111,7 +111,7 @@ public final class ComponentHost {
     var builder = DisplayListBuilder(textMeasure: textMeasure)
     builder.layoutSeconds = component.state.limits.hostWorkSeconds
     let list = try SceneError.placed(in: component.path) { () throws(SceneError) in
-      try builder.build(view.root, canvas: canvas, frame: component.size)
+      try builder.build(view.root, canvas: canvas, frame: component.offeredSize)
     }
     let summary = SceneSummary(
       name: component.name, progress: component.progress,
@@ -241,8 +241,8 @@ public final class ComponentHost {
   public func hover(at p: Point) throws {
     let local = componentPoint(p)
     let inside =
-      local.x >= 0 && local.y >= 0 && local.x <= component.size.width
-      && local.y <= component.size.height
+      local.x >= 0 && local.y >= 0 && local.x <= component.offeredSize.width
+      && local.y <= component.offeredSize.height
     guard inside || hoverLocation != nil else { return }
     hoverLocation = inside ? local : nil
     try component.handle(

@@ -54,7 +54,7 @@ public final class DocumentHost {
   /// The document's own frame, without the margin.
   public var frameSize: Size {
     switch content {
-    case .component(let host): return host.component.size
+    case .component(let host): return host.component.offeredSize
     case .scene(let scene): return scene.size
     }
   }

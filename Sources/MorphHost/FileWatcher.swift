@@ -16,7 +16,9 @@ public final class FileWatcher {
   public let requested: [String]
   public let quietPeriod: Double
   private var signatures: [String: String] = [:]
-  private var dueAt: Double?
+  /// When the activity seen so far is due to be checked (once quiet), if any:
+  /// a front end that waits on `descriptor` looks again then.
+  public private(set) var dueAt: Double?
   #if os(Linux)
     private var inotify: Int32 = -1
     private var names: Set<String> = []

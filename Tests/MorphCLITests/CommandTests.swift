@@ -64,7 +64,7 @@ final class CapturedOutput: TextOutput, @unchecked Sendable {
   @Test func helpAndVersion() {
     #expect(runCommand(["--help"]).out.contains("morphhost eval 'CODE'"))
     #expect(runCommand(["--version"]).out.hasPrefix("morphhost "))
-    for command in ["run", "render", "export", "check", "new", "list", "eval", "bench"] {
+    for command in ["run", "render", "export", "check", "test", "new", "list", "eval", "bench"] {
       let help = runCommand([command, "--help"])
       #expect(help.status == 0 && help.out.hasPrefix("Usage: morphhost \(command)"), "\(command)")
     }

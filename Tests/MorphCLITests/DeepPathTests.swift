@@ -47,8 +47,9 @@ import Testing
       atPath: Self.fixtures.appendingPathComponent("mistakes.lua").path, toPath: path)
     let result = runCommand(["check", path, "--settle-limit", "2"])
     let lines = result.out.split(separator: "\n").map(String.init)
-    #expect(lines.contains("\(path):14: error: body breaks past 0.6 (at progress 0.750)"))
-    #expect(result.status == 3, Comment(rawValue: result.out))
+    #expect(
+      lines.contains("\(path):14: error: body breaks past 0.6 (at progress 0.750, 1.000)"))
+    #expect(result.status == 2, Comment(rawValue: result.out))
   }
 
   @Test func syntaxErrorsNameTheWholePath() throws {

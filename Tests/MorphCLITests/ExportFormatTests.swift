@@ -83,7 +83,7 @@ import Testing
     #expect(durations.count == 8)
     for d in durations.dropLast() { #expect(abs(d - 1.0 / 30) < 0.002) }
     #expect(abs((durations.last ?? 0) - (1.0 / 30 + 0.5)) < 0.002)
-    let chunks = try APNGWriter.chunks([UInt8](try Data(contentsOf: URL(fileURLWithPath: out))))
+    let chunks = try PNGChunks.chunks([UInt8](try Data(contentsOf: URL(fileURLWithPath: out))))
     let control = try #require(chunks.first { $0.type == "acTL" })
     #expect(Array(control.data[4..<8]) == [0, 0, 0, 3])  // plays three times
     // Later frames store a rectangle smaller than the canvas.
@@ -127,7 +127,7 @@ import Testing
     defer { try? FileManager.default.removeItem(at: dir) }
     let indexed = try Self.export("indexed.apng", in: dir, ["--scale", "2", "--colors", "64"])
     let truecolour = try Self.export("truecolour.apng", in: dir, ["--scale", "2"])
-    let chunks = try APNGWriter.chunks([UInt8](try Data(contentsOf: URL(fileURLWithPath: indexed))))
+    let chunks = try PNGChunks.chunks([UInt8](try Data(contentsOf: URL(fileURLWithPath: indexed))))
     #expect(chunks.first { $0.type == "IHDR" }?.data[9] == 3)  // colour type 3: palette
     let palette = try #require(chunks.first { $0.type == "PLTE" })
     let alpha = try #require(chunks.first { $0.type == "tRNS" })

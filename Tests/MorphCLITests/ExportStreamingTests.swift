@@ -26,7 +26,7 @@ import Testing
       files.append(try Data(contentsOf: out))
     }
     #expect(files[0] == files[1])
-    let chunks = try APNGWriter.chunks([UInt8](files[0]))
+    let chunks = try PNGChunks.chunks([UInt8](files[0]))
     #expect(chunks.filter { $0.type == "fcTL" }.count == 12)
   }
 
@@ -67,23 +67,6 @@ import Testing
     let folder = dir.appendingPathComponent("frames").path
     _ = try Subprocess.run(["export", fixture, "--frames", "3", "-o", folder])
     #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty)
-  }
-
-  @Test func aStreamedAnimationEqualsTheWholeOne() throws {
-    let frames = try (0..<3).map { i in
-      try RasterImage(
-        width: 4, height: 2, pixels: [UInt8](repeating: UInt8(60 * i), count: 32)
-      ).pngData()
-    }
-    let whole = try APNGWriter.write(frames: frames, delay: (1, 30))
-    var stream = APNGStream(frameCount: 3, delay: (1, 30))
-    var streamed: [UInt8] = []
-    for png in frames { streamed += try stream.frame(png) }
-    streamed += try stream.end()
-    #expect(streamed == whole)
-    var short = APNGStream(frameCount: 3, delay: (1, 30))
-    _ = try short.frame(frames[0])
-    #expect(throws: RenderError.self) { try short.end() }
   }
 
   /// Peak memory does not grow with the number of frames (it grew by a raster a frame:

@@ -1,4 +1,5 @@
 import Foundation
+import MorphExport
 import MorphRender
 import Testing
 
@@ -66,14 +67,6 @@ private func expectRefusal(
       ["render", "deck_fan", "--time", "1", "--input", script.path, "--format", "json"],
       deadline: 30)
     expectRefusal(result, mentioning: "drag.txt:1: expected a duration in (0, 3600]")
-  }
-
-  @Test func fractionalRatesGiveValidDelays() {
-    #expect(APNGWriter.delay(fps: 30) == (1, 30))
-    #expect(APNGWriter.delay(fps: 0.5) == (2000, 1000))
-    #expect(APNGWriter.delay(fps: 0.1) == (10000, 1000))
-    #expect(APNGWriter.delay(fps: 1e-9) == (UInt16.max, 1000))
-    #expect(APNGWriter.delay(fps: 29.97) == (33, 1000))
   }
 }
 
@@ -194,18 +187,6 @@ private func expectRefusal(
     let result = try Subprocess.run(["export", "deck_fan", "-o", bmp, "--frames", "2"])
     expectRefusal(result, mentioning: ".gif .webp .mp4 .webm")
     #expect(!FileManager.default.fileExists(atPath: bmp))
-  }
-
-  @Test func anAbandonedWriteLeavesNothing() throws {
-    let dir = try scratch()
-    defer { try? FileManager.default.removeItem(at: dir) }
-    let target = dir.appendingPathComponent("kept.txt").path
-    try OutputFile.write(Array("old".utf8), to: target)
-    let file = try OutputFile(target)
-    try file.write(Array("half of the new".utf8))
-    file.abandon()
-    #expect(try String(contentsOfFile: target, encoding: .utf8) == "old")
-    #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["kept.txt"])
   }
 
   @Test func inputScriptFromAFIFO() throws {

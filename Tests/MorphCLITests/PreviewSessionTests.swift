@@ -107,7 +107,7 @@ import Testing
     ).count
     try f.save(f.original.replacingOccurrences(of: marker, with: marker + " + nil"))
     let broken = f.wait(for: "with an error") { $0.status.error != nil }
-    #expect(broken?.status.error?.line.contains("flip.lua:\(line):") == true)
+    #expect(broken?.status.error?.locatedMessage.contains("flip.lua:\(line):") == true)
     #expect(broken?.status.error?.source?.contains("+ nil") == true)
     #expect(broken?.status.error?.traceback?.contains("stack traceback") == true)
     #expect(broken?.status.value == "Showing back", "the last good version keeps running")
@@ -138,7 +138,7 @@ import Testing
     }
     try f.session.perform { [session = f.session] in try session.setProp("accent", "#nothex") }
     let refused = f.wait(for: "with the refused prop") { $0.status.error != nil }
-    #expect(refused?.status.error?.line.contains("accent") == true)
+    #expect(refused?.status.error?.locatedMessage.contains("accent") == true)
     #expect(refused?.status.value == "Showing back")
   }
 }

@@ -235,7 +235,7 @@ import Testing
         builtBinary.path, Self.repository.appendingPathComponent("Plugins/flip.lua").path,
         Self.repository.appendingPathComponent("Tests/MorphCLITests/Fixtures/hover.lua").path,
         screenshot.path,
-      ], executable: "/usr/bin/env", deadline: 240)
+      ], executable: "/usr/bin/env", deadline: 600)
     #expect(result.status == 0, "\(result.out)\n\(result.err)")
     #expect(result.out.contains("all checks passed"))
     #expect(FileManager.default.fileExists(atPath: screenshot.path), "no screenshot saved")

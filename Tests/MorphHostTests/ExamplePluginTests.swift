@@ -12,7 +12,8 @@ import Testing
 /// with goldens frame by frame.
 struct ExampleFilm: Sendable, CustomTestStringConvertible {
   var plugin: String
-  var input: String
+  /// The input script played, if any (a spinner needs none).
+  var input: String?
   var times: [Double]
 
   var testDescription: String { plugin }
@@ -26,6 +27,9 @@ struct ExampleFilm: Sendable, CustomTestStringConvertible {
     // way back to Day.
     ExampleFilm(
       plugin: "segmented_control", input: "segments.txt", times: [0, 0.15, 0.35, 1.1, 1.35]),
+    // No input: `appear` starts it. The arc short at 12 o'clock; turning and growing;
+    // long; shrinking; into its second turn.
+    ExampleFilm(plugin: "spinner", input: nil, times: [0, 0.2, 0.4, 0.7, 1.2]),
   ]
 }
 
@@ -34,9 +38,12 @@ struct ExampleFilm: Sendable, CustomTestStringConvertible {
 
   func host(_ film: ExampleFilm) throws -> (ComponentHost, ScriptPlayer) {
     let path = Self.examples.appendingPathComponent("plugins/\(film.plugin).lua").path
-    let inputPath = Self.examples.appendingPathComponent("inputs/\(film.input)").path
-    let script = try InputScript.parse(
-      try String(contentsOfFile: inputPath, encoding: .utf8), file: film.input)
+    var script = try InputScript.parse("", file: "none")
+    if let input = film.input {
+      let inputPath = Self.examples.appendingPathComponent("inputs/\(input)").path
+      script = try InputScript.parse(
+        try String(contentsOfFile: inputPath, encoding: .utf8), file: input)
+    }
     return (ComponentHost(component: try ComponentInstance(path: path)), ScriptPlayer(script))
   }
 

@@ -43,6 +43,7 @@ import Testing
     ("shadow radius", "\(rect):frame(20, 20):shadow{ radius = V }"),
     ("shadow x y", "\(rect):frame(20, 20):shadow{ radius = 2, x = V, y = V }"),
     ("blur", "\(rect):frame(20, 20):blur(V)"),
+    ("trim", "m.circle():trim(V, V):stroke(m.color'#00f', 2):frame(20, 20)"),
     ("cornerRadius", "m.roundedRect(V):fill(m.color'#0f0'):frame(30, 30)"),
     ("spacer", "m.hstack{ m.spacer(V), \(rect) }"),
     ("spacing", "m.vstack{ spacing = V, \(rect), \(rect) }"),

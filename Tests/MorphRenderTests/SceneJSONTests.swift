@@ -74,4 +74,19 @@ import Testing
     #expect(Set(node.keys) == ["id", "kind", "quad", "opacity", "fill", "z"])
     #expect(json["groups"] == nil)
   }
+
+  /// A trimmed shape's dump names the trim and carries the trimmed outline.
+  @Test func aTrimmedShapeCarriesItsTrimAndPath() throws {
+    let trim = Trim(from: 0, to: 0.5)
+    let json = try Self.dump([
+      .item(
+        DisplayItem(
+          kind: .rect, path: trim.apply(to: Self.square),
+          frame: Rect(x: 0, y: 0, width: 10, height: 10), stroke: Stroke(paint: .color(.black)),
+          trim: trim))
+    ])
+    let node = try #require((json["nodes"] as? [[String: Any]])?.first)
+    #expect(node["trim"] as? [Double] == [0, 0.5])
+    #expect(node["path"] != nil)
+  }
 }

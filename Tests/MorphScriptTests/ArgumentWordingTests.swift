@@ -91,3 +91,10 @@ private func message(_ expression: String) -> String {
         == "w.lua:1: bad argument #1 to 'path' (function expected, got number)")
   }
 }
+
+@Test func trimIsForShapesAndTakesFiniteFractions() {
+  #expect(message("morph.text('x'):trim(0, 1)").contains("trim: only a shape node can be trimmed"))
+  #expect(message("morph.circle():trim('a')").contains("bad argument #1 to 'trim'"))
+  #expect(message("morph.circle():trim(0, math.huge)").contains("bad argument #2 to 'trim'"))
+  #expect(message("morph.circle():trim()") == "no error")
+}

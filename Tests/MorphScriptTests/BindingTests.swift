@@ -207,6 +207,18 @@ private func errorText(_ code: String) throws -> String {
       try number("return select(1, morph.paths.rect(0, 0, 4, 4):translated(3, 0):bounds())") == 3)
   }
 
+  @Test func trimmedAndLength() throws {
+    #expect(try number("return morph.paths.rect(0, 0, 10, 30):length()") == 80)
+    #expect(try number("return morph.paths.rect(0, 0, 10, 30):trimmed(0, 0.5):length()") == 40)
+    #expect(
+      try number("return select(4, morph.paths.rect(0, 0, 10, 30):trimmed(0, 0.5):bounds())") == 30)
+    #expect(try number("return morph.paths.rect(0, 0, 10, 30):trimmed(0.75):length()") == 20)
+    #expect(try number("return morph.paths.rect(0, 0, 10, 30):trimmed(0.6, 0.2):length()") == 0)
+    #expect(
+      try errorText("local p = morph.paths.rect(0, 0, 1, 1):trimmed(0/0)")
+        == "b.lua:1: bad argument #1 to 'trimmed' (number expected, got nan)")
+  }
+
   @Test func pathErrors() throws {
     #expect(
       try errorText("local p = morph.path(3)")

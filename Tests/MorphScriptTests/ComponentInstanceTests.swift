@@ -203,7 +203,7 @@ private func tapError(_ handler: String) -> String {
       _ = try component("", options: ComponentOptions(props: [("colour", "1")]))
       Issue.record("unknown prop accepted")
     } catch {
-      #expect(error.message == "--set colour: unknown prop; props: color, count, items")
+      #expect(error.message == "prop colour: unknown; the plugin's props: color, count, items")
     }
   }
 }

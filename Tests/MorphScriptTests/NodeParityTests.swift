@@ -164,6 +164,7 @@ private func hex(_ s: String) -> Color { (try? Color.parse(s)) ?? .clear }
     ),
     "clip": (":clip(morph.capsule())", .clip(.capsule)),
     "blur": (":blur(6)", .blur(6)),
+    "trim": (":trim(0.25, 0.75)", .trim(Trim(from: 0.25, to: 0.75))),
     "mask": (":mask(morph.circle(), 'top')", .mask(shape(.circle), .top)),
     "blend": (":blend('multiply')", .blend(.multiply)),
     "group": (":group()", .compositingGroup),

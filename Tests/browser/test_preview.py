@@ -3,6 +3,11 @@ Playwright): the page loads; a click on #stage flips the card; #scrub moves
 the picture; an edited accent colour shows; a broken save shows #error with
 flip.lua:LINE and the fix hides it; a foreign Host header is refused; the
 pointer moving over #stage hovers (HOVER_LUA says where) and leaving ends it.
+The inspector: every numeric state key of the bundled plugins is drawn as a
+curve; scrubbing the played timeline puts the readout at the engine's value
+at that moment (the session plays the take again to reach it, and `inspect`
+reports the engine then); a replay after a save reproduces the same curves.
+The screenshot is the deck fan's inspector.
 The picture is streamed as changed rectangles drawn into a canvas: after
 scrubbing, the canvas must match `morphhost render --progress P --scale 2`.
 
@@ -177,6 +182,114 @@ def check_hover(browser, binary, plugin):
         stop(server)
 
 
+INSPECT_JS = "async () => (await fetch('inspect')).json()"
+BUNDLED = ["flip", "deck_fan", "card_stack", "ticket_tear"]
+
+
+def wait_until(page, what, condition, timeout=TIMEOUT_MS / 1000):
+    """Polls `inspect` until `condition(answer)` holds; returns the answer."""
+    end = time.monotonic() + timeout
+    while True:
+        answer = page.evaluate(INSPECT_JS)
+        if condition(answer):
+            return answer
+        if time.monotonic() > end:
+            check(what, False)
+        time.sleep(0.2)
+
+
+def settled(answer):
+    """Nothing runs and the take, if any, has played out."""
+    last = max([m["time"] for m in answer["markers"]], default=0)
+    return not answer["animations"] and answer["time"] > last + 0.3
+
+
+def check_inspector(browser, binary, name, screenshot=None):
+    """Curves for every key; a scrub puts the readout at the engine's value."""
+    server, url = serve(binary, name)
+    try:
+        page = browser.new_page(viewport={"width": 1180, "height": 760})
+        page.goto(url)
+        page.wait_for_function(
+            "document.getElementById('stage').dataset.frames > 0", timeout=TIMEOUT_MS)
+        page.click("#stage")
+        answer = wait_until(page, name + ": the click is recorded",
+                            lambda a: a["markers"] and settled(a))
+        keys = answer["keys"]
+        check("%s: the session records its numeric state keys %s" % (name, keys), len(keys) > 0)
+        page.wait_for_function(
+            """keys => keys.every(k => {
+              const c = document.querySelector(`#keys li[data-key="${CSS.escape(k)}"] canvas`);
+              return c && Number(c.dataset.points) > 1; })""", arg=keys, timeout=TIMEOUT_MS)
+        check("%s: a curve for each key" % name, True)
+        page.wait_for_function(
+            "document.getElementById('history').dataset.markers > 0", timeout=TIMEOUT_MS)
+        check("%s: the input markers are on the timeline" % name, True)
+
+        box = page.locator("#history").bounding_box()
+        page.mouse.click(box["x"] + box["width"] * 0.45, box["y"] + box["height"] / 2)
+        page.wait_for_function(
+            """() => { const d = document.getElementById('inspector').dataset;
+              return d.cursor !== '' && d.rewound === d.cursor; }""", timeout=TIMEOUT_MS)
+        cursor = float(page.evaluate("document.getElementById('inspector').dataset.cursor"))
+        engine = page.evaluate(INSPECT_JS)
+        check("%s: the scrub took the session to the cursor (%.4f s)" % (name, cursor),
+              abs(engine["time"] - cursor) < 1e-9 and engine["paused"])
+        worst = 0
+        for key in keys:
+            shown = page.evaluate(
+                "k => Number(document.querySelector(`#keys li[data-key=\"${CSS.escape(k)}\"] "
+                ".value`).dataset.value)", key)
+            worst = max(worst, abs(shown - float(engine["now"][key]["value"])))
+        check("%s: the readout is the engine's value at the cursor (largest difference %.2g)"
+              % (name, worst), worst <= 1e-6)
+        if screenshot:
+            page.click("#keys li .pin")
+            page.wait_for_selector("#pinned:not([hidden])", timeout=TIMEOUT_MS)
+            page.screenshot(path=screenshot)
+        page.close()
+    finally:
+        stop(server)
+
+
+def check_replay(browser, binary, flip_source):
+    """A replay after a save plays the same click again: the same curves."""
+    folder = tempfile.mkdtemp(prefix="morph-replay-")
+    plugin = os.path.join(folder, "flip.lua")
+    shutil.copy(flip_source, plugin)
+    server, url = serve(binary, plugin)
+    try:
+        page = browser.new_page()
+        page.goto(url)
+        page.wait_for_function(
+            "document.getElementById('stage').dataset.frames > 0", timeout=TIMEOUT_MS)
+        page.click("#stage")
+        first = wait_until(page, "the click plays out", lambda a: a["markers"] and settled(a))
+        save(plugin, open(flip_source).read() + "\n-- an edit that changes nothing\n")
+        wait_until(page, "the save reloads",
+                   lambda a: any(m["kind"] == "reload" for m in a["markers"]))
+        page.evaluate("document.activeElement && document.activeElement.blur()")
+        page.keyboard.press("r")
+        again = wait_until(
+            page, "the replay plays out",
+            lambda a: a["epoch"] != first["epoch"] and a["take"] == first["take"]
+            and a["time"] >= first["time"] and settled(a), timeout=60)
+        common, worst = 0, 0
+        for key in first["keys"]:
+            old, new = first["series"][key], again["series"][key]
+            values = {round(t * 60): float(v) for t, v in zip(old["t"], old["v"])}
+            for t, v in zip(new["t"], new["v"]):
+                if round(t * 60) in values:
+                    common += 1
+                    worst = max(worst, abs(float(v) - values[round(t * 60)]))
+        check("a replay after a save reproduces the curves (%d samples, largest difference %.2g)"
+              % (common, worst), common > 30 and worst <= 1e-6)
+        page.close()
+    finally:
+        stop(server)
+        shutil.rmtree(folder, ignore_errors=True)
+
+
 def main():
     binary, flip_source, hover_source, screenshot = sys.argv[1:5]
     folder = tempfile.mkdtemp(prefix="morph-preview-")
@@ -239,7 +352,6 @@ def main():
             page.wait_for_function(
                 "document.getElementById('prop-accent').value === '#ff0000'", timeout=TIMEOUT_MS)
             check("the props panel follows the save", True)
-            page.screenshot(path=screenshot)
 
             page.fill("#prop-frontColor", "#00ff00")
             page.wait_for_function(
@@ -274,6 +386,10 @@ def main():
             check("the fix hides #error", True)
 
             check_hover(browser, binary, hover_source)
+            for name in BUNDLED:
+                check_inspector(browser, binary, name,
+                                screenshot if name == "deck_fan" else None)
+            check_replay(browser, binary, flip_source)
             browser.close()
     finally:
         stop(server)

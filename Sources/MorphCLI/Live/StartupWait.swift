@@ -2,6 +2,7 @@ import Foundation
 import MorphHost
 import MorphRender
 import MorphScript
+import MorphSession
 
 #if canImport(Glibc)
   import Glibc
@@ -14,28 +15,22 @@ import MorphScript
 /// user quits. Nothing of the plugin runs meanwhile, so standard input is
 /// read here directly (the keyboard thread starts with the live view).
 enum StartupWait {
-  /// The loaded component, or nil when the user quit first.
-  static func load(path: String, options: ComponentOptions) throws -> ComponentInstance? {
-    var failure: ScriptError
-    do {
-      return try ComponentInstance(path: path, options: options)
-    } catch {
-      failure = error
-    }
+  /// The loaded document, or nil when the user quit first.
+  static func load(_ session: PluginSession) -> DocumentHost? {
+    if let document = session.document { return document }
     RawTerminal.enter(mouse: true)
     RawTerminal.watchResize()
-    let watcher = FileWatcher(paths: [path])
     var overlay = Overlay(
       title: "waiting for a save that fixes it", text: "", plugin: true, closing: "q quits")
     var reader = KeyReader()
     var redraw = true
     while true {
       if redraw {
-        overlay.text = "error: " + LiveError(failure).detail
-        show(overlay, name: URL(fileURLWithPath: path).lastPathComponent)
+        overlay.text = "error: " + (session.error?.detail ?? "")
+        show(overlay, name: URL(fileURLWithPath: session.path).lastPathComponent)
         redraw = false
       }
-      let input = waitForInput(watcher: watcher, timeout: 0.25)
+      let input = waitForInput(watching: session.watchDescriptor, timeout: 0.25)
       for key in reader.feed(input.bytes) {
         guard case .key(let name) = key else { continue }
         if ["q", "ctrl-c", "escape"].contains(name) { return nil }
@@ -46,19 +41,15 @@ enum StartupWait {
         RawTerminal.resized = false
         redraw = true
       }
-      guard watcher.changed(now: LiveSession.now()) else { continue }
-      do {
-        return try ComponentInstance(path: path, options: options)
-      } catch {
-        failure = error
-        redraw = true
-      }
+      guard session.checkFiles() else { continue }
+      if let document = session.document { return document }
+      redraw = true
     }
   }
 
   private static func show(_ overlay: Overlay, name: String) {
     let size = ProcessEnvironment.terminalSize() ?? (80, 24)
-    let status = LiveSession.statusLine(
+    let status = LiveView.statusLine(
       terminalSafe("\(name) │ does not load: save a fix"), width: size.cols, keys: "q quit")
     RawTerminal.write(
       ANSI.reset + ANSI.clearScreen + overlay.text(cols: size.cols, rows: size.rows - 1)
@@ -67,10 +58,10 @@ enum StartupWait {
 
   /// Bytes typed within `timeout` (sooner when the file changes), and whether input ended.
   private static func waitForInput(
-    watcher: FileWatcher, timeout: Double
+    watching descriptor: Int32?, timeout: Double
   ) -> (bytes: [UInt8], closed: Bool) {
     var fds = [pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)]
-    if let fd = watcher.descriptor { fds.append(pollfd(fd: fd, events: Int16(POLLIN), revents: 0)) }
+    if let fd = descriptor { fds.append(pollfd(fd: fd, events: Int16(POLLIN), revents: 0)) }
     _ = poll(&fds, nfds_t(fds.count), Int32(timeout * 1000))
     guard fds[0].revents & Int16(POLLIN | POLLHUP) != 0 else { return ([], false) }
     var buffer = [UInt8](repeating: 0, count: 256)

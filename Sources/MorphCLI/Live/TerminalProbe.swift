@@ -1,5 +1,6 @@
 import Foundation
 import MorphRender
+import MorphSession
 
 #if canImport(Glibc)
   import Glibc
@@ -50,12 +51,12 @@ enum TerminalProbe {
       ? "\u{1B}Ptmux;" + kittyQuery.replacingOccurrences(of: "\u{1B}", with: "\u{1B}\u{1B}")
         + "\u{1B}\\" : kittyQuery
     RawTerminal.write(kitty + otherQueries)
-    let deadline = LiveSession.now() + timeout
+    let deadline = SessionClock.uptime() + timeout
     var bytes: [UInt8] = []
     var answers = parse(bytes)
     var buffer = [UInt8](repeating: 0, count: 1024)
     while !answers.complete {
-      let left = deadline - LiveSession.now()
+      let left = deadline - SessionClock.uptime()
       guard left > 0 else { break }
       var fds = [pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)]
       guard poll(&fds, 1, Int32(left * 1000) + 1) > 0 else { break }

@@ -1,6 +1,7 @@
 import Foundation
 import MorphCore
 import MorphRender
+import MorphSession
 
 /// Rasterises display lists and encodes what changed as PNG off the host's
 /// queue, on up to one worker thread per core, so Lua, input and reloads
@@ -149,7 +150,7 @@ final class FrameEncoder: @unchecked Sendable {
           try renderer.render(list, scale: scale, background: .white, into: &image)
           rasters[scale] = image
         } catch {
-          status.error = PreviewError(error)
+          status.error = SessionDiagnostic(error)
         }
       }
     }
@@ -181,7 +182,7 @@ final class FrameEncoder: @unchecked Sendable {
           raster: raster, changed: box, png: try png.encode(raster, box: box))
       } catch {
         // Posted without this scale, so streams send the next frame whole.
-        status.error = PreviewError(error)
+        status.error = SessionDiagnostic(error)
       }
     }
 

@@ -170,6 +170,14 @@ struct PreviewRoutes {
       case ("GET", "frame.png"):
         let png = try session.perform { try session.png(scale: Self.scale(request)) }
         responder.send(status: 200, "OK", type: "image/png", body: png)
+      case ("GET", "inspect"):
+        let after = request.query["after"].flatMap(Int.init) ?? 0
+        let marks = request.query["marks"].flatMap(Int.init) ?? 0
+        let epoch = request.query["epoch"].flatMap(Int.init) ?? -1
+        let body = try session.perform {
+          try session.inspectJSON(after: after, marks: marks, epoch: epoch)
+        }
+        responder.send(status: 200, "OK", type: "application/json", body: body)
       case ("GET", "props"):
         let body = try session.perform { try session.propsJSON() }
         responder.send(status: 200, "OK", type: "application/json", body: body)

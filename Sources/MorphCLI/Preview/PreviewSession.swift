@@ -3,10 +3,11 @@ import MorphCore
 import MorphHost
 import MorphRender
 import MorphScript
+import MorphSession
 
-/// One plugin in the browser preview: a single `ComponentHost` that every
+/// One plugin in the browser preview: a single `PluginSession` that every
 /// open tab shares. Lua states are not thread-safe, so everything that
-/// touches the host runs on `queue` (serial); HTTP threads hand their work
+/// touches the session runs on `queue` (serial); HTTP threads hand their work
 /// to it with `perform` and wait. Frames are pushed to `board`, where each
 /// event stream waits for the next one: an idle preview runs nothing (no
 /// timer while nothing animates; the file watcher is a dispatch source).
@@ -17,24 +18,17 @@ final class PreviewSession: @unchecked Sendable {
   let board = FrameBoard()
 
   // Everything below is used on `queue` only.
-  private var host: ComponentHost?
-  private var overrides: [(key: String, value: String)]
-  private var reduceMotion: Bool
-  private var playing = true
-  private var speed = 1.0
-  private var lastTick = PreviewSession.now()
-  private var error: PreviewError?
+  private let session: PluginSession
   private(set) var props: [PreviewProp] = []
   private var propsVersion = 0
   /// What the props panel last sent, by prop name, to show it again.
   private var panelValues: [String: String] = [:]
-  private var watcher: FileWatcher?
-  private var watchSource: DispatchSourceRead?
-  /// Which `watch()` a pending callback belongs to (older ones do nothing).
+  /// The session's watcher that `watchSource` waits on, and which one it is
+  /// (a pending callback for an earlier one does nothing).
+  private var watched: FileWatcher?
   private var watchGeneration = 0
+  private var watchSource: DispatchSourceRead?
   private var timer: DispatchSourceTimer?
-  /// For "save PNG"; frames for the page go through `encoder`.
-  private let renderer = CairoRenderer()
   private let encoder: FrameEncoder
 
   /// What became of the frames handed to the encoder (any thread).
@@ -42,29 +36,32 @@ final class PreviewSession: @unchecked Sendable {
   /// Pixel scales the open tabs asked for, with how many tabs use each.
   private var scales: [Double: Int] = [:]
 
-  static let frameInterval = 1.0 / 60
-  static let speeds = 0.1...2.0
-
   init(path: String, options: ComponentOptions) {
     self.path = path
-    overrides = options.props
-    reduceMotion = options.reduceMotion
-    queue = DispatchQueue(label: "morphhost.preview.\(BundledPlugins.baseName(ofPath: path))")
+    let queue = DispatchQueue(label: "morphhost.preview.\(BundledPlugins.baseName(ofPath: path))")
+    self.queue = queue
     encoder = FrameEncoder(board: board)
+    var options = options
+    options.output = { line in FileHandle.standardError.write(Data((line + "\n").utf8)) }
+    let settings = UncheckedSendable(options)
+    // Loading runs Lua: on the queue's own thread, like everything after it.
+    session = Self.run(on: queue) {
+      let session = PluginSession(path: path, options: settings.value, clock: .wall())
+      session.startRecording()
+      return session
+    }
     onQueue {
-      self.load()
-      self.watch()
+      self.readProps()
+      self.followWatcher()
       self.publish()
     }
   }
-
-  static func now() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
 
   /// Runs `body` on the host's queue and returns its result, publishing a
   /// frame afterwards if anything changed.
   func perform<T>(_ body: @escaping () throws -> T) throws -> T {
     try onQueue {
-      self.catchUp()
+      self.session.catchUp()
       defer { self.publish() }
       return try body()
     }
@@ -72,26 +69,29 @@ final class PreviewSession: @unchecked Sendable {
 
   func perform(_ body: @escaping () -> Void) {
     onQueue {
-      self.catchUp()
+      self.session.catchUp()
       body()
       self.publish()
     }
   }
 
-  /// Runs `body` on one of the queue's own threads and waits for it. Not
+  private func onQueue<T>(_ body: @escaping () throws -> T) throws -> T {
+    try Self.run(on: queue) { Result { try body() } }.get()
+  }
+
+  /// Runs `body` on one of `queue`'s own threads and waits for it. Not
   /// `queue.sync`, which runs on the caller's thread: CivetWeb's threads have
   /// small stacks, and Lua and the tree reader recurse.
-  private func onQueue<T>(_ body: @escaping () throws -> T) throws -> T {
+  private static func run<T>(on queue: DispatchQueue, _ body: @escaping () -> T) -> T {
     let result = ResultBox<T>()
     let done = DispatchSemaphore(value: 0)
     let work = UncheckedSendable(body)
     queue.async {
-      result.value = Result { try work.value() }
+      result.value = work.value()
       done.signal()
     }
     done.wait()
-    guard let outcome = result.value else { throw UsageError("the preview stopped") }
-    return try outcome.get()
+    return result.value!  // set before the signal
   }
 
   private func onQueue(_ body: @escaping () -> Void) {
@@ -110,67 +110,21 @@ final class PreviewSession: @unchecked Sendable {
     board.close()
   }
 
-  // MARK: Loading and reloading
+  // MARK: Watching (the session decides what changed; this waits for it)
 
-  private var options: ComponentOptions {
-    ComponentOptions(
-      props: overrides, reduceMotion: reduceMotion,
-      output: { line in FileHandle.standardError.write(Data((line + "\n").utf8)) })
-  }
-
-  /// Loads the plugin from scratch (at start, or after a load that failed).
-  private func load() {
-    do {
-      host = try DocumentHost(path: path, options: options).componentHost(for: "preview")
-      _ = try host?.frame()
-      error = nil
-    } catch {
-      host = nil
-      self.error = PreviewError(error)
-    }
-    readProps()
-  }
-
-  /// A save: new code, same state, as the terminal's live view reloads; a
-  /// failed reload keeps the last good version running.
-  private func reload() {
-    if let host {
-      do {
-        try host.reload(source: try BundledPlugins.source(atPath: path))
-        error = nil
-      } catch {
-        self.error = PreviewError(error)
-      }
-      readProps()
-    } else {
-      load()
-    }
-    // Imports may have changed: watch what the running code reads now.
-    if let watched = host?.watchedFiles, watched != watcher?.requested { watch() }
-  }
-
-  private func readProps() {
-    guard let declared = try? PreviewProp.declared(path: path, limits: options.limits),
-      declared != props
-    else { return }
-    props = declared
-    propsVersion += 1
-  }
-
-  /// Watches the plugin and its imports; a bundled plugin has no file.
-  private func watch() {
+  /// Waits on the session's watcher with a dispatch source, made again
+  /// when the session watches other files (a reload changed the imports).
+  private func followWatcher() {
+    guard session.watcher !== watched else { return }
     watchSource?.cancel()
     watchSource = nil
-    watcher = nil
+    watched = session.watcher
     watchGeneration += 1
-    let files = host?.watchedFiles ?? (BundledPlugins.plugin(atPath: path) == nil ? [path] : [])
-    guard !files.isEmpty else { return }
-    let watcher = FileWatcher(paths: files)
-    self.watcher = watcher
-    guard let fd = watcher.descriptor else { return pollWatcher(watchGeneration) }
-    let source = DispatchSource.makeReadSource(fileDescriptor: fd, queue: queue)
+    guard let watcher = session.watcher else { return }
     let generation = watchGeneration
-    source.setEventHandler { [weak self] in self?.watcherFired(generation) }
+    guard let fd = watcher.descriptor else { return pollFiles(generation) }
+    let source = DispatchSource.makeReadSource(fileDescriptor: fd, queue: queue)
+    source.setEventHandler { [weak self] in self?.filesActive(generation) }
     // The watcher owns the descriptor: it must outlive the source's cancellation.
     let owner = UncheckedSendable(watcher)
     source.setCancelHandler { withExtendedLifetime(owner) {} }
@@ -178,53 +132,53 @@ final class PreviewSession: @unchecked Sendable {
     watchSource = source
   }
 
-  /// Debounced like the live view: the change counts once it is quiet.
-  private func watcherFired(_ generation: Int) {
-    guard generation == watchGeneration, let watcher else { return }
-    if watcher.changed(now: Self.now()) { return changed() }
-    queue.asyncAfter(deadline: .now() + watcher.quietPeriod + 0.002) { [weak self] in
-      guard let self, generation == self.watchGeneration,
-        self.watcher?.changed(now: Self.now()) == true
-      else { return }
+  /// The descriptor woke: check now, and again once the debounce period is over.
+  private func filesActive(_ generation: Int) {
+    guard generation == watchGeneration else { return }
+    if session.checkFiles() { return changed() }
+    guard let due = session.nextFileCheck else { return }
+    let delay = max(0, due - session.wallNow) + 0.002
+    queue.asyncAfter(deadline: .now() + delay) { [weak self] in
+      guard let self, generation == self.watchGeneration, self.session.checkFiles() else { return }
       self.changed()
     }
   }
 
   /// Where the system has no file notifications: look every quarter second.
-  private func pollWatcher(_ generation: Int) {
+  private func pollFiles(_ generation: Int) {
     queue.asyncAfter(deadline: .now() + 0.25) { [weak self] in
       guard let self, generation == self.watchGeneration else { return }
-      if self.watcher?.changed(now: Self.now()) == true { self.changed() }
-      self.pollWatcher(generation)
+      if self.session.checkFiles() { self.changed() }
+      self.pollFiles(generation)
     }
   }
 
+  /// After a save the session reloaded (or tried to).
   private func changed() {
-    catchUp()
-    reload()
+    session.catchUp()
+    readProps()
+    followWatcher()
     publish()
   }
 
-  // MARK: Clock
-
-  /// Brings the virtual clock up to now while playing (a stall is not a jump).
-  private func catchUp() {
-    let now = Self.now()
-    let dt = min(0.1, now - lastTick)
-    lastTick = now
-    guard playing, let host else { return }
-    attempt { try host.advance(by: dt * speed) }
+  private func readProps() {
+    guard let declared = try? PreviewProp.declared(path: path, limits: session.options.limits),
+      declared != props
+    else { return }
+    props = declared
+    propsVersion += 1
   }
 
   /// A timer runs only while something animates and the clock plays.
   private func updateTimer() {
-    let needed = playing && (host?.component.isAnimating ?? false)
+    let needed = !session.isPaused && session.isAnimating
     if needed, timer == nil {
       let timer = DispatchSource.makeTimerSource(queue: queue)
-      timer.schedule(deadline: .now() + Self.frameInterval, repeating: Self.frameInterval)
+      timer.schedule(
+        deadline: .now() + SessionClock.frameInterval, repeating: SessionClock.frameInterval)
       timer.setEventHandler { [weak self] in
         guard let self else { return }
-        self.catchUp()
+        self.session.catchUp()
         self.publish()
       }
       timer.resume()
@@ -235,10 +189,6 @@ final class PreviewSession: @unchecked Sendable {
     }
   }
 
-  private func attempt(_ body: () throws -> Void) {
-    do { try body() } catch { self.error = PreviewError(error) }
-  }
-
   // MARK: Requests (on `queue`, through `perform`)
 
   /// The page's pointer events: a button pressed, moved and released, and
@@ -246,79 +196,51 @@ final class PreviewSession: @unchecked Sendable {
   static let pointerKinds = ["down", "move", "up", "hover", "leave"]
 
   /// A pointer event in canvas points: the host's own gesture system
-  /// decides what is a tap and what is a drag, as in the terminal.
+  /// decides what is a tap and what is a drag, as in the terminal. A
+  /// handler's Lua error shows in #error; the request itself was fine.
   func pointer(_ kind: String, at point: Point) throws {
-    guard Self.pointerKinds.contains(kind) else {
+    switch kind {
+    case "down": session.pointerDown(at: point)
+    case "move": session.pointerMoved(to: point)
+    case "up": session.pointerUp(at: point)
+    case "hover": session.hover(at: point)
+    case "leave": session.endHover()
+    default:
       throw UsageError(
         "unknown pointer event '\(kind)'; expected "
           + Self.pointerKinds.joined(separator: ", "))
-    }
-    guard let host else { return }
-    // A handler's Lua error shows in #error; the request itself was fine.
-    attempt {
-      switch kind {
-      case "down": try host.pointerDown(at: point)
-      case "move": try host.pointerMoved(to: point)
-      case "up": try host.pointerUp(at: point)
-      case "hover": try host.hover(at: point)
-      default: try host.endHover()
-      }
     }
   }
 
   /// Playback: play, pause, step, speed, progress (scrubbing), reduce motion.
   func control(_ action: String, _ value: Double?) throws {
     switch action {
-    case "play": playing = true
-    case "pause": playing = false
-    case "step":
-      playing = false
-      try host?.advance(by: Self.frameInterval)
-    case "speed":
-      guard let value, Self.speeds.contains(value) else {
-        throw UsageError("speed must be in \(Self.speeds.lowerBound)…\(Self.speeds.upperBound)")
-      }
-      speed = value
+    case "play": session.resume()
+    case "pause": session.pause()
+    case "step": session.step()
+    case "speed": try session.setSpeed(value ?? .nan)
     case "progress":
       guard let value else { throw UsageError("progress needs a value") }
-      playing = false
-      try host?.component.setProgress(value)
-    case "reduceMotion":
-      reduceMotion = (value ?? 0) != 0
-      host?.component.setReduceMotion(reduceMotion)
+      session.seek(progress: value)
+    case "reduceMotion": session.setReduceMotion((value ?? 0) != 0)
+    case "replay": session.replay()
+    case "rewind":
+      guard let value else { throw UsageError("rewind needs a time") }
+      session.rewind(to: value)
     default: throw UsageError("unknown control '\(action)'")
     }
   }
 
-  /// A prop from the panel: the instance is rebuilt with the new `--set`
-  /// values (props are fixed for an instance's life); the numeric state
-  /// carries over at its model values and the clock at its time. If the
-  /// new props fail, the old instance keeps running and `#error` says why.
+  /// A prop from the panel: the session rebuilds the instance with the new
+  /// `--set` values, keeping the numeric state and the clock. If the new
+  /// props fail, the old instance keeps running and `#error` says why.
   func setProp(_ name: String, _ text: String) throws {
     guard let prop = props.first(where: { $0.name == name }) else {
       throw UsageError("no prop '\(name)'")
     }
     let setting = try prop.setting(text)
-    let previous = (overrides, panelValues)
-    overrides = overrides.filter { $0.key != name } + [(name, setting)]
-    panelValues[name] = text
-    do {
-      let fresh = try DocumentHost(path: path, options: options).componentHost(for: "preview")
-      if let old = host {
-        try fresh.advance(to: old.time)
-        for key in old.component.engine.channels.keys.sorted() {
-          if let value = old.component.target(key), fresh.component.target(key) != nil {
-            try fresh.component.setNumber(key, value)
-          }
-        }
-      }
-      _ = try fresh.frame()
-      host = fresh
-      error = nil
-    } catch {
-      (overrides, panelValues) = previous
-      self.error = PreviewError(error)
-    }
+    let props = session.options.props.filter { $0.key != name } + [(name, setting)]
+    if session.setProps(props) { panelValues[name] = text }
   }
 
   /// The declared props and the panel's values, for the page.
@@ -330,11 +252,41 @@ final class PreviewSession: @unchecked Sendable {
     return try JSONEncoder().encode(Answer(props: props, values: panelValues))
   }
 
+  /// The inspector's view of the history: the samples after the first
+  /// `after` and the markers after the first `marks` of history `epoch`
+  /// (all of them for another epoch), each key's
+  /// as its own series, with the markers, the running animations and the
+  /// engine's readings now.
+  func inspectJSON(after: Int, marks: Int, epoch: Int) throws -> Data {
+    let history = session.history ?? SessionHistory()
+    let same = epoch == history.epoch
+    let samples = history.samples(after: same ? after : 0)
+    var series: [String: InspectSeries] = [:]
+    for key in history.keys {
+      var line = InspectSeries()
+      for sample in samples {
+        guard let reading = sample.readings[key] else { continue }
+        line.t.append(sample.time)
+        line.v.append(reading.value)
+        line.g.append(reading.target)
+        line.d.append(reading.velocity)
+      }
+      series[key] = line
+    }
+    let answer = InspectAnswer(
+      epoch: history.epoch, recorded: history.recorded, marked: history.marked,
+      time: session.host?.time ?? 0, paused: session.isPaused, keys: history.keys, series: series,
+      markers: Array(history.markers(after: same ? marks : 0)),
+      take: session.take.count, animations: session.animations, now: session.readings)
+    let encoder = JSONEncoder()
+    encoder.nonConformingFloatEncodingStrategy = .convertToString(
+      positiveInfinity: "Infinity", negativeInfinity: "-Infinity", nan: "NaN")
+    return try encoder.encode(answer)
+  }
+
   /// The current frame as PNG at `scale` (the page's "save PNG").
   func png(scale: Double) throws -> Data {
-    guard let host else { throw UsageError("the plugin has not loaded") }
-    let frame = try host.frame()
-    return Data(try renderer.render(frame.list, scale: scale, background: .white).pngData())
+    Data(try session.png(scale: scale))
   }
 
   func subscribe(scale: Double) {
@@ -350,15 +302,15 @@ final class PreviewSession: @unchecked Sendable {
 
   private func status() -> PreviewStatus {
     var status = PreviewStatus(
-      name: BundledPlugins.baseName(ofPath: path), playing: playing, speed: speed,
-      reduceMotion: reduceMotion, propsVersion: propsVersion, error: error)
-    guard let host else { return status }
-    let component = host.component
-    status.name = component.name
+      name: session.name, playing: !session.isPaused, speed: session.speed,
+      reduceMotion: session.reduceMotion, propsVersion: propsVersion, error: session.error)
+    guard let document = session.document else { return status }
+    status.progress = session.progress
+    status.range = [document.progressRange.lowerBound, document.progressRange.upperBound]
+    status.canvas = [document.canvas.width, document.canvas.height]
+    guard let component = session.host?.component else { return status }
     status.time = component.time
-    status.progress = component.progress
-    status.range = [component.progressRange.lowerBound, component.progressRange.upperBound]
-    status.canvas = [host.canvas.width, host.canvas.height]
+    status.history = session.history.map { [$0.epoch, $0.recorded, $0.marked] }
     if let accessibility = try? component.accessibility() {
       status.label = accessibility.label
       status.value = accessibility.value
@@ -369,14 +321,7 @@ final class PreviewSession: @unchecked Sendable {
   /// Builds the frame now and hands it to the encoder, which pushes it if
   /// its picture or status changed.
   private func publish() {
-    var list: DisplayList?
-    if let host {
-      do {
-        list = try host.frame().list
-      } catch {
-        self.error = PreviewError(error)
-      }
-    }
+    let list = session.frame()?.list
     encoder.submit(list: list, status: status(), scales: scales.keys.sorted())
     updateTimer()
   }
@@ -384,7 +329,7 @@ final class PreviewSession: @unchecked Sendable {
 
 /// Carries a value from the queue's thread back to the waiting caller.
 final class ResultBox<T>: @unchecked Sendable {
-  var value: Result<T, any Error>?
+  var value: T?
 }
 
 /// A value handed to another queue that only one thread uses at a time.
@@ -406,27 +351,33 @@ struct PreviewStatus: Codable, Equatable, Sendable {
   var speed: Double
   var reduceMotion: Bool
   var propsVersion: Int
-  var error: PreviewError?
+  var error: SessionDiagnostic?
+  /// The history's epoch, samples and markers recorded: the inspector
+  /// fetches `inspect` when they change.
+  var history: [Int]?
 }
 
-/// A failed load or reload, as `#error` shows it: `file:line: message`,
-/// the offending line of source, and the traceback.
-struct PreviewError: Codable, Equatable, Sendable {
-  var line: String
-  var source: String?
-  var traceback: String?
+/// One key's samples: times, presented values, targets, velocities.
+struct InspectSeries: Encodable {
+  var t: [Double] = []
+  var v: [Double] = []
+  var g: [Double] = []
+  var d: [Double] = []
+}
 
-  init(_ error: any Error) {
-    let diagnostic = error as? any Diagnostic ?? ForeignError(error)
-    line = diagnostic.commandLine
-    guard let script = error as? ScriptError else { return }
-    traceback = script.traceback
-    if let chunk = script.chunk, let number = script.line, number > 0,
-      let text = try? BundledPlugins.source(atPath: chunk)
-    {
-      // Shown as text: bytes that are not UTF-8 show as U+FFFD here, and only here.
-      let lines = text.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
-      if number <= lines.count { source = String(decoding: lines[number - 1], as: UTF8.self) }
-    }
-  }
+/// What `inspect` answers.
+struct InspectAnswer: Encodable {
+  var epoch: Int
+  var recorded: Int
+  /// Markers made in this epoch; `markers` holds those after the asked count.
+  var marked: Int
+  var time: Double
+  var paused: Bool
+  var keys: [String]
+  var series: [String: InspectSeries]
+  var markers: [SessionHistory.Marker]
+  /// Input events a replay would play.
+  var take: Int
+  var animations: [RunningAnimation]
+  var now: [String: SessionHistory.Reading]
 }

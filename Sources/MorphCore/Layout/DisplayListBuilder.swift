@@ -83,6 +83,8 @@ struct Context {
   var opacity = 1.0
   var fill: Paint?
   var stroke: Stroke?
+  /// The trim of the shape at the end of the chain (only shapes take one).
+  var trim: Trim?
   var shadow: Shadow?
   var clips: [Clip] = []
   var blend = BlendMode.normal
@@ -183,6 +185,9 @@ struct Emitter {
       ctx.fill = paint
     case .stroke(let stroke):
       ctx.stroke = stroke
+    case .trim(let trim):
+      // Met outside in: a trim written earlier trims the outline first.
+      ctx.trim = ctx.trim.map { $0.applied(after: trim) } ?? trim
     case .shadow(let shadow):
       let canvasShadow = Self.toCanvas(shadow, t, size)
       if leaf {
@@ -308,6 +313,7 @@ struct Emitter {
     let origin = Point((size.width - s.width) * alignment.x, (size.height - s.height) * alignment.y)
     var inner = ctx
     inner.z = 0
+    inner.trim = nil
     try emitChild(child, size: s, at: origin, transform: t, context: inner)
   }
 
@@ -319,11 +325,12 @@ struct Emitter {
     case .shape(let shape):
       // SwiftUI fills a shape with the foreground style (black) unless it is stroked.
       let fill = ctx.fill ?? (ctx.stroke == nil ? .color(.black) : nil)
+      let outline = try shape.resolvedPath(in: size)
       try append(
         DisplayItem(
-          id: ctx.id, kind: shape.kind, path: try shape.resolvedPath(in: size),
+          id: ctx.id, kind: shape.kind, path: ctx.trim.map { $0.apply(to: outline) } ?? outline,
           frame: Self.frame(size),
-          transform: t, opacity: ctx.opacity, fill: fill, stroke: ctx.stroke,
+          transform: t, opacity: ctx.opacity, fill: fill, stroke: ctx.stroke, trim: ctx.trim,
           shadow: ctx.shadow, clips: ctx.clips, blend: ctx.blend, z: ctx.z,
           handlers: ctx.handlers, identity: ctx.identity))
     case .text(var run):
@@ -356,6 +363,7 @@ struct Emitter {
     var inner = ctx
     inner.shadow = nil
     inner.z = 0
+    inner.trim = nil
     let placed: [(LayoutElement, Size, Point)]
     if axis == .z {
       placed = children.map { child in

@@ -78,6 +78,8 @@ public struct DisplayItem: Hashable, Sendable {
   public var opacity: Double
   public var fill: Paint?
   public var stroke: Stroke?
+  /// The trim that made `path` from the shape's outline (for tools; `path` is trimmed).
+  public var trim: Trim?
   public var shadow: Shadow?
   /// Clip outlines, each with its own transform to canvas points; all apply.
   public var clips: [Clip]
@@ -89,8 +91,9 @@ public struct DisplayItem: Hashable, Sendable {
   public init(
     id: String? = nil, kind: ShapeKind, path: Path, frame: Rect,
     transform: ProjectiveTransform = .identity, opacity: Double = 1, fill: Paint? = nil,
-    stroke: Stroke? = nil, shadow: Shadow? = nil, clips: [Clip] = [], blend: BlendMode = .normal,
-    z: Double = 0, text: TextRun? = nil, handlers: Handlers? = nil, identity: String = ""
+    stroke: Stroke? = nil, trim: Trim? = nil, shadow: Shadow? = nil, clips: [Clip] = [],
+    blend: BlendMode = .normal, z: Double = 0, text: TextRun? = nil, handlers: Handlers? = nil,
+    identity: String = ""
   ) {
     self.id = id
     self.identity = identity
@@ -101,6 +104,7 @@ public struct DisplayItem: Hashable, Sendable {
     self.opacity = opacity
     self.fill = fill
     self.stroke = stroke
+    self.trim = trim
     self.shadow = shadow
     self.clips = clips
     self.blend = blend

@@ -233,6 +233,8 @@ public enum Modifier: Hashable, Sendable {
   case stroke(Stroke)
   case shadow(Shadow)
   case clip(ShapeSpec)
+  /// SwiftUI's `Shape.trim(from:to:)`: a shape draws only this part of its outline.
+  case trim(Trim)
   /// SwiftUI's `.blur(radius:)`: a Gaussian with σ = radius points.
   case blur(Double)
   /// SwiftUI's `.mask(alignment:_:)`: the view keeps only where the mask is opaque.
@@ -242,6 +244,30 @@ public enum Modifier: Hashable, Sendable {
   case zIndex(Double)
   case id(String)
   case handlers(Handlers)
+}
+
+/// The part of a shape's outline drawn (SwiftUI's `trim(from:to:)`): fractions of its arc
+/// length from the shape's start point (docs/design.md, Trim), clamped to 0…1 as SwiftUI
+/// clamps them; `from >= to` draws nothing.
+public struct Trim: Hashable, Sendable {
+  public let from: Double
+  public let to: Double
+
+  public init(from: Double, to: Double) {
+    func clamped(_ v: Double) -> Double { v.isNaN ? 0 : min(1, max(0, v)) }
+    self.from = clamped(from)
+    self.to = clamped(to)
+  }
+
+  /// This trim applied to an outline already trimmed by `inner`: a trimmed outline's
+  /// length runs linearly along the original's, so two trims are one.
+  public func applied(after inner: Trim) -> Trim {
+    let span = max(0, inner.to - inner.from)
+    return Trim(from: inner.from + span * from, to: inner.from + span * to)
+  }
+
+  /// `path` trimmed.
+  public func apply(to path: Path) -> Path { path.trimmed(from: from, to: to) }
 }
 
 /// A direction in 3D, for rotation axes.

@@ -67,7 +67,10 @@ public enum SceneJSON {
       fields.append("\"font\": \(font(text))")
     }
     fields.append("\"z\": \(number(item.z))")
-    if item.kind == .path || item.kind == .roundedRect {
+    if let trim = item.trim {
+      fields.append("\"trim\": [\(number(trim.from)), \(number(trim.to))]")
+    }
+    if item.kind == .path || item.kind == .roundedRect || item.trim != nil {
       fields.append("\"path\": \(path(item.path))")
       fields.append("\"transform\": \(transform(item.transform))")
     }

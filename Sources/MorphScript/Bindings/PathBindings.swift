@@ -193,6 +193,20 @@ enum PathBindings {
         return 1
       }
     },
+    HostFunction(name: "trimmed") { lua in
+      hostCall(lua, "trimmed", method: true) { a in
+        let from = a.isNoneOrNil(2) ? 0 : try a.finite(2)
+        let to = a.isNoneOrNil(3) ? 1 : try a.finite(3)
+        try push(a, Trim(from: from, to: to).apply(to: try a.object(1, type)))
+        return 1
+      }
+    },
+    HostFunction(name: "length") { lua in
+      hostCall(lua, "length", method: true) { a in
+        a.push(try a.object(1, type).arcLength)
+        return 1
+      }
+    },
     HostFunction(name: "contains") { lua in
       hostCall(lua, "contains", method: true) { a in
         let path = try a.object(1, type)

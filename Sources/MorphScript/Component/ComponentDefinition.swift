@@ -18,6 +18,8 @@ public struct ComponentDefinition: Equatable, Sendable {
   public var dragMinimumDistance = ComponentDefinition.defaultDragMinimumDistance
   /// Whether the definition has `controlled(self, value)`.
   public var hasController = false
+  /// Whether the definition has `appear(self)` (SwiftUI's `onAppear`).
+  public var hasAppear = false
 
   /// SwiftUI's `DragGesture` default minimum distance.
   public static let defaultDragMinimumDistance = 10.0

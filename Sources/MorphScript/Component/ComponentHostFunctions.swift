@@ -11,6 +11,9 @@ protocol AnimationHost: AnyObject {
   func velocityValue(_ key: String) -> Double
   /// The virtual clock, read by a component (which then keeps drawing).
   func readClock() -> Double
+  /// The size offered to the body, read by a component (which is then laid out again
+  /// when the offer changes).
+  func readOfferedSize() -> Size
   func setState(_ key: String, to value: Double)
   func animate(
     _ changes: [(key: String, value: Double)], with curve: AnimationCurve,
@@ -30,7 +33,7 @@ protocol AnimationHost: AnyObject {
 /// `host.animate(curve, keys, values [, velocities]) -> id`,
 /// `host.play(timeline, plays) -> id` (plays 0: forever), `host.awaits(id)` (it
 /// has a `done` callback), `host.reduceMotion()`,
-/// `host.time()`, and a colour's animatable channels both ways:
+/// `host.time()`, `host.size() -> width, height` (the size offered), and a colour's animatable channels both ways:
 /// `host.colorChannels(c) -> l, a, b, alpha` and `host.color(l, a, b, alpha)`; and
 /// `host.maxCanvasSide`, the largest component side (the display list's limit).
 enum ComponentHostFunctions {
@@ -192,6 +195,14 @@ enum ComponentHostFunctions {
       hostCall(lua, "time") { a in
         lua_pushnumber(a.lua, try host(a).readClock())
         return 1
+      }
+    },
+    HostFunction(name: "size") { lua in
+      hostCall(lua, "size") { a in
+        let size = try host(a).readOfferedSize()
+        lua_pushnumber(a.lua, size.width)
+        lua_pushnumber(a.lua, size.height)
+        return 2
       }
     },
     HostFunction(name: "reduceMotion") { lua in

@@ -78,6 +78,7 @@ extension ComponentInstance {
   /// The view tree for the current time.
   public func view() throws(ScriptError) -> SceneView {
     readsClock = false
+    readsSize = false
     let node = try located { () throws(ScriptError) in try runtime.body(instance) }
     return try state.readView(node, path: path)
   }
@@ -87,6 +88,7 @@ extension ComponentInstance {
   public func frameContent() throws(ScriptError) -> (view: SceneView, accessibility: Accessibility?)
   {
     readsClock = false
+    readsSize = false
     let (node, accessibility) = try located { () throws(ScriptError) in
       try runtime.frame(instance)
     }

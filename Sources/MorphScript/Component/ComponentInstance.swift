@@ -51,6 +51,14 @@ public final class ComponentInstance: AnimationHost {
   /// Whether the last `body` read `self.time`: its picture then changes
   /// with the clock alone, so the host keeps drawing.
   public internal(set) var readsClock = false
+  /// Whether the last `body` read `self.size`: a new offer (`offer(_:)`) then changes
+  /// its picture.
+  public internal(set) var readsSize = false
+  /// What a host offered other than the declared `size` (a resized view).
+  private var offer: Size?
+  /// The size the body is offered and laid out in (`self.size`): the declared `size`
+  /// until a host offers another.
+  public var offeredSize: Size { offer ?? declared.size }
   /// Whether `animate` applies changes at once (`--reduce-motion`, the `m` key).
   public var reduceMotion: Bool
   public internal(set) var time: Double = 0
@@ -120,6 +128,18 @@ public final class ComponentInstance: AnimationHost {
     }
     settleEngineMemory()
     try readDefinition()
+    try appear()
+  }
+
+  /// SwiftUI's `onAppear`: the component's `appear(self)`, once per load, after its
+  /// state exists and before any body runs, so whatever it animates starts on the first
+  /// frame in every host (a hot reload keeps the instance and does not come here).
+  private func appear() throws(ScriptError) {
+    guard declared.hasAppear else { return }
+    try located { () throws(ScriptError) in
+      try runtime.callHandler(instance, named: "appear", .nil)
+    }
+    try runCompletions()
   }
 
   /// Runs new code for this component and returns its definition.
@@ -150,6 +170,7 @@ public final class ComponentInstance: AnimationHost {
   func readDefinition() throws(ScriptError) {
     var read = runtime.fields(of: definition, defaultName: BundledPlugins.baseName(ofPath: path))
     read.hasController = runtime.hasFunction(definition, "controlled")
+    read.hasAppear = runtime.hasFunction(definition, "appear")
     if let range = try located({ () throws(ScriptError) in try runtime.progressRange(instance) }) {
       read.progressRange = range
     }
@@ -167,6 +188,30 @@ public final class ComponentInstance: AnimationHost {
   func readClock() -> Double {
     readsClock = true
     return time
+  }
+
+  func readOfferedSize() -> Size {
+    readsSize = true
+    return offeredSize
+  }
+
+  /// Offers the body `size` (nil: the declared size again), as a resized window or
+  /// canvas does; returns whether the picture may change (the offer changed and the
+  /// last body read it — layout itself follows the offer either way).
+  @discardableResult
+  public func offer(_ size: Size?) throws(ScriptError) -> Bool {
+    if let size {
+      for (name, v) in [("width", size.width), ("height", size.height)] {
+        guard v.isFinite, v > 0, v <= SceneError.maxCanvasSide else {
+          throw ScriptError(
+            kind: .value,
+            message: "offered \(name) must be in (0, \(Int(SceneError.maxCanvasSide))], got \(v)")
+        }
+      }
+    }
+    let before = offeredSize
+    offer = size
+    return offeredSize != before && readsSize
   }
 
   func setState(_ key: String, to value: Double) {

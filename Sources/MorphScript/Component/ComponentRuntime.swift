@@ -163,7 +163,8 @@ struct ComponentRuntime {
 
   /// The plain fields of a definition, read raw (no metamethod runs).
   /// The plain fields of a definition table (`component.lua` checked their types), each
-  /// absent one at its default; `progressRange` and `hasController` are read by calls.
+  /// absent one at its default; `progressRange`, `hasController` and `hasAppear` are read
+  /// by calls.
   func fields(of definition: LuaRef, defaultName: String) -> ComponentDefinition {
     let lua = state.lua
     state.push(definition)

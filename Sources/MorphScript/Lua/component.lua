@@ -18,6 +18,7 @@ local presented, model, set_number, animate_numbers, reduce_motion, clock, veloc
 local play_timeline, color_channels, color_from = host.play, host.colorChannels, host.color
 local track_kind = host.trackKind
 local awaits = host.awaits
+local offered_size = host.size
 local Component = { __name = "morph.Component", __metatable = "morph.Component" }
 -- self proxy → instance; weak so a dropped instance is collected.
 local instances = setmetatable({}, { __mode = "k" })
@@ -38,12 +39,12 @@ local fields = {
   name = "string", size = "table", props = "table", state = "table", progress = "string",
   progressRange = "any", body = "function", tap = "function", drag = "function",
   accessibility = "function", reload = "function", save = "function", restore = "function",
-  dragMinimumDistance = "number", controlled = "function",
+  dragMinimumDistance = "number", controlled = "function", appear = "function",
   description = "string", longPress = "function", doubleTap = "function", hover = "function",
 }
 
 --- morph.component{ name =, size = {w, h}, props =, state =, progress =, body =, tap =, drag =,
---- accessibility =, reload =, longPress =, doubleTap =, hover = } — checks the definition and
+--- accessibility =, reload =, longPress =, doubleTap =, hover =, appear = } — checks the definition and
 --- marks it as a component.
 function morph.component(def)
   check.table(def, 1, "component")
@@ -445,6 +446,12 @@ local function make_self(inst)
       -- Seconds since load on the virtual clock; a body that reads it keeps
       -- the host drawing (continuous motion as a pure function of time).
       if k == "time" then return clock() end
+      -- The size offered to the body (SwiftUI's GeometryReader): the component's
+      -- `size` until a host resizes it; a body that reads it is laid out again then.
+      if k == "size" then
+        local width, height = offered_size()
+        return { width = width, height = height }
+      end
       v = methods[k]
       if v == nil then undeclared(inst, k, true) end
       return v
@@ -473,14 +480,14 @@ function runtime.instantiate(def, overrides)
   for k, v in pairs(overrides or {}) do
     local default = props[k]
     if default == nil then
-      error(format("--set %s: unknown prop; props: %s", k, concat(sorted_keys(props), ", ")), 0)
+      error(format("prop %s: unknown; the plugin's props: %s", k, concat(sorted_keys(props), ", ")), 0)
     end
     if typename(default) == "morph.Color" and type(v) == "string" then
       local ok, c = pcall(morph.color, v)
-      if not ok then error(format("--set %s: %s", k, tostring(c):gsub("^.-%((.*)%)$", "%1")), 0) end
+      if not ok then error(format("prop %s: %s", k, tostring(c):gsub("^.-%((.*)%)$", "%1")), 0) end
       v = c
     elseif type(default) ~= type(v) and typename(default) ~= typename(v) then
-      error(format("--set %s: expected a %s like the default, got %s", k, typename(default), typename(v)), 0)
+      error(format("prop %s: expected a %s like the default, got %s", k, typename(default), typename(v)), 0)
     end
     props[k] = v
   end

@@ -544,6 +544,17 @@ function Path:rotated(degrees, ax, ay) end
 ---@return boolean
 function Path:contains(x, y) end
 
+---The part between two fractions of the arc length (SwiftUI's `trimmedPath(from:to:)`):
+---both clamped to 0…1; `from >= to` gives an empty path; each piece starts its own subpath.
+---@param from? number default 0
+---@param to? number default 1
+---@return morph.Path
+function Path:trimmed(from, to) end
+
+---The arc length in points (every segment, `close` lines too).
+---@return number
+function Path:length() end
+
 ---Polylines within `tolerance` points of the curves (default 0.25): `{ { {x, y}, … }, … }`.
 ---@param tolerance? number
 ---@return number[][][]
@@ -613,7 +624,7 @@ local Node = {}
 ---@field maxWidth? number may be `math.huge`
 ---@field minHeight? number
 ---@field maxHeight? number may be `math.huge`
----@field alignment? morph.Anchor
+---@field alignment? morph.Anchor default "center"
 -- END GENERATED
 
 ---A fixed frame `frame(w, h [, alignment])` (either side may be nil), or a flexible one
@@ -668,7 +679,7 @@ function Node:rotate(degrees, anchor) end
 -- BEGIN GENERATED: Rotate3dOptions
 ---@class morph.Rotate3dOptions
 ---@field axis? number[] {x, y, z}, default {0, 1, 0}
----@field anchor? morph.Anchor
+---@field anchor? morph.Anchor default "center"
 ---@field perspective? number default 1
 -- END GENERATED
 
@@ -692,9 +703,9 @@ function Node:fill(paint) end
 ---@field color? morph.Paint default black
 ---@field width? number default 1
 ---@field dash? number[] e.g. {4, 3}
----@field dashPhase? number
----@field cap? morph.LineCap
----@field join? morph.LineJoin
+---@field dashPhase? number default 0
+---@field cap? morph.LineCap default "butt"
+---@field join? morph.LineJoin default "miter"
 -- END GENERATED
 
 ---`stroke(color [, width])` or `stroke{color=, width=, dash = {4, 3}, dashPhase=, cap=, join=}`.
@@ -706,9 +717,9 @@ function Node:stroke(color, width) end
 -- BEGIN GENERATED: ShadowOptions
 ---@class morph.ShadowOptions
 ---@field color? morph.Color|string default black at 0.33
----@field radius? number
----@field x? number
----@field y? number
+---@field radius? number default 0
+---@field x? number default 0
+---@field y? number default 0
 -- END GENERATED
 
 ---A Gaussian shadow (σ ≈ radius).
@@ -726,6 +737,15 @@ function Node:clip(shape) end
 ---@param shape? morph.Node
 ---@return morph.Node
 function Node:clipShape(shape) end
+
+---Draws only part of a shape's outline (SwiftUI's `trim(from:to:)`): fractions of its
+---arc length from the shape's start point (rect: top-left corner; roundedRect, capsule:
+---where the top-left corner meets the top edge; circle, ellipse: the rightmost point;
+---all clockwise on screen), clamped to 0…1; `from >= to` draws nothing. Shape nodes only.
+---@param from? number default 0
+---@param to? number default 1
+---@return morph.Node
+function Node:trim(from, to) end
 
 ---A Gaussian blur of the node as drawn (SwiftUI's `blur(radius:)`): σ = radius points,
 ---as shadows; it spreads 3σ past the node. Charged to the frame's blur budget.
@@ -796,7 +816,7 @@ function morph.rect() end
 ---@class morph.RoundedRectOptions
 ---@field r? number the corner radius
 ---@field radius? number the same as r
----@field style? morph.CornerStyle
+---@field style? morph.CornerStyle default "continuous"
 -- END GENERATED
 
 ---`roundedRect(r [, style])` or `roundedRect{r =, style =}`; style "continuous" (default) or "circular".
@@ -829,7 +849,7 @@ function morph.shape(path) end
 
 -- BEGIN GENERATED: ImageOptions
 ---@class morph.ImageOptions
----@field resizable? boolean take the size offered instead of the image's own (a pixel a point)
+---@field resizable? boolean take the size offered instead of the image's own (a pixel a point), default false
 ---@field contentMode? morph.ContentMode keep the aspect ratio inside (`fit`) or around (`fill`) the offer
 ---@field interpolation? morph.Interpolation how scaled pixels are sampled, default "high"
 -- END GENERATED
@@ -846,16 +866,16 @@ function morph.image(name, options) end
 ---@class morph.TextOptions
 ---@field size? number points, 0 to 4096 (the frame budget); default the style's size, else 17
 ---@field weight? morph.FontWeight default the style's weight, else "regular"
----@field color? morph.Paint
+---@field color? morph.Paint default black
 ---@field style? morph.TextStyle a SwiftUI text style: its size and weight unless given
----@field italic? boolean
----@field monospacedDigit? boolean digits of one width (SwiftUI's `monospacedDigit()`)
+---@field italic? boolean default false
+---@field monospacedDigit? boolean digits of one width (SwiftUI's `monospacedDigit()`), default false
 ---@field tracking? number points added between characters
 ---@field kerning? number the same as tracking; tracking wins when both are given
----@field lineSpacing? number points added between lines
+---@field lineSpacing? number points added between lines, default 0
 ---@field lineLimit? integer at most this many lines, the last truncated
----@field truncation? morph.TextTruncation where the ellipsis goes (default "tail")
----@field alignment? morph.TextAlignment how lines align (SwiftUI's `multilineTextAlignment`, default "leading")
+---@field truncation? morph.TextTruncation where the ellipsis goes, default "tail"
+---@field alignment? morph.TextAlignment how lines align (SwiftUI's `multilineTextAlignment`), default "leading"
 -- END GENERATED
 
 ---Text, laid out like SwiftUI's `Text`: its ideal width when it fits, else wrapped at the
@@ -935,21 +955,21 @@ function morph.angularGradient(options) end
 -- BEGIN GENERATED: ZstackOptions
 ---Children in the array part; plain arrays are spliced in, `false` skipped.
 ---@class morph.ZstackOptions
----@field alignment? morph.Anchor
+---@field alignment? morph.Anchor default "center"
 ---@field spacing? number
 ---@field [integer] morph.Node|morph.Node[]|morph.Paint|false
 -- END GENERATED
 
 -- BEGIN GENERATED: VstackOptions
 ---@class morph.VstackOptions
----@field alignment? morph.Anchor
+---@field alignment? morph.Anchor default "center"
 ---@field spacing? number
 ---@field [integer] morph.Node|morph.Node[]|morph.Paint|false
 -- END GENERATED
 
 -- BEGIN GENERATED: HstackOptions
 ---@class morph.HstackOptions
----@field alignment? morph.Anchor
+---@field alignment? morph.Anchor default "center"
 ---@field spacing? number
 ---@field [integer] morph.Node|morph.Node[]|morph.Paint|false
 -- END GENERATED
@@ -1003,6 +1023,7 @@ function morph.hstack(children) end
 ---@field target table where each state value is headed (read-only)
 ---@field reduceMotion boolean true when the host asks for reduced motion
 ---@field time number seconds since load on the virtual clock; a body that reads it is redrawn every frame (continuous motion as a pure function of time)
+---@field size { width: number, height: number } the size offered to the body (SwiftUI's `GeometryReader`): the component's `size` until a host offers another; the body is laid out in it and runs again when it changes (a prop or state key named `size` wins)
 local Self = {}
 
 ---@class morph.AnimateOptions
@@ -1056,6 +1077,7 @@ function Self:set(changes) end
 ---@field hover? fun(self: morph.Self, event: morph.InputEvent) the pointer over the component with no button down: phase "active" with the location, "ended" when it leaves
 ---@field dragMinimumDistance? number points before a drag begins, default 10
 ---@field controlled? fun(self: morph.Self, value: number) after the host sets the progress key (controlled mode: `--progress`, scrubbing), as a parent writing a binding
+---@field appear? fun(self: morph.Self) SwiftUI's `onAppear`: once per load, after the state exists and before the first frame, in every host; what it animates runs from the first frame. A hot reload keeps state and does not run it again
 ---@field accessibility? fun(self: morph.Self): morph.Accessibility
 ---@field reload? fun(self: morph.Self, old: table) runs after a hot reload; `old` holds the old model values
 ---@field save? fun(self: morph.Self): any before a hot reload, the old code hands something on…
@@ -1073,5 +1095,84 @@ function morph.import(name) end
 ---@param definition morph.ComponentDefinition
 ---@return morph.ComponentDefinition
 function morph.component(definition) end
+
+-- Tests (`*.test.lua` files only) -----------------------------------------
+-- `morph.test` exists in the state a test file runs in (`morphhost test`),
+-- never in a plugin's. docs/testing.md describes the vocabulary.
+
+---A check made by `morph.test.accessibility`, `frame`, `quad`, `snapshot` or `settled`.
+---@class morph.TestCheck
+
+---Expectations at one moment, made by `at(t){…}` or `settledBy(t)`.
+---@class morph.TestMoment
+
+---A case, made by `case(name){…}`; a test file returns a list of them.
+---@class morph.TestCase
+
+---A number expected within a tolerance, made by `approx`.
+---@class morph.Approx
+
+---What a case table holds: the plugin, its props and input, then its moments.
+---@class morph.TestCaseDefinition
+---@field plugin string the plugin's path, relative to the test file
+---@field props? table<string, number|string|boolean|(number|string|boolean)[]> `--set` values
+---@field input? string an input script (`0 tap`, one event a line; docs/commands.md)
+---@field inputFile? string an input script's file, relative to the test file
+---@field reduceMotion? boolean runs with Reduce Motion on
+---@field [integer] morph.TestMoment
+
+---@class morph.test
+---@field settled morph.TestCheck at rest: nothing that will end is moving
+morph.test = {}
+
+---A case: `test.case "name" { plugin = "x.lua", input = "0 tap", test.at(0.3) { … } }`.
+---@param name string
+---@return fun(definition: morph.TestCaseDefinition): morph.TestCase
+function morph.test.case(name) end
+
+---Expectations at `t` seconds on the component's clock: string keys are state keys
+---(a number is checked within 1e-9, `approx(v, tol)` within tol, strings and booleans
+---exactly); list items are checks (`accessibility`, `frame`, `quad`, `snapshot`, `settled`).
+---@param t number seconds, >= 0
+---@return fun(expectations: table): morph.TestMoment
+function morph.test.at(t) end
+
+---The component comes to rest at or before `t` seconds.
+---@param t number
+---@return morph.TestMoment
+function morph.test.settledBy(t) end
+
+---A number within `tolerance` (default 1e-6) of `value`.
+---@param value number
+---@param tolerance? number
+---@return morph.Approx
+function morph.test.approx(value, tolerance) end
+
+---The accessibility value, or some of label, value and hint.
+---@param want string|{label?: string, value?: string, hint?: string}
+---@return morph.TestCheck
+function morph.test.accessibility(want) end
+
+---The box around the node marked `:id(id)`, in the component's points.
+---@param id string
+---@param rect number[] {x, y, width, height}
+---@param tolerance? number default 0.01
+---@return morph.TestCheck
+function morph.test.frame(id, rect, tolerance) end
+
+---The node's four corners after every transform (top-left, top-right, bottom-right,
+---bottom-left), in the component's points.
+---@param id string
+---@param corners number[][] four {x, y}
+---@param tolerance? number default 0.01
+---@return morph.TestCheck
+function morph.test.quad(id, corners, tolerance) end
+
+---The picture, compared with the golden `NAME.png` in the `<file>.snapshots` folder beside
+---the test file (`morphhost test --update` records it).
+---@param name string letters, digits, '_' and '-'
+---@param options? {scale?: number} pixels a point, 0.25 to 4 (default 1)
+---@return morph.TestCheck
+function morph.test.snapshot(name, options) end
 
 return morph

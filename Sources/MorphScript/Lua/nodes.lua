@@ -263,38 +263,40 @@ local function gradient(op, opts, fields)
   return setmetatable(record, Gradient)
 end
 
---- linearGradient{colors = {c1, c2, …}, from = "top", to = "bottom"} or with
+--- linearGradient{colors = {c1, c2, …}, from =, to =} or with
 --- stops = {{c, location}, …}.
 function morph.linearGradient(opts)
   return gradient("linearGradient", opts, function(o)
     return {
-      from = anchor(o.from or "top", 1, "linearGradient", "from"),
-      to = anchor(o.to or "bottom", 1, "linearGradient", "to"),
+      from = anchor(o.from, 1, "linearGradient", "from"),
+      to = anchor(o.to, 1, "linearGradient", "to"),
     }
   end)
 end
 
---- radialGradient{colors | stops, center = "center", startRadius = 0, endRadius =} (points).
+--- radialGradient{colors | stops, center =, startRadius =, endRadius =} (points).
 function morph.radialGradient(opts)
   return gradient("radialGradient", opts, function(o)
     local start = o.startRadius
     if start ~= nil then length(start, 1, "radialGradient", "startRadius", "startRadius") end
     return {
-      center = anchor(o.center or "center", 1, "radialGradient", "center"),
-      startRadius = start or 0,
+      center = anchor(o.center, 1, "radialGradient", "center"),
+      startRadius = start,
       endRadius = length(o.endRadius, 1, "radialGradient", "endRadius", "endRadius"),
     }
   end)
 end
 
---- angularGradient{colors | stops, center = "center", startAngle = 0, endAngle = startAngle + 360}
+--- angularGradient{colors | stops, center =, startAngle =, endAngle =}
 --- (degrees, clockwise from trailing).
 function morph.angularGradient(opts)
   return gradient("angularGradient", opts, function(o)
-    local start = o.startAngle == nil and 0 or finite(o.startAngle, 1, "angularGradient", "startAngle")
-    local finish = o.endAngle == nil and start + 360 or finite(o.endAngle, 1, "angularGradient", "endAngle")
-    local center = anchor(o.center or "center", 1, "angularGradient", "center")
-    return { center = center, startAngle = start, endAngle = finish }
+    -- Absent values stay nil: the schema's defaults (and endAngle's startAngle + 360)
+    -- are the reader's to apply.
+    if o.startAngle ~= nil then finite(o.startAngle, 1, "angularGradient", "startAngle") end
+    if o.endAngle ~= nil then finite(o.endAngle, 1, "angularGradient", "endAngle") end
+    local center = anchor(o.center, 1, "angularGradient", "center")
+    return { center = center, startAngle = o.startAngle, endAngle = o.endAngle }
   end)
 end
 
@@ -390,23 +392,26 @@ function Node:rotate(degrees, a)
   return add(self, { op = "rotate", degrees = finite(degrees, 1, "rotate"), anchor = anchor(a, 2, "rotate") })
 end
 
---- rotate3d(degrees [, {axis = {x, y, z}, anchor = , perspective = 1}]).
+--- rotate3d(degrees [, {axis = {x, y, z}, anchor = , perspective = }]).
 function Node:rotate3d(degrees, o)
   finite(degrees, 1, "rotate3d")
   o = o == nil and {} or options(o, option_keys.rotate3d, 2, "rotate3d")
-  local axis = o.axis or { 0, 1, 0 }
-  if type(axis) ~= "table" then
-    argerror(2, "rotate3d", "{x, y, z} expected, got " .. typename(axis), "axis")
+  local axis = o.axis
+  if axis ~= nil then
+    if type(axis) ~= "table" then
+      argerror(2, "rotate3d", "{x, y, z} expected, got " .. typename(axis), "axis")
+    end
+    local x, y, z = axis.x or axis[1] or 0, axis.y or axis[2] or 0, axis.z or axis[3] or 0
+    finite(x, 2, "rotate3d", "axis")
+    finite(y, 2, "rotate3d", "axis")
+    finite(z, 2, "rotate3d", "axis")
+    if x == 0 and y == 0 and z == 0 then argerror(2, "rotate3d", "option 'axis' must not be zero") end
+    axis = { x, y, z }
   end
-  local x, y, z = axis.x or axis[1] or 0, axis.y or axis[2] or 0, axis.z or axis[3] or 0
-  finite(x, 2, "rotate3d", "axis")
-  finite(y, 2, "rotate3d", "axis")
-  finite(z, 2, "rotate3d", "axis")
-  if x == 0 and y == 0 and z == 0 then argerror(2, "rotate3d", "option 'axis' must not be zero") end
-  local p = o.perspective == nil and 1 or length(o.perspective, 2, "rotate3d", "perspective", "perspective")
+  if o.perspective ~= nil then length(o.perspective, 2, "rotate3d", "perspective", "perspective") end
   return add(self, {
-    op = "rotate3d", degrees = degrees, axis = { x, y, z }, anchor = anchor(o.anchor, 2, "rotate3d", "anchor"),
-    perspective = p,
+    op = "rotate3d", degrees = degrees, axis = axis, anchor = anchor(o.anchor, 2, "rotate3d", "anchor"),
+    perspective = o.perspective,
   })
 end
 
@@ -439,7 +444,7 @@ function Node:stroke(c, width)
   })
 end
 
---- shadow{color = (black 0.33), radius =, x = 0, y = 0}.
+--- shadow{color =, radius =, x =, y =} (defaults: NodeSchema).
 function Node:shadow(o)
   options(o, option_keys.shadow, 1, "shadow")
   local c = o.color
@@ -464,6 +469,18 @@ end
 
 --- clipShape(shape): SwiftUI's name for clip.
 Node.clipShape = Node.clip
+
+--- trim(from = 0, to = 1): a shape draws only that part of its outline, as fractions of
+--- its length from its start point (SwiftUI's Shape.trim); shape nodes only.
+function Node:trim(from, to)
+  if not shapes[self.op] then
+    support.raise(format("trim: only a shape node can be trimmed, not '%s'", self.op))
+  end
+  -- Absent ends stay nil: the schema's defaults (SwiftUI's 0 and 1) are the reader's.
+  if from ~= nil then finite(from, 1, "trim") end
+  if to ~= nil then finite(to, 2, "trim") end
+  return add(self, { op = "trim", from = from, to = to })
+end
 
 --- blur(radius): a Gaussian blur of the node as drawn, σ = radius points (as shadows).
 function Node:blur(radius)

@@ -67,7 +67,9 @@ enum MetaFile {
       let name = optionsClass(op)
       var lines = (classDocs[name].map { ["---" + $0] } ?? []) + ["---@class morph.\(name)"]
       for option in op.options {
-        lines.append(field(option.name + "?", option.kind.luaType, docs.doc(name, option.name)))
+        lines.append(
+          field(
+            option.name + "?", option.kind.luaType, optionDoc(option, docs.doc(name, option.name))))
       }
       if op.fields.contains(where: { $0.kind == .children }) {
         lines.append("---@field [integer] \(stackItem)")
@@ -99,6 +101,12 @@ enum MetaFile {
       throw Failure(description: "MetaFile.optionDocs names no option: \(unused)")
     }
     return blocks
+  }
+
+  /// An option's words, then its default as the schema states it.
+  private static func optionDoc(_ option: NodeSchema.Field, _ words: String?) -> String? {
+    let parts = [words, option.defaultValue.map { "default " + $0.text }].compactMap { $0 }
+    return parts.isEmpty ? nil : parts.joined(separator: ", ")
   }
 
   /// `frame` → `FrameOptions`, the class of an op's option table.
@@ -167,18 +175,14 @@ enum MetaFile {
   static let optionDocs = [
     "FrameOptions.maxWidth": "may be `math.huge`",
     "FrameOptions.maxHeight": "may be `math.huge`",
-    "Rotate3dOptions.axis": "{x, y, z}, default {0, 1, 0}",
-    "Rotate3dOptions.perspective": "default 1",
-    "StrokeOptions.color": "default black",
-    "StrokeOptions.width": "default 1",
+    "Rotate3dOptions.axis": "{x, y, z}",
     "StrokeOptions.dash": "e.g. {4, 3}",
-    "ShadowOptions.color": "default black at 0.33",
     "RoundedRectOptions.r": "the corner radius",
     "RoundedRectOptions.radius": "the same as r",
     "ImageOptions.resizable": "take the size offered instead of the image's own (a pixel a point)",
     "ImageOptions.contentMode":
       "keep the aspect ratio inside (`fit`) or around (`fill`) the offer",
-    "ImageOptions.interpolation": "how scaled pixels are sampled, default \"high\"",
+    "ImageOptions.interpolation": "how scaled pixels are sampled",
     "TextOptions.size":
       "points, 0 to \(Int(FrameBudget.standard.maxFontSize)) (the frame budget); "
       + "default the style's size, else 17",
@@ -189,18 +193,13 @@ enum MetaFile {
     "TextOptions.kerning": "the same as tracking; tracking wins when both are given",
     "TextOptions.lineSpacing": "points added between lines",
     "TextOptions.lineLimit": "at most this many lines, the last truncated",
-    "TextOptions.truncation": "where the ellipsis goes (default \"tail\")",
-    "TextOptions.alignment":
-      "how lines align (SwiftUI's `multilineTextAlignment`, default \"leading\")",
+    "TextOptions.truncation": "where the ellipsis goes",
+    "TextOptions.alignment": "how lines align (SwiftUI's `multilineTextAlignment`)",
     "colors": "evenly spaced",
     "stops": "`{ {colour, location}, … }`",
-    "LinearGradientOptions.from": "default \"top\"",
-    "LinearGradientOptions.to": "default \"bottom\"",
-    "RadialGradientOptions.center": "default \"center\"",
-    "RadialGradientOptions.startRadius": "points, default 0",
+    "RadialGradientOptions.startRadius": "points",
     "RadialGradientOptions.endRadius": "points (required)",
-    "AngularGradientOptions.center": "default \"center\"",
-    "AngularGradientOptions.startAngle": "degrees clockwise from trailing, default 0",
+    "AngularGradientOptions.startAngle": "degrees clockwise from trailing",
     "AngularGradientOptions.endAngle": "default startAngle + 360",
   ]
 
@@ -212,7 +211,7 @@ enum MetaFile {
   }
 
   /// A default as the meta file writes it: whole numbers without a decimal point.
-  private static func format(_ v: Double) -> String {
+  static func format(_ v: Double) -> String {
     v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v)
   }
 
@@ -256,6 +255,11 @@ enum MetaFile {
       name: "controlled", type: "fun(self: morph.Self, value: number)",
       doc: "after the host sets the progress key (controlled mode: `--progress`, scrubbing), "
         + "as a parent writing a binding"),
+    .init(
+      name: "appear", type: "fun(self: morph.Self)",
+      doc: "SwiftUI's `onAppear`: once per load, after the state exists and before the "
+        + "first frame, in every host; what it animates runs from the first frame. A hot "
+        + "reload keeps state and does not run it again"),
     .init(name: "accessibility", type: "fun(self: morph.Self): morph.Accessibility", doc: nil),
     .init(
       name: "reload", type: "fun(self: morph.Self, old: table)",

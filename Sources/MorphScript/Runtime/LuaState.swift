@@ -51,6 +51,8 @@ public final class LuaState {
   public var textMeasure: TextMeasuring
   private var sandboxFactory: LuaRef?
   private var moduleTable: LuaRef?
+  /// `Lua/support.lua`'s table, for trusted files installed after start-up.
+  private var supportTable: LuaValue = .nil
   /// The functions of `Lua/component.lua` that drive a component instance.
   private(set) var componentRuntime: LuaRef?
   /// Receives `self:animate` and state changes from the component running here.
@@ -242,6 +244,7 @@ public final class LuaState {
       morph_pushhostpcall(self.lua)
     }
     let supportTable = support.first ?? .nil
+    self.supportTable = supportTable
     try runTrusted(LuaSources.paths, name: "morph.paths") {
       self.push(module)
       self.push(supportTable)
@@ -282,6 +285,23 @@ public final class LuaState {
     sandboxFactory = factory
     forgetModules = forget
     moduleTable = module
+  }
+
+  /// Adds `morph.test` (`Lua/testing.lua`) to this state, for a test file; returns the
+  /// function that encodes what a test file returned as JSON.
+  func installTestVocabulary() throws(ScriptError) -> LuaRef {
+    guard let module = moduleTable else {
+      throw ScriptError(kind: .runtime, message: "sandbox is not installed")
+    }
+    var results: [LuaValue] = []
+    try runTrusted(LuaSources.testing, name: "morph.testing", results: &results) {
+      self.push(module)
+      self.push(self.supportTable)
+    }
+    guard case .function(let encode)? = results.first else {
+      throw ScriptError(kind: .runtime, message: "the test vocabulary returned no encoder")
+    }
+    return encode
   }
 
   /// `debug.getinfo` and `debug.traceback`, for trusted files that blame

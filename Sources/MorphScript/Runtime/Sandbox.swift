@@ -11,6 +11,7 @@ public enum LuaSources {
   static let support = text(PackageResources.support_lua)
   static let nodes = text(PackageResources.nodes_lua)
   static let component = text(PackageResources.component_lua)
+  static let testing = text(PackageResources.testing_lua)
   /// The LuaLS definitions of `morph`, for `morphhost new` to hand to editors.
   public static let meta = text(PackageResources.morph_meta_lua)
 

@@ -144,19 +144,48 @@ enum NodeSchema {
     }
   }
 
+  /// What an absent optional field means: the value the reader uses (of the
+  /// Swift type the field's accessor returns) and how the meta file writes it.
+  /// The one place a modifier's default is stated; where a MorphCore type owns
+  /// the value (`Stroke`, `Shadow`), this reads it from there.
+  struct Default: @unchecked Sendable {
+    let value: Any
+    let text: String
+
+    static func number(_ v: Double) -> Default { Default(value: v, text: MetaFile.format(v)) }
+    static func anchor(_ name: String) -> Default {
+      Default(value: Alignment.named.first { $0.0 == name }!.1, text: "\"\(name)\"")
+    }
+    static func choice<T: RawRepresentable>(_ v: T) -> Default where T.RawValue == String {
+      Default(value: v, text: "\"\(v.rawValue)\"")
+    }
+    static func flag(_ v: Bool) -> Default { Default(value: v, text: String(v)) }
+    static func color(_ v: Color, _ text: String) -> Default { Default(value: v, text: text) }
+    static func paint(_ v: Paint, _ text: String) -> Default { Default(value: v, text: text) }
+    static func vector(_ v: Vector3) -> Default {
+      Default(
+        value: v,
+        text: "{\(MetaFile.format(v.x)), \(MetaFile.format(v.y)), \(MetaFile.format(v.z))}")
+    }
+  }
+
   /// Unchecked: `key` is immutable and never freed.
   struct Field: @unchecked Sendable {
     let name: String
     let kind: Kind
     let optional: Bool
+    /// What the reader returns when the field is absent (nil: absent stays nil).
+    let defaultValue: Default?
     /// `name` as a C string made once: the reader looks fields up with it on
     /// every frame, and Lua's string cache knows a pointer it has seen.
     let key: UnsafePointer<CChar>
 
-    init(_ name: String, _ kind: Kind, optional: Bool = false) {
+    init(_ name: String, _ kind: Kind, optional: Bool = false, default defaultValue: Default? = nil)
+    {
       self.name = name
       self.kind = kind
-      self.optional = optional
+      self.optional = optional || defaultValue != nil
+      self.defaultValue = defaultValue
       let utf8 = Array(name.utf8CString)
       let key = UnsafeMutablePointer<CChar>.allocate(capacity: utf8.count)
       key.initialize(from: utf8, count: utf8.count)
@@ -202,23 +231,29 @@ enum NodeSchema {
     func field(_ name: String) -> Field? { fields.first { $0.name == name } }
   }
 
-  private static func opt(_ name: String, _ kind: Kind) -> Field {
-    Field(name, kind, optional: true)
+  private static func opt(_ name: String, _ kind: Kind, default value: Default? = nil) -> Field {
+    Field(name, kind, optional: true, default: value)
   }
 
-  private static let stackOptions = [opt("alignment", .anchor), opt("spacing", .length)]
-  private static let stackFields = [
-    Field("children", .children), opt("alignment", .anchor), opt("spacing", .length),
+  private static let center = Default.anchor("center")
+
+  private static let stackOptions = [
+    opt("alignment", .anchor, default: center), opt("spacing", .length),
   ]
+  private static let stackFields = [Field("children", .children)] + stackOptions
   /// SwiftUI's text modifiers, as options of `text` (and `measureText`).
   private static let textOptions = [
-    opt("size", .fontSize), opt("weight", .choice(fontWeight)), opt("color", .paint),
-    opt("style", .choice(textStyle)), opt("italic", .flag), opt("monospacedDigit", .flag),
-    opt("tracking", .number), opt("kerning", .number), opt("lineSpacing", .length),
-    opt("lineLimit", .count), opt("truncation", .choice(textTruncation)),
-    opt("alignment", .choice(textAlignment)),
+    opt("size", .fontSize), opt("weight", .choice(fontWeight)),
+    opt("color", .paint, default: .paint(.color(.black), "black")),
+    opt("style", .choice(textStyle)), opt("italic", .flag, default: .flag(false)),
+    opt("monospacedDigit", .flag, default: .flag(false)),
+    // No default: an absent tracking falls back to kerning (UIKit's rule), then 0.
+    opt("tracking", .number), opt("kerning", .number),
+    opt("lineSpacing", .length, default: .number(0)), opt("lineLimit", .count),
+    opt("truncation", .choice(textTruncation), default: .choice(TextTruncation.tail)),
+    opt("alignment", .choice(textAlignment), default: .choice(TextAlignment.leading)),
   ]
-  private static let placed = [Field("node", .node), opt("alignment", .anchor)]
+  private static let placed = [Field("node", .node), opt("alignment", .anchor, default: center)]
   private static let stopOptions = [opt("colors", .paints), opt("stops", .stops)]
 
   static let ops: [Op] =
@@ -229,59 +264,77 @@ enum NodeSchema {
       Op("capsule", .shape),
       Op(
         "roundedRect", .shape, parameters: ["r", "style"],
-        options: [opt("r", .length), opt("radius", .length), opt("style", .choice(cornerStyle))],
-        fields: [Field("radius", .length), opt("style", .choice(cornerStyle))]),
+        options: [opt("r", .length), opt("radius", .length), cornerStyleField],
+        fields: [Field("radius", .length), cornerStyleField]),
       Op(
         "shape", .shape, parameters: ["path"],
         fields: [opt("path", .path), opt("resolve", .handler)]),
       Op(
         "image", .node, parameters: ["name", "options"],
-        options: [
-          opt("resizable", .boolean), opt("contentMode", .choice(contentMode)),
-          opt("interpolation", .choice(interpolation)),
-        ],
-        fields: [
-          Field("source", .image), opt("resizable", .boolean),
-          opt("contentMode", .choice(contentMode)), opt("interpolation", .choice(interpolation)),
-        ]),
+        options: imageOptions, fields: [Field("source", .image)] + imageOptions),
       Op(
         "text", .node, parameters: ["s", "options"], options: textOptions,
         fields: [Field("text", .string)] + textOptions),
       Op("empty", .node),
-      Op("spacer", .node, parameters: ["minLength"], fields: [opt("minLength", .length)]),
+      Op(
+        "spacer", .node, parameters: ["minLength"],
+        fields: [opt("minLength", .length, default: .number(0))]),
       Op("zstack", .node, parameters: ["children"], options: stackOptions, fields: stackFields),
       Op("vstack", .node, parameters: ["children"], options: stackOptions, fields: stackFields),
       Op("hstack", .node, parameters: ["children"], options: stackOptions, fields: stackFields),
       Op(
         "linearGradient", .paint, parameters: ["options"],
-        options: stopOptions + [opt("from", .anchor), opt("to", .anchor)],
-        fields: [Field("stops", .stops), Field("from", .anchor), Field("to", .anchor)]),
+        options: stopOptions + linearEnds, fields: [Field("stops", .stops)] + linearEnds),
       Op(
         "radialGradient", .paint, parameters: ["options"],
-        options: stopOptions + [
-          opt("center", .anchor), opt("startRadius", .length), opt("endRadius", .length),
-        ],
-        fields: [
-          Field("stops", .stops), Field("center", .anchor), Field("startRadius", .length),
-          Field("endRadius", .length),
-        ]),
+        options: stopOptions + radialShape + [opt("endRadius", .length)],
+        fields: [Field("stops", .stops)] + radialShape + [Field("endRadius", .length)]),
       Op(
         "angularGradient", .paint, parameters: ["options"],
-        options: stopOptions + [
-          opt("center", .anchor), opt("startAngle", .number), opt("endAngle", .number),
-        ],
-        fields: [
-          Field("stops", .stops), Field("center", .anchor), Field("startAngle", .number),
-          Field("endAngle", .number),
-        ]),
+        options: stopOptions + angularShape, fields: [Field("stops", .stops)] + angularShape),
     ] + modifiers
 
   private static let frameOptions = [
     opt("width", .length), opt("height", .length), opt("minWidth", .extent),
     opt("maxWidth", .extent), opt("minHeight", .extent), opt("maxHeight", .extent),
-    opt("alignment", .anchor),
+    opt("alignment", .anchor, default: center),
   ]
   private static let edges = ["top", "leading", "bottom", "trailing"]
+  private static let cornerStyleField = opt(
+    "style", .choice(cornerStyle), default: .choice(CornerStyle.continuous))
+  private static let imageOptions = [
+    opt("resizable", .boolean, default: .flag(false)), opt("contentMode", .choice(contentMode)),
+    opt("interpolation", .choice(interpolation), default: .choice(ImageSpec.defaultInterpolation)),
+  ]
+  private static let linearEnds = [
+    opt("from", .anchor, default: .anchor("top")), opt("to", .anchor, default: .anchor("bottom")),
+  ]
+  private static let radialShape = [
+    opt("center", .anchor, default: center), opt("startRadius", .length, default: .number(0)),
+  ]
+  /// No default for `endAngle`: it is `startAngle + 360`, which the reader works out.
+  private static let angularShape = [
+    opt("center", .anchor, default: center), opt("startAngle", .number, default: .number(0)),
+    opt("endAngle", .number),
+  ]
+  private static let rotate3dOptions = [
+    opt("axis", .vector, default: .vector(Vector3(0, 1, 0))),
+    opt("anchor", .anchor, default: center), opt("perspective", .length, default: .number(1)),
+  ]
+  /// `Stroke`'s own defaults; `dash` absent is a solid line.
+  private static let plainStroke = Stroke(paint: .color(.black))
+  private static let strokeOptions = [
+    opt("color", .paint, default: .paint(plainStroke.paint, "black")),
+    opt("width", .length, default: .number(plainStroke.width)), opt("dash", .lengths),
+    opt("dashPhase", .number, default: .number(plainStroke.dashPhase)),
+    opt("cap", .choice(lineCap), default: .choice(plainStroke.cap)),
+    opt("join", .choice(lineJoin), default: .choice(plainStroke.join)),
+  ]
+  private static let shadowOptions = [
+    opt("color", .color, default: .color(Shadow.defaultColor, "black at 0.33")),
+    opt("radius", .length, default: .number(0)), opt("x", .number, default: .number(0)),
+    opt("y", .number, default: .number(0)),
+  ]
 
   private static let modifiers: [Op] = [
     Op(
@@ -299,38 +352,25 @@ enum NodeSchema {
       fields: [Field("x", .number), Field("y", .number)]),
     Op(
       "scale", .modifier, parameters: ["x", "y", "anchor"],
-      fields: [Field("x", .number), Field("y", .number), opt("anchor", .anchor)]),
+      fields: [Field("x", .number), Field("y", .number), opt("anchor", .anchor, default: center)]),
     Op(
       "rotate", .modifier, parameters: ["degrees", "anchor"],
-      fields: [Field("degrees", .number), opt("anchor", .anchor)]),
+      fields: [Field("degrees", .number), opt("anchor", .anchor, default: center)]),
     Op(
       "rotate3d", .modifier, parameters: ["degrees", "options"],
-      options: [opt("axis", .vector), opt("anchor", .anchor), opt("perspective", .length)],
-      fields: [
-        Field("degrees", .number), Field("axis", .vector), opt("anchor", .anchor),
-        Field("perspective", .length),
-      ]),
+      options: rotate3dOptions, fields: [Field("degrees", .number)] + rotate3dOptions),
     Op("opacity", .modifier, parameters: ["alpha"], fields: [Field("alpha", .number)]),
     Op("fill", .modifier, parameters: ["paint"], fields: [Field("paint", .paint)]),
     Op(
       "stroke", .modifier, parameters: ["color", "width"],
-      options: [
-        opt("color", .paint), opt("width", .length), opt("dash", .lengths),
-        opt("dashPhase", .number), opt("cap", .choice(lineCap)), opt("join", .choice(lineJoin)),
-      ],
-      fields: [
-        opt("color", .paint), opt("width", .length), opt("dash", .lengths),
-        opt("dashPhase", .number), opt("cap", .choice(lineCap)), opt("join", .choice(lineJoin)),
-      ]),
+      options: strokeOptions, fields: strokeOptions),
     Op(
       "shadow", .modifier, parameters: ["options"],
-      options: [
-        opt("color", .color), opt("radius", .length), opt("x", .number), opt("y", .number),
-      ],
-      fields: [
-        opt("color", .color), opt("radius", .length), opt("x", .number), opt("y", .number),
-      ]),
+      options: shadowOptions, fields: shadowOptions),
     Op("clip", .modifier, parameters: ["shape"], fields: [Field("shape", .shape)]),
+    Op(
+      "trim", .modifier, parameters: ["from", "to"],
+      fields: [opt("from", .number, default: .number(0)), opt("to", .number, default: .number(1))]),
     Op("blur", .modifier, parameters: ["radius"], fields: [Field("radius", .length)]),
     Op("mask", .modifier, parameters: ["node", "alignment"], fields: placed),
     Op(

@@ -17,24 +17,35 @@ struct Record {
 
 /// Reading a record's fields by key. Each accessor reads only a field the
 /// schema declares with its kind (asking for another is a reader bug, caught
-/// by the parity tests); nil comes back for an absent optional field. The Lua
+/// by the parity tests); an absent optional field gives the schema's default
+/// for it, or nil where it declares none. The Lua
 /// checker already guaranteed every value, so a value of the wrong kind means
 /// a tampered tree: one message, naming the field and what it must hold.
 extension SceneReader {
   /// Pushes field `name` and returns its Lua type, or returns nil (pushing
-  /// nothing) when an optional field is absent.
+  /// nothing) when an optional field is absent, with the field's declaration.
   private func push(_ r: Record, _ name: String, _ kind: NodeSchema.Kind) throws(ScriptError)
-    -> Int32?
+    -> (type: Int32?, field: NodeSchema.Field)
   {
     guard let i = r.op.fields.firstIndex(where: { $0.name == name }),
       r.op.fields[i].kind.matches(kind)
     else { throw undeclared(r, name) }
-    let type = morph_rawgetfield(lua, r.table, r.op.fields[i].key)
-    if type == LUA_TNIL && r.op.fields[i].optional {
+    let field = r.op.fields[i]
+    let type = morph_rawgetfield(lua, r.table, field.key)
+    if type == LUA_TNIL && field.optional {
       morph_pop(lua, 1)
-      return nil
+      return (nil, field)
     }
-    return type
+    return (type, field)
+  }
+
+  /// A field the schema gives a default (or requires): never nil once read;
+  /// nil here means the schema lost the default, a reader bug the parity tests catch.
+  func defaulted<T>(_ value: T?) throws(ScriptError) -> T {
+    guard let value else {
+      throw ScriptError(kind: .value, message: "reader bug: a defaulted field read nil")
+    }
+    return value
   }
 
   private func undeclared(_ r: Record, _ name: String) -> ScriptError {
@@ -53,7 +64,14 @@ extension SceneReader {
   private func field<T>(
     _ r: Record, _ name: String, _ kind: NodeSchema.Kind, _ body: (Int32) -> T?
   ) throws(ScriptError) -> T? {
-    guard let type = try push(r, name, kind) else { return nil }
+    let (type, field) = try push(r, name, kind)
+    guard let type else {
+      guard let fallback = field.defaultValue else { return nil }
+      guard let value = fallback.value as? T else {
+        throw fail(r.path, "reader bug: NodeSchema's default for '\(name)' is not a \(T.self)")
+      }
+      return value
+    }
     guard let value = body(type) else { throw wrong(r, name, kind) }
     morph_pop(lua, 1)
     return value
@@ -125,7 +143,8 @@ extension SceneReader {
   }
 
   func paint(_ r: Record, _ name: String) throws(ScriptError) -> Paint? {
-    guard try push(r, name, .paint) != nil else { return nil }
+    let (type, field) = try push(r, name, .paint)
+    guard type != nil else { return field.defaultValue?.value as? Paint }
     defer { morph_pop(lua, 1) }
     if let color = ColorBindings.type.value(lua, at: -1) { return .color(color) }
     return try readGradient(-1, path: r.path + "." + name)
@@ -141,7 +160,7 @@ extension SceneReader {
 
   /// A function kept by reference (a shape's path function), not a handler.
   func function(_ r: Record, _ name: String) throws(ScriptError) -> LuaRef? {
-    guard let type = try push(r, name, .handler) else { return nil }
+    guard let type = try push(r, name, .handler).type else { return nil }
     guard type == LUA_TFUNCTION else { throw wrong(r, name, .handler) }
     return LuaRef(popping: state)
   }
@@ -189,21 +208,21 @@ extension SceneReader {
 
   /// Stores a handler function and returns its id.
   mutating func handler(_ r: Record, _ name: String) throws(ScriptError) -> Int? {
-    guard let type = try push(r, name, .handler) else { return nil }
+    guard let type = try push(r, name, .handler).type else { return nil }
     guard type == LUA_TFUNCTION else { throw wrong(r, name, .handler) }
     handlers.append(LuaRef(popping: state))
     return handlers.count - 1
   }
 
   mutating func node(_ r: Record, _ name: String) throws(ScriptError) -> ViewNode? {
-    guard try push(r, name, .node) != nil else { return nil }
+    guard try push(r, name, .node).type != nil else { return nil }
     defer { morph_pop(lua, 1) }
     return try read(-1, path: r.path)
   }
 
   /// A shape node's outline; its own modifiers are not part of a clip.
   func shape(_ r: Record, _ name: String) throws(ScriptError) -> ShapeSpec? {
-    guard try push(r, name, .shape) != nil else { return nil }
+    guard try push(r, name, .shape).type != nil else { return nil }
     let index = lua_gettop(lua)
     guard isNode(index), let op = op(of: index), op.role == .shape else {
       throw wrong(r, name, .shape)
@@ -213,7 +232,7 @@ extension SceneReader {
   }
 
   mutating func children(_ r: Record, _ name: String) throws(ScriptError) -> [ViewNode] {
-    guard let type = try push(r, name, .children) else { return [] }
+    guard let type = try push(r, name, .children).type else { return [] }
     guard type == LUA_TTABLE else { throw wrong(r, name, .children) }
     defer { morph_pop(lua, 1) }
     let table = lua_gettop(lua)
@@ -240,21 +259,23 @@ extension SceneReader {
     let stops = try stops(r, "stops") ?? []
     switch op.name {
     case "radialGradient":
-      let c = try anchor(r, "center") ?? .center
+      let c = try defaulted(anchor(r, "center"))
       return .radialGradient(
         RadialGradient(
-          stops: stops, center: Point(c.x, c.y), startRadius: try length(r, "startRadius") ?? 0,
-          endRadius: try length(r, "endRadius") ?? 0))
+          stops: stops, center: Point(c.x, c.y),
+          startRadius: try defaulted(length(r, "startRadius")),
+          endRadius: try defaulted(length(r, "endRadius"))))
     case "angularGradient":
-      let c = try anchor(r, "center") ?? .center
-      let start = try number(r, "startAngle") ?? 0
+      let c = try defaulted(anchor(r, "center"))
+      let start = try defaulted(number(r, "startAngle"))
+      // SwiftUI's angular gradient without an end goes once around.
       return .angularGradient(
         AngularGradient(
           stops: stops, center: Point(c.x, c.y), startAngle: start,
           endAngle: try number(r, "endAngle") ?? start + 360))
     default:
-      let start = try anchor(r, "from") ?? .top
-      let end = try anchor(r, "to") ?? .bottom
+      let start = try defaulted(anchor(r, "from"))
+      let end = try defaulted(anchor(r, "to"))
       return .linearGradient(
         LinearGradient(stops: stops, start: Point(start.x, start.y), end: Point(end.x, end.y)))
     }

@@ -37,7 +37,7 @@ extension SceneReader {
           width: try length(r, "width"), height: try length(r, "height"),
           minWidth: try extent(r, "minWidth"), maxWidth: try extent(r, "maxWidth"),
           minHeight: try extent(r, "minHeight"), maxHeight: try extent(r, "maxHeight"),
-          alignment: try anchor(r, "alignment") ?? .center))
+          alignment: try defaulted(anchor(r, "alignment"))))
     case "padding":
       return .padding(
         EdgeInsets(
@@ -47,31 +47,34 @@ extension SceneReader {
     case "position": return .position(try point(r))
     case "scale":
       let p = try point(r)
-      return .scale(x: p.x, y: p.y, anchor: try anchor(r, "anchor") ?? .center)
+      return .scale(x: p.x, y: p.y, anchor: try defaulted(anchor(r, "anchor")))
     case "rotate":
       return .rotate(
-        degrees: try number(r, "degrees") ?? 0, anchor: try anchor(r, "anchor") ?? .center)
+        degrees: try defaulted(number(r, "degrees")), anchor: try defaulted(anchor(r, "anchor")))
     case "rotate3d":
       return .rotate3D(
-        degrees: try number(r, "degrees") ?? 0, axis: try vector(r, "axis") ?? Vector3(0, 1, 0),
-        anchor: try anchor(r, "anchor") ?? .center, perspective: try length(r, "perspective") ?? 1)
-    case "opacity": return .opacity(min(1, max(0, try number(r, "alpha") ?? 1)))
-    case "fill": return .fill(try paint(r, "paint") ?? .color(.black))
+        degrees: try defaulted(number(r, "degrees")), axis: try defaulted(vector(r, "axis")),
+        anchor: try defaulted(anchor(r, "anchor")),
+        perspective: try defaulted(length(r, "perspective")))
+    case "opacity": return .opacity(min(1, max(0, try defaulted(number(r, "alpha")))))
+    case "fill": return .fill(try defaulted(paint(r, "paint")))
     case "stroke": return .stroke(try readStroke(r))
     case "shadow":
-      var shadow = Shadow(radius: try length(r, "radius") ?? 0)
-      if let color = try color(r, "color") { shadow.color = color }
-      shadow.offset = Point(try number(r, "x") ?? 0, try number(r, "y") ?? 0)
-      return .shadow(shadow)
-    case "clip": return .clip(try shape(r, "shape") ?? .rect)
-    case "blur": return .blur(try length(r, "radius") ?? 0)
-    case "blend": return .blend(try choice(r, "mode", as: BlendMode.self) ?? .normal)
+      return .shadow(
+        Shadow(
+          color: try defaulted(color(r, "color")), radius: try defaulted(length(r, "radius")),
+          offset: try point(r)))
+    case "clip": return .clip(try defaulted(shape(r, "shape")))
+    case "trim":
+      return .trim(Trim(from: try defaulted(number(r, "from")), to: try defaulted(number(r, "to"))))
+    case "blur": return .blur(try defaulted(length(r, "radius")))
+    case "blend": return .blend(try defaulted(choice(r, "mode", as: BlendMode.self)))
     case "group": return .compositingGroup
-    case "z": return .zIndex(try number(r, "index") ?? 0)
-    case "id": return .id(try string(r, "name") ?? "")
+    case "z": return .zIndex(try defaulted(number(r, "index")))
+    case "id": return .id(try defaulted(string(r, "name")))
     case "overlay", "background", "mask":
       guard let node = try node(r, "node") else { throw fail(r.path, "no node") }
-      let alignment = try anchor(r, "alignment") ?? .center
+      let alignment = try defaulted(anchor(r, "alignment"))
       switch r.op.name {
       case "overlay": return .overlay(node, alignment)
       case "mask": return .mask(node, alignment)
@@ -85,19 +88,17 @@ extension SceneReader {
     }
   }
 
-  /// `x` and `y` (offset, position, scale).
+  /// `x` and `y` (offset, position, scale, a shadow's offset).
   private func point(_ r: Record) throws(ScriptError) -> Point {
-    Point(try number(r, "x") ?? 0, try number(r, "y") ?? 0)
+    Point(try defaulted(number(r, "x")), try defaulted(number(r, "y")))
   }
 
-  /// A stroke: what the record leaves out keeps `Stroke`'s defaults.
+  /// A stroke: what the record leaves out takes the schema's defaults (`Stroke`'s).
   private func readStroke(_ r: Record) throws(ScriptError) -> Stroke {
-    var stroke = Stroke(paint: try paint(r, "color") ?? .color(.black))
-    if let width = try length(r, "width") { stroke.width = width }
-    if let dash = try lengths(r, "dash") { stroke.dash = dash }
-    if let phase = try number(r, "dashPhase") { stroke.dashPhase = phase }
-    if let cap = try choice(r, "cap", as: LineCap.self) { stroke.cap = cap }
-    if let join = try choice(r, "join", as: LineJoin.self) { stroke.join = join }
-    return stroke
+    Stroke(
+      paint: try defaulted(paint(r, "color")), width: try defaulted(length(r, "width")),
+      dash: try lengths(r, "dash") ?? [], dashPhase: try defaulted(number(r, "dashPhase")),
+      cap: try defaulted(choice(r, "cap", as: LineCap.self)),
+      join: try defaulted(choice(r, "join", as: LineJoin.self)))
   }
 }

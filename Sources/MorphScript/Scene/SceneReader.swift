@@ -103,18 +103,17 @@ struct SceneReader {
       let axis: StackAxis =
         r.op.name == "zstack" ? .z : r.op.name == "vstack" ? .vertical : .horizontal
       return .stack(
-        axis, spacing: try length(r, "spacing"), alignment: try anchor(r, "alignment") ?? .center,
+        axis, spacing: try length(r, "spacing"), alignment: try defaulted(anchor(r, "alignment")),
         children: try children(r, "children"))
     case "image":
       guard let source = try image(r, "source") else { throw fail(r.path, "image has no source") }
       return .image(
         ImageSpec(
-          source: source, resizable: try boolean(r, "resizable") ?? false,
+          source: source, resizable: try defaulted(boolean(r, "resizable")),
           contentMode: try choice(r, "contentMode", as: ContentMode.self),
-          interpolation: try choice(r, "interpolation", as: ImageInterpolation.self)
-            ?? ImageSpec.defaultInterpolation))
+          interpolation: try defaulted(choice(r, "interpolation", as: ImageInterpolation.self))))
     case "empty": return .empty
-    case "spacer": return .spacer(minLength: try length(r, "minLength") ?? 0)
+    case "spacer": return .spacer(minLength: try defaulted(length(r, "minLength")))
     default: throw fail(r.path, "unknown node '\(r.op.name)'")
     }
   }
@@ -122,18 +121,18 @@ struct SceneReader {
   /// A text node's string and style; `measureText` reads its style with this too.
   func readText(_ r: Record) throws(ScriptError) -> TextRun {
     var run = TextRun(
-      string: try string(r, "text") ?? "", style: try choice(r, "style", as: TextStyle.self),
+      string: try defaulted(string(r, "text")), style: try choice(r, "style", as: TextStyle.self),
       size: try fontSize(r, "size"), weight: try choice(r, "weight", as: FontWeight.self),
-      color: try paint(r, "color")?.representativeColor ?? .black)
-    run.italic = try flag(r, "italic") ?? false
-    run.monospacedDigit = try flag(r, "monospacedDigit") ?? false
+      color: try defaulted(paint(r, "color")).representativeColor)
+    run.italic = try defaulted(flag(r, "italic"))
+    run.monospacedDigit = try defaulted(flag(r, "monospacedDigit"))
     // UIKit's rule: tracking wins over kerning when both are given.
     let kerning = try number(r, "kerning")
     run.tracking = try number(r, "tracking") ?? kerning ?? 0
-    run.lineSpacing = try length(r, "lineSpacing") ?? 0
+    run.lineSpacing = try defaulted(length(r, "lineSpacing"))
     run.lineLimit = try count(r, "lineLimit")
-    run.truncation = try choice(r, "truncation", as: TextTruncation.self) ?? .tail
-    run.alignment = try choice(r, "alignment", as: TextAlignment.self) ?? .leading
+    run.truncation = try defaulted(choice(r, "truncation", as: TextTruncation.self))
+    run.alignment = try defaulted(choice(r, "alignment", as: TextAlignment.self))
     return run
   }
 
@@ -146,8 +145,8 @@ struct SceneReader {
     case "capsule": return .capsule
     case "roundedRect":
       return .roundedRect(
-        radius: try length(r, "radius") ?? 0,
-        style: try choice(r, "style", as: CornerStyle.self) ?? .continuous)
+        radius: try defaulted(length(r, "radius")),
+        style: try defaulted(choice(r, "style", as: CornerStyle.self)))
     case "shape":
       if let p = try path(r, "path") { return .path(p) }
       guard let resolve = try function(r, "resolve") else {

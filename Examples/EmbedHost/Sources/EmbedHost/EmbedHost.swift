@@ -1,12 +1,12 @@
 import Foundation
-import MorphCore
-import MorphHost
-import MorphRender
-import MorphScript
+import Morph
 
-/// Loads a plugin, taps it, steps the virtual clock and writes PNG frames:
+/// Plays a plugin the way an app would, then exports it:
 ///
 ///     swift run EmbedHost [PLUGIN.lua] [OUTPUT-FOLDER]
+///
+/// One import (`Morph`) is the whole API: a session plays the plugin on a
+/// virtual clock and hands out frames, and `Exporter` writes a GIF in one call.
 @main
 struct EmbedHost {
   static func main() {
@@ -16,40 +16,45 @@ struct EmbedHost {
     do {
       try run(plugin: plugin, folder: folder)
     } catch {
-      // ScriptError reads "file:line: message", like the CLI's errors.
+      // Errors read "file:line: message", like the CLI's.
       FileHandle.standardError.write(Data("EmbedHost: \(error)\n".utf8))
       exit(1)
     }
   }
 
   static func run(plugin: String, folder: String) throws {
-    // 1. Load the plugin into a sandboxed Lua state; props could be overridden here.
-    let component = try ComponentInstance(
-      path: plugin, options: ComponentOptions(props: [], reduceMotion: false))
-    // 2. A host: virtual clock, input, frames. The canvas is the plugin's size plus a margin.
-    let host = ComponentHost(component: component, margin: 24)
-    let renderer = CairoRenderer()
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
 
-    // 3. Send a tap at the centre, as a person would.
-    try host.tap()
+    // 1. A session: loads the plugin in its sandbox, keeps its state, and would
+    //    reload it on a save (an app with an editor calls `checkFiles()`).
+    let session = PluginSession(path: plugin, clock: .virtual)
+    if let error = session.error { throw error }
 
-    // 4. Step the clock at 10 frames per second and write each frame.
+    // 2. A tap at the centre, as a person would.
+    session.tap()
+
+    // 3. Step the clock at 10 frames per second and write each frame.
     var index = 0
     repeat {
-      let frame = try host.frame()
-      let image = try renderer.render(frame.list, scale: 2, background: .white)
       let path = "\(folder)/frame-\(String(format: "%03d", index)).png"
-      try image.writePNG(to: path)
-      let progress = component.progress.map { String(format: "%.3f", $0) } ?? "-"
-      print("t=\(String(format: "%.2f", host.time))  progress=\(progress)  \(path)")
+      try Data(try session.png(scale: 2)).write(to: URL(fileURLWithPath: path))
+      let progress = session.progress.map { String(format: "%.3f", $0) } ?? "-"
+      let time = String(format: "%.2f", session.host?.time ?? 0)
+      print("t=\(time)  progress=\(progress)  \(path)")
       index += 1
-      try host.advance(by: 0.1)
-    } while component.isAnimating && index < 100
+      session.advance(by: 0.1)
+      if let error = session.error { throw error }
+    } while session.isAnimating && index < 100
 
-    // 5. What a screen reader would say now.
-    if let a = try component.accessibility() {
+    // 4. What a screen reader would say now.
+    if let a = try session.host?.component.accessibility() {
       print("accessibility: \(a.label ?? "") — \(a.value ?? "")")
     }
+
+    // 5. The plugin played for a second and exported as a GIF, in one call.
+    let gif = URL(fileURLWithPath: folder).appendingPathComponent("anim.gif")
+    let written = try Exporter(plugin: plugin, timeline: .time(duration: 1, fps: 10))
+      .write(to: gif)
+    print(written.summary)
   }
 }

@@ -1,0 +1,322 @@
+-- `morph.test`: the vocabulary of `*.test.lua` files (docs/testing.md). Each
+-- constructor checks its arguments where the test file wrote them and records
+-- that line; `encode` turns what the file returned into JSON for the host's
+-- runner (`TestFile.swift` reads it). Trusted: runs once in a test file's
+-- state, after the sandbox is built; plugins never see it.
+local morph, support = ...
+local type, pairs, ipairs, tostring, tonumber, next = type, pairs, ipairs, tostring, tonumber, next
+local setmetatable, getmetatable, rawlen, rawget = setmetatable, getmetatable, rawlen, rawget
+local format, concat, sort, utf8len = string.format, table.concat, table.sort, utf8.len
+local check, raise, typename = support.check, support.raise, support.typename
+
+local test = {}
+-- What each table built here is; weak, so the marks never outlive the tables.
+local kinds = setmetatable({}, { __mode = "k" })
+
+-- The test file's line that called the constructor (0 when Lua cannot tell).
+local function line()
+  local w = support.where()
+  return w and tonumber(w:match(":(%d+)$")) or 0
+end
+
+local function text(v, n, fname, key)
+  check.string(v, n, fname, key)
+  if utf8len(v) == nil then check.error(n, fname, "text must be valid UTF-8", key) end
+  return v
+end
+
+local function time(v, n, fname)
+  check.finite(v, n, fname)
+  if v < 0 then check.error(n, fname, "time must be >= 0, got " .. tostring(v)) end
+  return v
+end
+
+local function tolerance(v, n, fname, default)
+  if v == nil then return default end
+  check.finite(v, n, fname)
+  if v < 0 then check.error(n, fname, "tolerance must be >= 0, got " .. tostring(v)) end
+  return v
+end
+
+local function mark(kind, t)
+  kinds[t] = kind
+  return t
+end
+
+--- approx(value, tolerance = 1e-6): a number expected within `tolerance` of `value`.
+function test.approx(value, tol)
+  check.finite(value, 1, "approx")
+  return mark("approx", { value = value, tolerance = tolerance(tol, 2, "approx", 1e-6) })
+end
+
+--- accessibility(value) or accessibility{ label =, value =, hint = }: what the
+--- component's accessibility description says (the value alone, or some fields).
+function test.accessibility(want)
+  local fields = {}
+  if type(want) == "string" then
+    fields.value = text(want, 1, "accessibility")
+  else
+    check.options(want, { "label", "value", "hint" }, 1, "accessibility")
+    for k, v in pairs(want) do fields[k] = text(v, 1, "accessibility", k) end
+    if next(fields) == nil then check.error(1, "accessibility", "name at least one of label, value, hint") end
+  end
+  return mark("check", { kind = "accessibility", line = line(), fields = fields })
+end
+
+local function node_id(id, fname)
+  text(id, 1, fname)
+  if id == "" then check.error(1, fname, "a node id must not be empty") end
+  return id
+end
+
+-- `count` finite numbers from an array.
+local function numbers(t, count, n, fname, what)
+  check.table(t, n, fname)
+  if rawlen(t) ~= count then check.error(n, fname, format("%s expected", what)) end
+  local out = {}
+  for i = 1, count do
+    local v = rawget(t, i)
+    if type(v) ~= "number" or v - v ~= 0 then
+      check.error(n, fname, format("%s expected; item %d is %s", what, i, typename(v)))
+    end
+    out[i] = v
+  end
+  return out
+end
+
+--- frame(id, {x, y, width, height}, tolerance = 0.01): the box around the node
+--- marked `:id(id)`, in the component's points, each number within `tolerance`.
+function test.frame(id, rect, tol)
+  node_id(id, "frame")
+  local r = numbers(rect, 4, 2, "frame", "{x, y, width, height}")
+  return mark("check", {
+    kind = "frame", line = line(), id = id, values = r, tolerance = tolerance(tol, 3, "frame", 0.01),
+  })
+end
+
+--- quad(id, {{x, y}, {x, y}, {x, y}, {x, y}}, tolerance = 0.01): the node's four
+--- corners (top-left, top-right, bottom-right, bottom-left) after every transform.
+function test.quad(id, corners, tol)
+  node_id(id, "quad")
+  check.table(corners, 2, "quad")
+  if rawlen(corners) ~= 4 then check.error(2, "quad", "four corners {x, y} expected") end
+  local values = {}
+  for i = 1, 4 do
+    local p = numbers(rawget(corners, i), 2, 2, "quad", "corner {x, y}")
+    values[#values + 1], values[#values + 2] = p[1], p[2]
+  end
+  return mark("check", {
+    kind = "quad", line = line(), id = id, values = values, tolerance = tolerance(tol, 3, "quad", 0.01),
+  })
+end
+
+--- snapshot(name, { scale = 1 }): the picture, compared with the golden NAME.png in
+--- the `<test file>.snapshots` folder beside the test file; `scale` is pixels a point
+--- (0.25 to 4, as `--scale` takes it: 2 for a retina golden).
+function test.snapshot(name, options)
+  text(name, 1, "snapshot")
+  if not name:match("^[%w_][%w_%-]*$") or #name > 100 then
+    check.error(1, "snapshot", "a name is letters, digits, '_' and '-' (a file name), got '" .. name .. "'")
+  end
+  local scale = 1
+  if options ~= nil then
+    check.options(options, { "scale" }, 2, "snapshot")
+    if options.scale ~= nil then
+      scale = check.finite(options.scale, 2, "snapshot", "scale")
+      if scale < 0.25 or scale > 4 then
+        check.error(2, "snapshot", "scale must be in [0.25, 4], got " .. tostring(scale), "scale")
+      end
+    end
+  end
+  return mark("check", { kind = "snapshot", line = line(), name = name, scale = scale })
+end
+
+--- settled: at rest (nothing that will end is moving); `at(t){ test.settled }`.
+test.settled = mark("check", { kind = "settled" })
+
+-- One expectation of a state key: a number (within 1e-9), approx(…), a string or a boolean.
+local function state_check(key, want, n)
+  local c = { kind = "state", key = key }
+  if type(want) == "number" then
+    check.finite(want, n, "at", key)
+    c.number, c.tolerance = want, 1e-9
+  elseif kinds[want] == "approx" then
+    c.number, c.tolerance = want.value, want.tolerance
+  elseif type(want) == "string" then
+    c.text = text(want, n, "at", key)
+  elseif type(want) == "boolean" then
+    c.boolean = want
+  else
+    check.error(n, "at", "a number, approx(…), string or boolean expected, got " .. typename(want), key)
+  end
+  return c
+end
+
+--- at(t){ key = expected, …, check, … }: expectations at `t` seconds on the
+--- component's clock. String keys are state keys; the list holds the checks
+--- made by accessibility, frame, quad, snapshot and `settled`.
+function test.at(t)
+  time(t, 1, "at")
+  return function(expectations)
+    check.table(expectations, 1, "at")
+    local where, checks = line(), {}
+    for k, v in pairs(expectations) do
+      if type(k) == "string" then
+        checks[#checks + 1] = state_check(k, v, 1)
+      elseif type(k) ~= "number" or k < 1 or k > rawlen(expectations) or k % 1 ~= 0 then
+        check.error(1, "at", "keys are state names (strings) or list positions, got " .. typename(k))
+      elseif kinds[v] ~= "check" then
+        check.error(1, "at", format(
+          "item %d: a check (test.accessibility, frame, quad, snapshot or settled) expected, got %s",
+          k, typename(v)))
+      end
+    end
+    -- State keys in name order, then the list in its order: output never depends on hashing.
+    sort(checks, function(a, b) return a.key < b.key end)
+    for _, c in ipairs(expectations) do
+      local copy = {}
+      for ck, cv in pairs(c) do copy[ck] = cv end
+      copy.line = (c.line ~= nil and c.line ~= 0) and c.line or where
+      checks[#checks + 1] = copy
+    end
+    for _, c in ipairs(checks) do
+      c.time = t
+      if c.line == nil then c.line = where end
+    end
+    return mark("at", { line = where, checks = checks })
+  end
+end
+
+--- settledBy(t): the component comes to rest at or before `t` seconds.
+function test.settledBy(t)
+  time(t, 1, "settledBy")
+  return mark("at", { line = line(), checks = { { kind = "settled", time = t, line = line() } } })
+end
+
+-- A `--set` value as the Lua literal the host reads back.
+local function literal(v, n, key)
+  if type(v) == "number" then
+    check.finite(v, n, "case", key)
+    return format("%.17g", v)
+  elseif type(v) == "boolean" then
+    return tostring(v)
+  elseif type(v) == "string" then
+    return format("%q", text(v, n, "case", key))
+  elseif type(v) == "table" and getmetatable(v) == nil then
+    local parts = {}
+    for i = 1, rawlen(v) do parts[i] = literal(rawget(v, i), n, key) end
+    return "{" .. concat(parts, ", ") .. "}"
+  end
+  check.error(n, "case", "a number, string, boolean or list of them expected, got " .. typename(v), key)
+end
+
+local case_fields = { "plugin", "props", "input", "inputFile", "reduceMotion" }
+local is_case_field = {}
+for _, k in ipairs(case_fields) do is_case_field[k] = true end
+
+--- case(name){ plugin =, props =, input = | inputFile =, reduceMotion =, at(t){…}, … }
+function test.case(name)
+  text(name, 1, "case")
+  local where = line()
+  return function(def)
+    check.table(def, 1, "case")
+    local c = { name = name, line = where, props = {}, checks = {} }
+    local length = rawlen(def)
+    for k, v in pairs(def) do
+      if type(k) == "number" and k >= 1 and k <= length and k % 1 == 0 then
+        if kinds[v] ~= "at" then
+          check.error(1, "case", format("item %d: at(t){…} or settledBy(t) expected, got %s", k, typename(v)))
+        end
+      elseif not is_case_field[k] then
+        check.error(1, "case", format("unknown field '%s'; valid fields: %s", tostring(k), concat(case_fields, ", ")))
+      end
+    end
+    c.plugin = text(def.plugin, 1, "case", "plugin")
+    if def.input ~= nil then c.input = text(def.input, 1, "case", "input") end
+    if def.inputFile ~= nil then c.inputFile = text(def.inputFile, 1, "case", "inputFile") end
+    if c.input ~= nil and c.inputFile ~= nil then
+      check.error(1, "case", "give input or inputFile, not both")
+    end
+    if def.reduceMotion ~= nil then
+      c.reduceMotion = check.type(def.reduceMotion, "boolean", 1, "case", "reduceMotion")
+    end
+    if def.props ~= nil then
+      check.table(def.props, 1, "case", "props")
+      for k, v in pairs(def.props) do
+        if type(k) ~= "string" then check.error(1, "case", "prop names must be strings", "props") end
+        c.props[#c.props + 1] = { k, literal(v, 1, k) }
+      end
+      sort(c.props, function(a, b) return a[1] < b[1] end)
+    end
+    for i = 1, length do
+      for _, check_ in ipairs(def[i].checks) do c.checks[#c.checks + 1] = check_ end
+    end
+    if #c.checks == 0 then
+      check.error(1, "case", "a case needs at least one expectation, in at(t){…} or settledBy(t)")
+    end
+    return mark("case", c)
+  end
+end
+
+-- JSON of the tables built above (strings, finite numbers, booleans, arrays, records).
+local escapes = { ['"'] = '\\"', ["\\"] = "\\\\" }
+local function json(v, out)
+  local t = type(v)
+  if t == "string" then
+    out[#out + 1] = '"' .. v:gsub('[%c"\\]', function(c)
+      return escapes[c] or format("\\u%04x", c:byte())
+    end) .. '"'
+  elseif t == "number" then
+    out[#out + 1] = format("%.17g", v)
+  elseif t == "boolean" then
+    out[#out + 1] = tostring(v)
+  elseif rawlen(v) > 0 or next(v) == nil then
+    out[#out + 1] = "["
+    for i = 1, rawlen(v) do
+      if i > 1 then out[#out + 1] = "," end
+      json(v[i], out)
+    end
+    out[#out + 1] = "]"
+  else
+    local keys = {}
+    for k in pairs(v) do keys[#keys + 1] = k end
+    sort(keys)
+    out[#out + 1] = "{"
+    for i, k in ipairs(keys) do
+      if i > 1 then out[#out + 1] = "," end
+      json(k, out)
+      out[#out + 1] = ":"
+      json(v[k], out)
+    end
+    out[#out + 1] = "}"
+  end
+end
+
+--- The host's reader: what a test file returned (a list of cases) as JSON, or an error.
+local function encode(result)
+  if type(result) ~= "table" or getmetatable(result) ~= nil then
+    raise("a test file must return a list of test.case \"name\" {…}, got " .. typename(result))
+  end
+  local n = rawlen(result)
+  for k in pairs(result) do
+    if type(k) ~= "number" or k < 1 or k > n or k % 1 ~= 0 then
+      raise("a test file must return a list of cases; found the key '" .. tostring(k) .. "'")
+    end
+  end
+  if n == 0 then raise("a test file must return at least one case") end
+  local cases = {}
+  for i = 1, n do
+    local c = rawget(result, i)
+    if kinds[c] ~= "case" then
+      local hint = type(c) == "function" and " (a case's table is missing after test.case \"name\")" or ""
+      raise(format("item %d of the returned list is %s, not a test.case \"name\" {…}%s", i, typename(c), hint))
+    end
+    cases[i] = c
+  end
+  local out = {}
+  json(cases, out)
+  return concat(out)
+end
+
+morph.test = test
+return encode

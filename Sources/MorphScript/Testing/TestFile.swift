@@ -1,0 +1,144 @@
+import Foundation
+import MorphCore
+
+/// A `*.test.lua` file, run once in the plugins' sandbox under the same limits, with
+/// `morph.test` (`Lua/testing.lua`) added to its `morph`. What it returned is read as
+/// plain values: the cases to run (docs/testing.md).
+public struct TestFile: Sendable {
+  public let path: String
+  public let cases: [TestCase]
+
+  /// Runs the file at `path`; any error (syntax, a wrong argument, a limit) names its line.
+  public init(path: String, limits: ScriptLimits = .standard) throws(ScriptError) {
+    self.path = path
+    let json: [LuaValue]
+    do {
+      let source = try SourceFile.read(path, limits: limits)
+      let state = try LuaState(limits: limits)
+      // A test file's `print` is noise in a runner's report.
+      state.output = { _ in }
+      let encode = try state.installTestVocabulary()
+      state.moduleDirectory = URL(fileURLWithPath: path).deletingLastPathComponent().path
+      let result = try state.call(try state.load(source, chunkName: path)).first ?? .nil
+      json = try state.call(encode, [result])
+    } catch var error {
+      // The list's own shape and the memory cap are checked where no line of the file is
+      // running: the file itself is the place.
+      if error.chunk == nil { error.chunk = path }
+      // The limits' messages speak of plugins; here a test file ran into them.
+      if error.message.hasPrefix("plugin ") {
+        error.message = "test file " + error.message.dropFirst("plugin ".count)
+      }
+      throw error
+    }
+    guard case .string(let text)? = json.first else {
+      throw ScriptError(kind: .runtime, chunk: path, message: "the test vocabulary gave no cases")
+    }
+    do {
+      cases = try JSONDecoder().decode([TestCase].self, from: Data(text.utf8))
+    } catch {
+      throw ScriptError(kind: .value, chunk: path, message: "cannot read the cases: \(error)")
+    }
+  }
+}
+
+/// One `test.case "name" {…}`: a plugin, its props and input, and what must hold when.
+public struct TestCase: Sendable, Decodable {
+  public var name: String
+  /// The line of the test file that declares the case.
+  public var line: Int
+  /// The plugin's path, relative to the test file.
+  public var plugin: String
+  /// `--set` pairs: each value a Lua literal.
+  public var props: [(key: String, value: String)]
+  /// An input script written in the test file.
+  public var input: String?
+  /// An input script's file, relative to the test file.
+  public var inputFile: String?
+  public var reduceMotion: Bool
+  /// In the order written; the runner takes them in time order.
+  public var checks: [TestCheck]
+
+  private enum CodingKeys: String, CodingKey {
+    case name, line, plugin, props, input, inputFile, reduceMotion, checks
+  }
+
+  public init(from decoder: any Decoder) throws {
+    let c = try decoder.container(keyedBy: CodingKeys.self)
+    name = try c.decode(String.self, forKey: .name)
+    line = try c.decode(Int.self, forKey: .line)
+    plugin = try c.decode(String.self, forKey: .plugin)
+    props = try c.decode([[String]].self, forKey: .props).map { ($0[0], $0[1]) }
+    input = try c.decodeIfPresent(String.self, forKey: .input)
+    inputFile = try c.decodeIfPresent(String.self, forKey: .inputFile)
+    reduceMotion = try c.decodeIfPresent(Bool.self, forKey: .reduceMotion) ?? false
+    checks = try c.decode([TestCheck].self, forKey: .checks)
+  }
+}
+
+/// One expectation at a moment of the component's clock.
+public struct TestCheck: Sendable, Decodable {
+  public enum Expectation: Sendable, Equatable {
+    /// A numeric state key's on-screen value within a tolerance.
+    case number(key: String, value: Double, tolerance: Double)
+    /// A string state value, exactly.
+    case text(key: String, value: String)
+    case boolean(key: String, value: Bool)
+    /// Fields of the accessibility description (`label`, `value`, `hint`), exactly.
+    case accessibility([String: String])
+    /// The box around the node with this id, in component points.
+    case frame(id: String, Rect, tolerance: Double)
+    /// The node's four corners, in component points.
+    case quad(id: String, [Point], tolerance: Double)
+    /// The picture at `scale` pixels a point, against the golden of this name.
+    case snapshot(String, scale: Double)
+    /// Nothing that will end is moving.
+    case settled
+  }
+
+  /// Seconds on the component's clock.
+  public var time: Double
+  /// The test file's line that wrote it.
+  public var line: Int
+  public var expectation: Expectation
+
+  private enum CodingKeys: String, CodingKey {
+    case kind, time, line, key, number, tolerance, text, boolean, fields, id, values, name, scale
+  }
+
+  public init(from decoder: any Decoder) throws {
+    let c = try decoder.container(keyedBy: CodingKeys.self)
+    time = try c.decode(Double.self, forKey: .time)
+    line = try c.decode(Int.self, forKey: .line)
+    let tolerance = try c.decodeIfPresent(Double.self, forKey: .tolerance) ?? 0
+    switch try c.decode(String.self, forKey: .kind) {
+    case "state":
+      let key = try c.decode(String.self, forKey: .key)
+      if let n = try c.decodeIfPresent(Double.self, forKey: .number) {
+        expectation = .number(key: key, value: n, tolerance: tolerance)
+      } else if let s = try c.decodeIfPresent(String.self, forKey: .text) {
+        expectation = .text(key: key, value: s)
+      } else {
+        expectation = .boolean(key: key, value: try c.decode(Bool.self, forKey: .boolean))
+      }
+    case "accessibility":
+      expectation = .accessibility(try c.decode([String: String].self, forKey: .fields))
+    case "frame":
+      let v = try c.decode([Double].self, forKey: .values)
+      expectation = .frame(
+        id: try c.decode(String.self, forKey: .id),
+        Rect(x: v[0], y: v[1], width: v[2], height: v[3]),
+        tolerance: tolerance)
+    case "quad":
+      let v = try c.decode([Double].self, forKey: .values)
+      let points = stride(from: 0, to: v.count - 1, by: 2).map { Point(v[$0], v[$0 + 1]) }
+      expectation = .quad(
+        id: try c.decode(String.self, forKey: .id), points, tolerance: tolerance)
+    case "snapshot":
+      expectation = .snapshot(
+        try c.decode(String.self, forKey: .name),
+        scale: try c.decodeIfPresent(Double.self, forKey: .scale) ?? 1)
+    default: expectation = .settled
+    }
+  }
+}

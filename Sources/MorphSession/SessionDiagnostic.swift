@@ -1,0 +1,93 @@
+import MorphCore
+import MorphScript
+
+/// An error as every front end shows it: one line (`file:line: message`, or the
+/// message alone), the offending line of source where there is one, and the
+/// plugin's traceback. The terminal and the browser show the same text.
+public struct SessionDiagnostic: Diagnostic, Equatable, Sendable {
+  public var message: String
+  public var location: FilePosition?
+  /// The text of the line `location` points at.
+  public var source: String?
+  public var traceback: String?
+
+  public init(_ error: any Error) {
+    let diagnostic = error as? any Diagnostic
+    message = diagnostic?.message ?? "\(error)"
+    location = diagnostic?.location
+    traceback = (error as? ScriptError)?.traceback
+    source = location.flatMap(Self.sourceLine)
+  }
+
+  public var description: String { locatedMessage }
+
+  /// The whole of it, as the terminal's overlay shows it: the line, the source
+  /// line under it and the traceback.
+  public var detail: String {
+    var text = locatedMessage
+    if let source { text += "\n    " + source }
+    if let traceback { text += "\n" + traceback }
+    return text
+  }
+
+  /// The line `position` names, read as the plugin loader reads files (a
+  /// bundled plugin's name works too). Bytes that are not UTF-8 show as U+FFFD
+  /// here, and only here.
+  private static func sourceLine(_ position: FilePosition) -> String? {
+    guard let number = position.line, number > 0,
+      let text = try? BundledPlugins.source(atPath: position.file)
+    else { return nil }
+    let lines = text.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+    guard number <= lines.count else { return nil }
+    return String(decoding: lines[number - 1], as: UTF8.self)
+  }
+}
+
+/// The preview sends it as JSON: `line` is the one line, `source` and
+/// `traceback` as above, `file` and `fileLine` the place.
+extension SessionDiagnostic: Codable {
+  private enum CodingKeys: String, CodingKey {
+    case line, message, file, fileLine, source, traceback
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(locatedMessage, forKey: .line)
+    try container.encode(message, forKey: .message)
+    try container.encodeIfPresent(location?.file, forKey: .file)
+    try container.encodeIfPresent(location?.line, forKey: .fileLine)
+    try container.encodeIfPresent(source, forKey: .source)
+    try container.encodeIfPresent(traceback, forKey: .traceback)
+  }
+
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    message = try container.decode(String.self, forKey: .message)
+    location = try container.decodeIfPresent(String.self, forKey: .file).map {
+      FilePosition(file: $0, line: try container.decodeIfPresent(Int.self, forKey: .fileLine))
+    }
+    source = try container.decodeIfPresent(String.self, forKey: .source)
+    traceback = try container.decodeIfPresent(String.self, forKey: .traceback)
+  }
+}
+
+/// What a session refuses from its caller (not the plugin's errors, which
+/// become `SessionDiagnostic`s).
+public enum SessionError: Diagnostic, Equatable, Sendable {
+  /// A playback speed outside `PluginSession.speeds`.
+  case speedOutOfRange(Double)
+  /// The request needs the plugin, which has not loaded.
+  case notLoaded
+
+  public var message: String {
+    switch self {
+    case .speedOutOfRange:
+      let speeds = PluginSession.speeds
+      return "speed must be in \(speeds.lowerBound)…\(speeds.upperBound)"
+    case .notLoaded: return "the plugin has not loaded"
+    }
+  }
+
+  public var description: String { message }
+  public var exitStatus: ExitStatus { .usage }
+}
