@@ -99,12 +99,13 @@ let package = Package(
       name: "MorphSession", dependencies: ["MorphCore", "MorphScript", "MorphRender", "MorphHost"]
     ),
     // Exporting: frame sources, the bounded pipeline, every format's encoder,
-    // output files, video through ffmpeg, and the one-call `Exporter`.
+    // Lottie (vector animation, dotLottie's deflate), output files, video through
+    // ffmpeg, and the one-call `Exporter`.
     .target(
       name: "MorphExport",
       dependencies: [
         "MorphCore", "MorphScript", "MorphRender", "MorphHost", "CImageQuant", "CGif", "CWebP",
-        "CMorphEncode",
+        "CMorphEncode", "CDeflate",
       ]),
     // `import Morph`: re-exports the libraries above, the whole public API.
     .target(
@@ -147,10 +148,14 @@ let package = Package(
     .testTarget(
       name: "MorphRenderTests",
       dependencies: ["MorphRender", "MorphCore", "MorphTestSupport"], exclude: ["Goldens"]),
-    // Exported files are read back by decoders that are not ours (giflib, ffprobe, libwebp's tools).
+    // Exported files are read back by decoders that are not ours (giflib, ffprobe, libwebp's
+    // tools; Lottie's schema and ThorVG through a Python helper beside the tests).
     .testTarget(
       name: "MorphExportTests",
-      dependencies: ["MorphExport", "MorphRender", "MorphCore", "MorphHost", "CGif"]),
+      dependencies: [
+        "MorphExport", "MorphRender", "MorphCore", "MorphHost", "MorphTestSupport", "CGif",
+      ],
+      exclude: ["lottie_check.py"]),
     .testTarget(
       name: "MorphHostTests",
       dependencies: ["MorphHost", "MorphScript", "MorphCore", "MorphRender", "MorphTestSupport"],

@@ -8,7 +8,9 @@
 #                  libdeflate-dev libimagequant-dev libgif-dev libwebp-dev (export encoders),
 #                  ffmpeg (MP4/WebM export; ffprobe reads exports back in tests),
 #                  webp (libwebp's tools: the tests read animated WebP back),
-#                  xterm xvfb xfonts-base (the live view's sixel test in a real xterm).
+#                  xterm xvfb xfonts-base (the live view's sixel test in a real xterm),
+#                  Python's thorvg-python rlottie-python lottie-specs jsonschema (Lottie exports played
+#                  in ThorVG and rlottie, checked against the Lottie schema in the tests).
 #   macOS:         lua cairo pango civetweb libsixel pkg-config luacheck tmux libdeflate libimagequant
 #                  giflib webp ffmpeg (Homebrew).
 # The Swift toolchain itself is a prerequisite (swift.org); it is not installed here.
@@ -29,6 +31,9 @@ civetweb_installed() {
 }
 need_browser() { [ ! -x /usr/bin/chromium ] || ! command -v python3 >/dev/null 2>&1; }
 has_playwright() { python3 -c 'import playwright' >/dev/null 2>&1; }
+has_lottie_tools() {
+  python3 -c 'import thorvg_python, rlottie_python, lottie_specs, jsonschema' >/dev/null 2>&1
+}
 need_tools() {
   ! command -v luacheck >/dev/null 2>&1 || ! command -v tmux >/dev/null 2>&1 \
     || ! command -v xterm >/dev/null 2>&1 || ! command -v Xvfb >/dev/null 2>&1
@@ -67,6 +72,11 @@ case "$(uname -s)" in
     if ! has_playwright; then
       python3 -m pip install -q playwright 2>/dev/null \
         || python3 -m pip install -q --break-system-packages playwright
+    fi
+    if ! has_lottie_tools; then
+      python3 -m pip install -q thorvg-python rlottie-python lottie-specs jsonschema 2>/dev/null \
+        || python3 -m pip install -q --break-system-packages thorvg-python rlottie-python \
+          lottie-specs jsonschema
     fi
     ;;
   Darwin)

@@ -24,6 +24,8 @@ enum ExportCommand {
       .gif                   an animated GIF (libimagequant palettes)
       .webp                  an animated WebP (lossless unless --quality)
       .mp4 .webm             H.264 or VP9 video through ffmpeg (WebM keeps alpha)
+      .json .lottie          Lottie vector animation (.lottie: a dotLottie archive);
+                             --report FILE writes how each item mapped (docs/lottie.md)
       .png with --filmstrip  one contact sheet
 
     What to export (one of):
@@ -59,7 +61,8 @@ enum ExportCommand {
     let play = try PlayOptions(&options)
     guard let out = try options.value("-o") ?? options.value("--output") else {
       throw UsageError(
-        "export needs -o OUT (a folder, or a .png .apng .gif .webp .mp4 .webm file); see --help")
+        "export needs -o OUT (a folder, or a .png .apng .gif .webp .mp4 .webm .json .lottie file); see --help"
+      )
     }
     let filmstrip = try options.int("--filmstrip", in: 1...100)
     let format = try chooseFormat(
@@ -67,11 +70,15 @@ enum ExportCommand {
     try checkFormatOptions(arguments, format: format)
     var exporter = Exporter(plugin: "", timeline: try readTimeline(&options, filmstrip: filmstrip))
     exporter.scale = try options.scale()
-    exporter.background = try RenderRequest.parseBackground(try options.value("--background"))
+    let background = try options.value("--background")
+    // Lottie plays over the page: a background only when one is asked for.
+    exporter.background =
+      format.isVector && background == nil ? nil : try RenderRequest.parseBackground(background)
     exporter.threads =
       try options.int("--threads", in: 1...64) ?? ProcessInfo.processInfo.activeProcessorCount
     exporter.encoding = try readEncoding(&options, format: format)
     exporter.component = play.component
+    exporter.fidelityReport = try options.value("--report")
     let given = try options.positional(name: "plugin")
     exporter.input = try play.script()
     exporter.plugin = try resolvePlugin(given, output: output)
@@ -86,6 +93,9 @@ enum ExportCommand {
       to: URL(fileURLWithPath: out), format: format,
       observer: ExportObserver(
         frameDone: progress.advance, isCancelled: { interruption.raised }))
+    if let fidelity = written.fidelity {
+      FileHandle.standardError.write(Data("lottie: \(fidelity.summary)\n".utf8))
+    }
     output.write(written.summary)
     return .success
   }
@@ -111,7 +121,8 @@ enum ExportCommand {
       return try ExportFormat.forPath(output)
     } catch {
       throw UsageError(
-        "export writes a folder (PNG frames) or .png .apng .gif .webp .mp4 .webm; got '\(output)'")
+        "export writes a folder (PNG frames) or .png .apng .gif .webp .mp4 .webm .json .lottie; got '\(output)'"
+      )
     }
   }
 
@@ -123,6 +134,7 @@ enum ExportCommand {
     ("--lossy", [.gif]),
     ("--quality", [.webp]), ("--crf", [.mp4, .webm]),
     ("--labels", [.filmstrip]), ("--columns", [.filmstrip]),
+    ("--report", [.lottie, .dotLottie]),
   ]
 
   static func checkFormatOptions(_ arguments: [String], format: ExportFormat) throws {

@@ -2,8 +2,8 @@ import Foundation
 import MorphRender
 
 /// What an export writes. The one table of formats: their names, the
-/// extensions that choose them and what each can hold. A new format (Lottie)
-/// is a new case here and a writer in `ExportWriter`.
+/// extensions that choose them and what each can hold. A new format is a new
+/// case here and a writer in `ExportWriter` (a vector one in `Exporter`).
 public enum ExportFormat: String, CaseIterable, Sendable {
   /// Numbered PNGs in a folder: `frame-0001.png` …
   case pngSequence = "png"
@@ -17,6 +17,10 @@ public enum ExportFormat: String, CaseIterable, Sendable {
   case mp4
   /// VP9 video through ffmpeg, alpha kept.
   case webm
+  /// Lottie JSON: the display lists as one vector animation, never rasterised.
+  case lottie
+  /// A dotLottie archive (zip) holding the Lottie JSON.
+  case dotLottie = "dotlottie"
   /// One PNG contact sheet with every frame side by side.
   case filmstrip
 
@@ -24,6 +28,7 @@ public enum ExportFormat: String, CaseIterable, Sendable {
   /// no extension is a folder of PNGs).
   public static let byExtension: [String: ExportFormat] = [
     "png": .apng, "apng": .apng, "gif": .gif, "webp": .webp, "mp4": .mp4, "webm": .webm,
+    "json": .lottie, "lottie": .dotLottie,
   ]
 
   /// Every format's name, for messages.
@@ -37,8 +42,12 @@ public enum ExportFormat: String, CaseIterable, Sendable {
     if ext.isEmpty || isFolder(path) { return .pngSequence }
     throw .unknownFormat(
       "cannot tell the format of '\(path)': expected a folder (PNG frames) or "
-        + ".png .apng .gif .webp .mp4 .webm")
+        + ".png .apng .gif .webp .mp4 .webm .json .lottie")
   }
+
+  /// Vector formats: made from the display lists, never rasterised (scale,
+  /// threads and the raster settings do not apply).
+  public var isVector: Bool { self == .lottie || self == .dotLottie }
 
   /// The largest frame side the format holds, if it has a limit.
   public var maxSide: Int? {

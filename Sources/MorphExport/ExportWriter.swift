@@ -44,6 +44,7 @@ struct ExportWriter {
     switch format {
     case .pngSequence: return try sequence()
     case .filmstrip: return try filmstrip()
+    case .lottie, .dotLottie: preconditionFailure("vector formats are written by LottieExport")
     case .apng:
       if let colors = encoding.colors { return try indexedAPNG(colors: colors) }
       // Each frame reserves what its compression will hold, which it takes over.
@@ -64,7 +65,6 @@ struct ExportWriter {
     case .gif: return try gif()
     case .mp4: return try video(.h264, "MP4, H.264")
     case .webm: return try video(.vp9, "WebM, VP9")
-    // A new format (Lottie) is written from here.
     }
   }
 

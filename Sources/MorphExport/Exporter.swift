@@ -36,6 +36,9 @@ public struct Exporter: Sendable {
   public var threads: Int
   /// Points of canvas around the document's frame.
   public var margin: Double = DocumentHost.defaultMargin
+  /// Lottie and dotLottie: where to write how each item mapped (JSON; see
+  /// docs/lottie.md); nil writes none. `Written.fidelity` holds it either way.
+  public var fidelityReport: String?
 
   /// Bytes an export's frames may hold at once (see `FrameStream`).
   public static var bytesInFlight: Int { FrameStream.bytesInFlight }
@@ -66,6 +69,8 @@ public struct Exporter: Sendable {
     public var height: Int
     /// One line saying what was written, e.g. `wrote a.gif (GIF, 24 frames, a palette per frame)`.
     public var summary: String
+    /// Lottie and dotLottie: how each item mapped (native, approximated, baked).
+    public var fidelity: LottieFidelityReport?
   }
 
   /// Writes every frame to `url` in `format` (nil: from the extension; no
@@ -98,6 +103,7 @@ public struct Exporter: Sendable {
         plugin, timeline: timeline, component: component, input: input, margin: margin)
     }
     let source = try makeSource()
+    if format.isVector { return try writeVector(source, path: path, format: format, observer) }
     let (width, height) = try CairoRenderer.pixelSize(source.canvas, scale: scale)
     try format.checkSize(width: width, height: height)
     ByteBudget.returnLargeBuffers()
@@ -114,6 +120,22 @@ public struct Exporter: Sendable {
     return Written(
       path: path, format: format, frames: timeline.frameCount, width: width, height: height,
       summary: summary)
+  }
+
+  /// Lottie: the display lists themselves, so neither scale nor threads apply;
+  /// the size is the canvas in points.
+  private func writeVector(
+    _ source: FrameSource, path: String, format: ExportFormat, _ observer: ExportObserver
+  ) throws -> Written {
+    if let fidelityReport { try OutputFile.checkReplaceable(fidelityReport) }
+    let export = LottieExport(
+      format: format, path: path, reportPath: fidelityReport, fps: timeline.fps,
+      count: timeline.frameCount, background: background)
+    let (summary, report) = try export.write(source, observer: observer)
+    return Written(
+      path: path, format: format, frames: timeline.frameCount,
+      width: Int(source.canvas.width.rounded()), height: Int(source.canvas.height.rounded()),
+      summary: summary, fidelity: report)
   }
 
   private func checkScale() throws(ExportError) {

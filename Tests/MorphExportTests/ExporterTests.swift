@@ -159,6 +159,37 @@ import Testing
     #expect(try Self.contents(dir) == ["one-palette.gif"])
   }
 
+  @Test func lottieIsWrittenFromTheDisplayListsWithItsReport() throws {
+    let dir = try Self.scratch()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    var exporter = Self.exporter
+    exporter.background = nil
+    exporter.fidelityReport = dir.appendingPathComponent("report.json").path
+    var seen: [Int] = []
+    let written = try exporter.write(
+      to: dir.appendingPathComponent("flip.json"),
+      observer: ExportObserver(frameDone: { done, _ in seen.append(done) }))
+    #expect(written.format == .lottie && written.frames == 6 && seen == Array(1...6))
+    let fidelity = try #require(written.fidelity)
+    #expect(fidelity.entries.count > 0)
+    let json = try #require(
+      try JSONSerialization.jsonObject(
+        with: Data(contentsOf: dir.appendingPathComponent("flip.json")))
+        as? [String: Any])
+    #expect(json["op"] as? Int == 6)
+    let report = try Data(contentsOf: dir.appendingPathComponent("report.json"))
+    #expect(String(decoding: report, as: UTF8.self) == fidelity.json)
+    let archive = try exporter.write(to: dir.appendingPathComponent("flip.lottie"))
+    #expect(archive.format == .dotLottie)
+    let zip = try Data(contentsOf: dir.appendingPathComponent("flip.lottie"))
+    #expect(zip.prefix(4) == Data([0x50, 0x4b, 0x03, 0x04]))
+    let cancelled = ExportObserver(isCancelled: { true })
+    #expect(throws: ExportError.cancelled) {
+      try Self.exporter.write(to: dir.appendingPathComponent("gone.json"), observer: cancelled)
+    }
+    #expect(try Self.contents(dir) == ["flip.json", "flip.lottie", "report.json"])
+  }
+
   // MARK: Bad input: one error, nothing written
 
   /// The error, expected to be one line without a command line's words.

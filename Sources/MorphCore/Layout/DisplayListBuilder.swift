@@ -91,6 +91,18 @@ struct Context {
   var z = 0.0
   var id: String?
   var handlers: Handlers?
+  /// The element's position in the tree ("/0/2/ov"): child indices and overlay or
+  /// background marks from the root, stable while the tree keeps its shape.
+  var treePath = ""
+
+  /// The identity of an item drawn in this context.
+  var identity: String { id.map { treePath + "#" + $0 } ?? treePath }
+
+  func child(_ step: String) -> Context {
+    var inner = self
+    inner.treePath += "/" + step
+    return inner
+  }
 }
 
 /// Walks laid-out elements from the outside in, composing transforms.
@@ -120,7 +132,7 @@ struct Emitter {
       try append(
         DisplayItem(
           id: ctx.id, kind: .node, path: Path(), frame: Self.frame(size), transform: t,
-          opacity: ctx.opacity, z: ctx.z, handlers: ctx.handlers))
+          opacity: ctx.opacity, z: ctx.z, handlers: ctx.handlers, identity: ctx.identity))
       ctx.id = nil
       ctx.handlers = nil
     }
@@ -274,9 +286,9 @@ struct Emitter {
       try emitChild(child, size: fitted, at: Point(e.leading, e.top), transform: t, context: ctx)
     case .overlay(let over, let alignment, let base):
       try emit(base, size: size, transform: t, context: ctx)
-      try emitAligned(over, in: size, alignment, transform: t, context: ctx)
+      try emitAligned(over, in: size, alignment, transform: t, context: ctx.child("ov"))
     case .background(let under, let alignment, let base):
-      try emitAligned(under, in: size, alignment, transform: t, context: ctx)
+      try emitAligned(under, in: size, alignment, transform: t, context: ctx.child("bg"))
       try emit(base, size: size, transform: t, context: ctx)
     case .position(let p, let child):
       let s = child.size(for: ProposedSize(size), text)
@@ -320,21 +332,22 @@ struct Emitter {
           frame: Self.frame(size),
           transform: t, opacity: ctx.opacity, fill: fill, stroke: ctx.stroke, trim: ctx.trim,
           shadow: ctx.shadow, clips: ctx.clips, blend: ctx.blend, z: ctx.z,
-          handlers: ctx.handlers))
+          handlers: ctx.handlers, identity: ctx.identity))
     case .text(var run):
       if case .color(let c)? = ctx.fill { run.color = c }
       try append(
         DisplayItem(
           id: ctx.id, kind: .text, path: Path(), frame: Self.frame(size), transform: t,
           opacity: ctx.opacity, shadow: ctx.shadow, clips: ctx.clips, blend: ctx.blend,
-          z: ctx.z, text: run, handlers: ctx.handlers))
+          z: ctx.z, text: run, handlers: ctx.handlers, identity: ctx.identity))
     case .image(let image):
       let paint = ImagePaint(source: image.source, interpolation: image.interpolation)
       try append(
         DisplayItem(
           id: ctx.id, kind: .image, path: .rect(Self.frame(size)), frame: Self.frame(size),
           transform: t, opacity: ctx.opacity, fill: .image(paint), shadow: ctx.shadow,
-          clips: ctx.clips, blend: ctx.blend, z: ctx.z, handlers: ctx.handlers))
+          clips: ctx.clips, blend: ctx.blend, z: ctx.z, handlers: ctx.handlers,
+          identity: ctx.identity))
     case .empty, .spacer:
       break
     case .stack(let axis, let spacing, let alignment, _):
@@ -370,7 +383,7 @@ struct Emitter {
     }
     for i in order {
       let (child, s, o) = placed[i]
-      try emitChild(child, size: s, at: o, transform: t, context: inner)
+      try emitChild(child, size: s, at: o, transform: t, context: inner.child(String(i)))
     }
   }
 

@@ -63,6 +63,9 @@ public enum ShapeKind: String, Hashable, Sendable {
 /// One drawn shape.
 public struct DisplayItem: Hashable, Sendable {
   public var id: String?
+  /// Where the item sits in the view tree (child indices from the root, plus its `id`):
+  /// the same view keeps it from frame to frame, so exporters can follow it.
+  public var identity: String
   public var kind: ShapeKind
   /// The outline in local coordinates.
   public var path: Path
@@ -89,9 +92,11 @@ public struct DisplayItem: Hashable, Sendable {
     id: String? = nil, kind: ShapeKind, path: Path, frame: Rect,
     transform: ProjectiveTransform = .identity, opacity: Double = 1, fill: Paint? = nil,
     stroke: Stroke? = nil, trim: Trim? = nil, shadow: Shadow? = nil, clips: [Clip] = [],
-    blend: BlendMode = .normal, z: Double = 0, text: TextRun? = nil, handlers: Handlers? = nil
+    blend: BlendMode = .normal, z: Double = 0, text: TextRun? = nil, handlers: Handlers? = nil,
+    identity: String = ""
   ) {
     self.id = id
+    self.identity = identity
     self.kind = kind
     self.path = path
     self.frame = frame

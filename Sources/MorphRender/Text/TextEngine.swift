@@ -206,6 +206,48 @@ final class TextEngine: @unchecked Sendable {
     }
   }
 
+  /// The glyph outlines of `run` drawn in `frame`, as `draw` places them (for vector
+  /// exports, which then need no fonts).
+  func outline(_ run: TextRun, in frame: Rect) -> Path? {
+    guard Self.isDrawable(run) else { return nil }
+    lock.lock()
+    defer { lock.unlock() }
+    guard let text = layout(run.layoutKey, width: frame.width, height: frame.height) else {
+      return nil
+    }
+    let origin = Self.origin(text, in: frame)
+    cairo_new_path(outlines)
+    cairo_move_to(outlines, origin.x, origin.y)
+    pango_cairo_layout_path(outlines, text.layout)
+    guard let copied = cairo_copy_path(outlines) else { return nil }
+    defer {
+      cairo_path_destroy(copied)
+      cairo_new_path(outlines)
+    }
+    return Self.path(copied.pointee)
+  }
+
+  /// A Cairo path as a MorphCore path.
+  private static func path(_ cairoPath: cairo_path_t) -> Path {
+    var path = Path()
+    var i = 0
+    while i < Int(cairoPath.num_data) {
+      let header = cairoPath.data[i].header
+      func point(_ k: Int) -> Point {
+        Point(cairoPath.data[i + k].point.x, cairoPath.data[i + k].point.y)
+      }
+      switch header.type {
+      case CAIRO_PATH_MOVE_TO: path.move(to: point(1))
+      case CAIRO_PATH_LINE_TO: path.line(to: point(1))
+      case CAIRO_PATH_CURVE_TO: path.cubic(to: point(3), c1: point(1), c2: point(2))
+      case CAIRO_PATH_CLOSE_PATH: path.close()
+      default: break
+      }
+      i += Int(header.length)
+    }
+    return path
+  }
+
   /// The ink box of `run` drawn in `frame`.
   func ink(_ run: TextRun, in frame: Rect) -> Rect? {
     guard Self.isDrawable(run) else { return nil }
@@ -395,6 +437,12 @@ public struct PangoTextMeasure: TextMeasuring {
   /// Texts shaped (layouts made) since the process started; a frame whose text did not change
   /// adds none.
   public static var layoutsMade: Int { TextEngine.shared.layoutsMade }
+
+  /// The glyph outlines of `text` laid out in `frame` (its local coordinates), as the
+  /// renderer draws them; nil when nothing is drawn.
+  public static func outline(_ text: TextRun, in frame: Rect) -> Path? {
+    TextEngine.shared.outline(text, in: frame)
+  }
 
   /// Texts shaped on the calling thread since it started.
   public static var layoutsMadeOnThisThread: Int { TextEngine.madeOnThisThread }

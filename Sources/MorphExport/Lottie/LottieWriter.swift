@@ -1,0 +1,401 @@
+import Foundation
+import MorphCore
+
+/// A finished Lottie export: the animation's JSON and how faithfully each item mapped.
+public struct LottieAnimation: Sendable {
+  public var json: String
+  public var report: LottieFidelityReport
+}
+
+/// Writes Bodymovin/Lottie 5 JSON from display lists sampled one per frame: every drawn
+/// item a shape layer that keeps its identity across frames, its properties reduced to
+/// the fewest keyframes within the tolerances of `PropertyPrecision`; every compositing
+/// group a precomposition. docs/lottie.md says what maps how.
+public struct LottieWriter {
+  public var fps: Double
+  public var name: String
+  /// A solid layer under everything, or nil for a transparent animation.
+  public var background: Color?
+  /// Glyph outlines of a text in its frame (the host's text engine), so the file needs no
+  /// fonts; without it texts are left out.
+  public var textOutline: TextOutline?
+
+  public typealias TextOutline = @Sendable (TextRun, Rect) -> Path?
+
+  public init(
+    fps: Double, name: String, background: Color? = nil, textOutline: TextOutline? = nil
+  ) {
+    self.fps = fps
+    self.name = name
+    self.background = background
+    self.textOutline = textOutline
+  }
+
+  public func write(_ lists: [DisplayList]) -> LottieAnimation {
+    precondition(!lists.isEmpty, "a Lottie animation needs at least one frame")
+    let canvas = lists[0].canvas
+    let timeline = LottieTimeline(lists)
+    var context = LayerContext(canvas: canvas, frameCount: lists.count)
+    context.textOutline = textOutline
+    var layers = context.layers(timeline.root)
+    if let background {
+      layers.append(context.backgroundLayer(background))
+    }
+    let root: LottieJSON = [
+      "v": "5.7.0", "nm": .string(name), "ddd": 0, "fr": .number(fps), "ip": 0,
+      "op": .number(Double(lists.count)), "w": .number(canvas.width.rounded()),
+      "h": .number(canvas.height.rounded()), "assets": .array(context.assets),
+      "layers": .array(layers),
+    ]
+    return LottieAnimation(json: root.text, report: context.report)
+  }
+}
+
+/// What building the layers gathers: precomposition assets and the report.
+struct LayerContext {
+  let canvas: Size
+  let frameCount: Int
+  var assets: [LottieJSON] = []
+  private var assetIDs: [ObjectIdentifier: String] = [:]
+  var report = LottieFidelityReport()
+  var textOutline: LottieWriter.TextOutline?
+
+  init(canvas: Size, frameCount: Int) {
+    self.canvas = canvas
+    self.frameCount = frameCount
+  }
+
+  /// A composition's layers, front first as Lottie lists them.
+  mutating func layers(_ composition: LottieTimeline.Composition, inGroup: Bool = false)
+    -> [LottieJSON]
+  {
+    var out: [LottieJSON] = []
+    let layersPerIdentity = Dictionary(
+      composition.slots.map { ($0.identity, 1) }, uniquingKeysWith: +)
+    for slot in composition.slots {
+      let identity = slot.identity
+      if layersPerIdentity[identity, default: 0] > 1 {
+        report.note(identity, .baked, "paint order changes: a layer per run of frames in place")
+      }
+      switch composition.tracks[identity]! {
+      case .item(let samples):
+        let inSlot = samples.filter { slot.frames.contains($0.key) }
+        if let layer = itemLayer(identity, inSlot) { out.append(layer) }
+      case .group(let styles, let inner):
+        // An eraser inside a group becomes subtracting masks on that group's layer.
+        if inGroup && Self.isEraser(styles) { continue }
+        let inSlot = styles.filter { slot.frames.contains($0.key) }
+        out.append(groupLayer(identity, inSlot, inner))
+      }
+    }
+    // Indices number layers in the order drawn, back to front; Lottie lists the front first.
+    for n in out.indices {
+      if case .object(var fields) = out[n] {
+        fields["ind"] = .number(Double(n + 1))
+        out[n] = .object(fields)
+      }
+    }
+    return out.reversed()
+  }
+
+  func backgroundLayer(_ color: Color) -> LottieJSON {
+    let rect = BezierShape.subpaths(of: .rect(Rect(origin: .zero, size: canvas)))[0]
+    var shape = SampledProperty()
+    shape.append(0, BezierShape.shapeNumbers(rect))
+    let content: [LottieJSON] = [
+      ["ty": "sh", "ks": shape.lottie(.points, layout: .shape)],
+      Self.solidFill(
+        color: constant([color.red, color.green, color.blue], .unitColor),
+        opacity: constant([color.alpha * 100], .percentOpacity, layout: .scalar)),
+    ]
+    return Self.shapeLayer(
+      name: "background", ip: 0, op: frameCount, transform: Self.identityTransform(),
+      shapes: [Self.group(content)], ind: 0)
+  }
+
+  // MARK: Items
+
+  /// The frames from an item's first to its last, each with the sample drawn there (or,
+  /// where it is missing in between, the previous one, hidden).
+  static func span<T>(_ samples: [Int: T]) -> (ip: Int, op: Int, at: [(Int, T, Bool)]) {
+    let frames = samples.keys.sorted()
+    var out: [(Int, T, Bool)] = []
+    var last = samples[frames[0]]!
+    for f in frames[0]...frames[frames.count - 1] {
+      if let s = samples[f] {
+        last = s
+        out.append((f, s, true))
+      } else {
+        out.append((f, last, false))
+      }
+    }
+    return (frames[0], frames[frames.count - 1] + 1, out)
+  }
+
+  mutating func itemLayer(_ identity: String, _ samples: [Int: DisplayItem]) -> LottieJSON? {
+    var samples = samples
+    if samples.values.first?.kind == .text {
+      guard let textOutline else {
+        report.note(identity, .dropped, "text left out (no glyph outlines given)")
+        return nil
+      }
+      samples = samples.mapValues { Self.outlined($0, textOutline) }
+    }
+    let span = Self.span(samples)
+    let first = span.at[0].1
+    switch first.kind {
+    case .image:
+      report.note(identity, .dropped, "images are not exported yet")
+      return nil
+    default: break
+    }
+    guard let blend = LottieStyle.blendMode(first.blend) else {
+      report.note(identity, .dropped, "blend mode \(first.blend.rawValue) has no Lottie form")
+      return nil
+    }
+    let affine = span.at.allSatisfy { LottieStyle.decompose($0.1.transform) != nil }
+    report.note(identity, .native)
+    if !affine {
+      report.note(identity, .baked, "perspective or skew: vertices projected every frame")
+    }
+    let transform =
+      affine ? affineTransform(span.at) : Self.opacityOnlyTransform(span.at)
+    var style = LottieStyle(identity: identity, frames: span.at.map { ($0.0, $0.1) })
+    let shapes = style.content(affine: affine)
+    for (mapping, note) in style.notes { report.note(identity, mapping, note) }
+    var layer = Self.shapeLayer(
+      name: identity, ip: span.ip, op: span.op, transform: transform, shapes: shapes, ind: 0)
+    guard case .object(var fields) = layer else { return layer }
+    if blend != 0 { fields["bm"] = .number(Double(blend)) }
+    if let effect = LottieStyle.shadowEffect(span.at.map { ($0.0, $0.1.shadow) }) {
+      fields["ef"] = [effect]
+    }
+    if let masks = style.masks(affine: affine) {
+      fields["masksProperties"] = masks
+      fields["hasMask"] = true
+    }
+    for (mapping, note) in style.notes { report.note(identity, mapping, note) }
+    layer = .object(fields)
+    return layer
+  }
+
+  /// A text item as its glyph outlines filled with its colour.
+  static func outlined(_ item: DisplayItem, _ outline: LottieWriter.TextOutline) -> DisplayItem {
+    var shape = item
+    guard let run = item.text else { return shape }
+    shape.path = outline(run, item.frame) ?? Path()
+    shape.fill = .color(run.color)
+    return shape
+  }
+
+  /// Position, scale, rotation and opacity per frame, from affine transforms without skew.
+  private func affineTransform(_ frames: [(Int, DisplayItem, Bool)]) -> LottieJSON {
+    var position = SampledProperty()
+    var scale = SampledProperty()
+    var rotation = SampledProperty()
+    var opacity = SampledProperty()
+    var previousAngle: Double?
+    var extent = 1.0
+    for (f, item, present) in frames {
+      let d = LottieStyle.decompose(item.transform)!
+      var angle = d.rotation
+      // Unwrapped, so a turn through ±180° interpolates the short way it went.
+      if let p = previousAngle { angle += 360 * ((p - angle) / 360).rounded() }
+      previousAngle = angle
+      position.append(f, [d.tx, d.ty])
+      scale.append(f, [d.sx * 100, d.sy * 100])
+      rotation.append(f, [angle])
+      opacity.append(f, [present ? item.opacity * 100 : 0])
+      if let b = item.path.controlBounds {
+        extent = max(
+          extent, abs(b.origin.x), abs(b.origin.y), abs(b.origin.x + b.size.width),
+          abs(b.origin.y + b.size.height))
+      }
+    }
+    return [
+      "a": constant([0, 0], .points), "p": position.lottie(.points),
+      "s": scale.lottie(.percentScale(extent: extent)),
+      "r": rotation.lottie(.degrees, layout: .scalar),
+      "o": opacity.lottie(.percentOpacity, layout: .scalar),
+    ]
+  }
+
+  static func opacityOnlyTransform(_ frames: [(Int, DisplayItem, Bool)]) -> LottieJSON {
+    var opacity = SampledProperty()
+    for (f, item, present) in frames { opacity.append(f, [present ? item.opacity * 100 : 0]) }
+    var t = identityTransform()
+    if case .object(var fields) = t {
+      fields["o"] = opacity.lottie(.percentOpacity, layout: .scalar)
+      t = .object(fields)
+    }
+    return t
+  }
+
+  static func identityTransform() -> LottieJSON {
+    [
+      "a": constant([0, 0], .points), "p": constant([0, 0], .points),
+      "s": constant([100, 100], .points), "r": constant([0], .degrees, layout: .scalar),
+      "o": constant([100], .percentOpacity, layout: .scalar),
+    ]
+  }
+
+  static func shapeLayer(
+    name: String, ip: Int, op: Int, transform: LottieJSON, shapes: [LottieJSON], ind: Int
+  ) -> LottieJSON {
+    [
+      "ty": 4, "nm": .string(name), "ind": .number(Double(ind)), "ip": .number(Double(ip)),
+      "op": .number(Double(op)), "st": 0, "sr": 1, "ddd": 0, "ao": 0, "bm": 0, "ks": transform,
+      "shapes": .array(shapes),
+    ]
+  }
+
+  static func group(_ items: [LottieJSON]) -> LottieJSON {
+    [
+      "ty": "gr", "it": .array(items + [groupTransform()]), "nm": "item",
+      "np": .number(Double(items.count)),
+    ]
+  }
+
+  static func groupTransform() -> LottieJSON {
+    [
+      "ty": "tr", "a": constant([0, 0], .points), "p": constant([0, 0], .points),
+      "s": constant([100, 100], .points), "r": constant([0], .degrees, layout: .scalar),
+      "o": constant([100], .percentOpacity, layout: .scalar),
+      "sk": constant([0], .degrees, layout: .scalar),
+      "sa": constant([0], .degrees, layout: .scalar),
+    ]
+  }
+
+  static func solidFill(color: LottieJSON, opacity: LottieJSON) -> LottieJSON {
+    ["ty": "fl", "c": color, "o": opacity, "r": 1]
+  }
+
+  // MARK: Groups
+
+  /// The precomposition holding a group's content, written once however many layers
+  /// (one per run of frames in one paint order) show it.
+  private mutating func asset(for inner: LottieTimeline.Composition, named name: String) -> String {
+    if let id = assetIDs[ObjectIdentifier(inner)] { return id }
+    let id = "comp\(assetIDs.count)"
+    assetIDs[ObjectIdentifier(inner)] = id
+    let slot = assets.count
+    assets.append([:])
+    let layers = layers(inner, inGroup: true)
+    assets[slot] = ["id": .string(id), "layers": .array(layers), "nm": .string(name)]
+    return id
+  }
+
+  /// A compositing group as a precomposition layer: its opacity, blend mode, shadow and
+  /// blur apply to the composited content, as in the host.
+  mutating func groupLayer(
+    _ identity: String, _ styles: [Int: GroupStyle], _ inner: LottieTimeline.Composition
+  ) -> LottieJSON {
+    let span = Self.span(styles)
+    let assetID = asset(for: inner, named: identity)
+    var opacity = SampledProperty()
+    for (f, style, present) in span.at { opacity.append(f, [present ? style.opacity * 100 : 0]) }
+    var transform = Self.identityTransform()
+    if case .object(var t) = transform {
+      t["o"] = opacity.lottie(.percentOpacity, layout: .scalar)
+      transform = .object(t)
+    }
+    var fields: [String: LottieJSON] = [
+      "ty": 0, "nm": .string(identity), "refId": .string(assetID), "ip": .number(Double(span.ip)),
+      "op": .number(Double(span.op)), "st": 0, "sr": 1, "ddd": 0, "ao": 0,
+      "w": .number(canvas.width.rounded()), "h": .number(canvas.height.rounded()),
+      "ks": transform, "bm": 0,
+    ]
+    report.note(identity, .native)
+    let first = span.at[0].1
+    if let bm = LottieStyle.blendMode(first.blend) {
+      fields["bm"] = .number(Double(bm))
+    } else if Self.isEraser(styles) {
+      report.note(identity, .native, "destinationOut: subtracting masks on the enclosing group")
+    } else {
+      report.note(identity, .approximated, "blend mode \(first.blend.rawValue) drawn as normal")
+    }
+    var effects: [LottieJSON] = []
+    if let shadow = LottieStyle.shadowEffect(span.at.map { ($0.0, $0.1.shadow) }) {
+      effects.append(shadow)
+    }
+    if span.at.contains(where: { $0.1.blur > 0 }) {
+      effects.append(LottieStyle.blurEffect(span.at.map { ($0.0, $0.1.blur) }))
+    }
+    if !effects.isEmpty { fields["ef"] = .array(effects) }
+    if span.at.contains(where: { !$0.1.masks.isEmpty }) {
+      report.note(identity, .approximated, "masks are not exported: content drawn unmasked")
+    }
+    var masks: [LottieJSON] = []
+    if case .array(let clips)? = LottieStyle.clipMasks(
+      span.at.map { ($0.0, $0.1.clips, ProjectiveTransform.identity) }, affine: false)
+    {
+      masks += clips
+    }
+    masks += eraserMasks(identity, inner, frames: span.at.map(\.0))
+    if !masks.isEmpty {
+      fields["masksProperties"] = .array(masks)
+      fields["hasMask"] = true
+    }
+    return .object(fields)
+  }
+
+  /// Whether a group only erases what is under it (`blend("destinationOut")`).
+  static func isEraser(_ styles: [Int: GroupStyle]) -> Bool {
+    styles.values.first?.blend == .destinationOut
+  }
+
+  /// The outlines of the erasers in a group's content as subtracting masks over the
+  /// group's frames (exact when the erasers are drawn last and opaque, as notches are).
+  private mutating func eraserMasks(
+    _ identity: String, _ inner: LottieTimeline.Composition, frames: [Int]
+  ) -> [LottieJSON] {
+    var masks: [LottieJSON] = []
+    for (eraserID, track) in inner.tracks.sorted(by: { $0.key < $1.key }) {
+      guard case .group(let styles, let content) = track, Self.isEraser(styles) else { continue }
+      if inner.segments.contains(where: { $0.order.last != eraserID }) {
+        report.note(
+          eraserID, .approximated, "destinationOut not drawn last: later items erased too")
+      }
+      for (itemID, itemTrack) in content.tracks.sorted(by: { $0.key < $1.key }) {
+        guard case .item(let samples) = itemTrack, let any = samples.values.first else {
+          report.note(itemID, .dropped, "a nested group inside an eraser is left out")
+          continue
+        }
+        report.note(itemID, .native, "erases as a subtracting mask")
+        let count = BezierShape.subpaths(of: any.path).count
+        for k in 0..<count {
+          var shape = SampledProperty()
+          var opacity = SampledProperty()
+          var last = any
+          for f in frames {
+            let item = samples[f] ?? last
+            last = item
+            let subpaths = BezierShape.subpaths(of: item.path, map: item.transform.apply)
+            let s =
+              k < subpaths.count
+              ? subpaths[k] : BezierShape(closed: true, vertices: [], inPoints: [], outPoints: [])
+            shape.append(f, BezierShape.shapeNumbers(s))
+            let visible = samples[f] != nil && styles[f] != nil
+            opacity.append(f, [visible ? item.opacity * (styles[f]?.opacity ?? 1) * 100 : 0])
+          }
+          masks.append([
+            "mode": "s", "inv": false, "nm": .string("erase \(itemID)"),
+            "pt": shape.lottie(.points, layout: .shape),
+            "o": opacity.lottie(.percentOpacity, layout: .scalar),
+            "x": constant([0], .points, layout: .scalar),
+          ])
+        }
+      }
+    }
+    return masks
+  }
+}
+
+/// A property that never changes.
+func constant(
+  _ value: [Double], _ precision: PropertyPrecision, layout: PropertyLayout = .vector
+) -> LottieJSON {
+  var p = SampledProperty()
+  p.append(0, value)
+  return p.lottie(precision, layout: layout)
+}

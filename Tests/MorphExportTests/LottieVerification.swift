@@ -1,0 +1,183 @@
+import Foundation
+import MorphCore
+import MorphExport
+import MorphHost
+import MorphRender
+import MorphTestSupport
+
+/// Reads Lottie files back with the Python helpers beside this file: the lottie-specs
+/// schema and ThorVG's renderer.
+enum LottieVerification {
+  static let repository = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+  static let helper = repository.appendingPathComponent("Tests/MorphExportTests/lottie_check.py")
+
+  /// Runs the helper; returns its exit status and standard output.
+  static func python(_ arguments: [String]) throws -> (Int32, String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["python3", helper.path] + arguments
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    try process.run()
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+  }
+
+  /// The display lists of a bundled plugin over its progress range.
+  static func frames(_ plugin: String, count: Int) throws -> [DisplayList] {
+    let document = try DocumentHost(
+      path: repository.appendingPathComponent("Plugins/\(plugin).lua").path)
+    let range = document.progressRange
+    return try (0..<count).map { i in
+      let p =
+        range.lowerBound + (range.upperBound - range.lowerBound) * Double(i) / Double(count - 1)
+      return try document.frame(progress: p).list
+    }
+  }
+
+  /// The display lists of a bundled plugin played from one tap, `fps` frames a second
+  /// for `count` frames (export's `--duration` timeline).
+  static func playedFrames(_ plugin: String, count: Int, fps: Double) throws -> [DisplayList] {
+    let document = try DocumentHost(
+      path: repository.appendingPathComponent("Plugins/\(plugin).lua").path)
+    let host = try document.componentHost(for: "--duration")
+    var player = ScriptPlayer(.defaultTap)
+    return try (0..<count).map { i in
+      try player.play(until: Double(i) / fps, on: host)
+      return try host.frame().list
+    }
+  }
+
+  static func temporaryFolder() throws -> URL {
+    let url = FileManager.default.temporaryDirectory
+      .appendingPathComponent("lottie-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+  }
+
+  /// Schema errors (empty when the file validates).
+  static func schemaErrors(_ file: URL) throws -> String? {
+    let (status, out) = try python(["validate", file.path])
+    return status == 0 ? nil : out
+  }
+
+  /// Every frame as ThorVG draws it, composited over white.
+  static func thorvgFrames(_ file: URL, width: Int, height: Int) throws -> [RasterImage] {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let (status, out) = try python(["render", file.path, folder.path, "\(width)", "\(height)"])
+    guard status == 0, let count = Int(out.trimmingCharacters(in: .whitespacesAndNewlines)) else {
+      throw VerificationError("ThorVG could not render \(file.path): \(out)")
+    }
+    return try (0..<count).map { i in
+      let data = try Data(
+        contentsOf: folder.appendingPathComponent(String(format: "%04d.rgba", i)))
+      return overWhite(RasterImage(width: width, height: height, pixels: Array(data)))
+    }
+  }
+
+  /// Every frame as rlottie draws it (premultiplied BGRA), composited over white.
+  static func rlottieFrames(_ file: URL, width: Int, height: Int) throws -> [RasterImage] {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let (status, out) = try python(["rlottie", file.path, folder.path, "\(width)", "\(height)"])
+    guard status == 0, let count = Int(out.trimmingCharacters(in: .whitespacesAndNewlines)) else {
+      throw VerificationError("rlottie could not render \(file.path): \(out)")
+    }
+    return try (0..<count).map { i in
+      var pixels = [UInt8](
+        try Data(contentsOf: folder.appendingPathComponent(String(format: "%04d.bgra", i))))
+      for p in stride(from: 0, to: pixels.count, by: 4) {
+        let clear = 255 - Int(pixels[p + 3])
+        let (b, g, r) = (Int(pixels[p]), Int(pixels[p + 1]), Int(pixels[p + 2]))
+        pixels[p] = UInt8(min(255, r + clear))
+        pixels[p + 1] = UInt8(min(255, g + clear))
+        pixels[p + 2] = UInt8(min(255, b + clear))
+        pixels[p + 3] = 255
+      }
+      return RasterImage(width: width, height: height, pixels: pixels)
+    }
+  }
+
+  static func overWhite(_ image: RasterImage) -> RasterImage {
+    var pixels = image.pixels
+    for p in stride(from: 0, to: pixels.count, by: 4) {
+      let a = Double(pixels[p + 3]) / 255
+      for c in 0..<3 {
+        pixels[p + c] = UInt8((Double(pixels[p + c]) * a + 255 * (1 - a)).rounded())
+      }
+      pixels[p + 3] = 255
+    }
+    return RasterImage(width: image.width, height: image.height, pixels: pixels)
+  }
+
+  struct Figures {
+    var frames: Int
+    var worstFraction: Double
+    var worstFrame: Int
+    /// The worst frame in rlottie, which draws no effects (shadows, blurs).
+    var rlottieWorstFraction: Double
+    var bytes: Int
+    var report: LottieFidelityReport
+  }
+
+  /// Exports `plugin`, validates it, plays it in ThorVG and compares every frame with
+  /// the host's own (both over white).
+  static func verify(_ plugin: String, frames count: Int = 24, played: Bool = false) throws
+    -> Figures
+  {
+    let lists =
+      played ? try playedFrames(plugin, count: count, fps: 30) : try frames(plugin, count: count)
+    let animation = LottieWriter(fps: 30, name: plugin, textOutline: PangoTextMeasure.outline)
+      .write(lists)
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = folder.appendingPathComponent("\(plugin).json")
+    try Data(animation.json.utf8).write(to: file)
+    if let errors = try schemaErrors(file) {
+      throw VerificationError("\(plugin): schema errors:\n\(errors)")
+    }
+    let renderer = CairoRenderer()
+    let (width, height) = (Int(lists[0].canvas.width), Int(lists[0].canvas.height))
+    let thorvg = try thorvgFrames(file, width: width, height: height)
+    guard thorvg.count == lists.count else {
+      throw VerificationError("\(plugin): ThorVG played \(thorvg.count) frames of \(lists.count)")
+    }
+    var figures = Figures(
+      frames: count, worstFraction: 0, worstFrame: 0, rlottieWorstFraction: 0,
+      bytes: animation.json.utf8.count,
+      report: animation.report)
+    let rlottie = try rlottieFrames(file, width: width, height: height)
+    for (i, list) in lists.enumerated() {
+      let host = try renderer.render(list, background: .white)
+      let difference = ImageComparison.compare(expected: host, actual: thorvg[i])!
+      if i < rlottie.count {
+        figures.rlottieWorstFraction = max(
+          figures.rlottieWorstFraction,
+          ImageComparison.compare(expected: host, actual: rlottie[i])!.differingFraction)
+      }
+      if difference.differingFraction > figures.worstFraction {
+        figures.worstFraction = difference.differingFraction
+        figures.worstFrame = i
+      }
+      if let keep = ProcessInfo.processInfo.environment["MORPH_LOTTIE_FRAMES"] {
+        try Data(try host.pngData()).write(
+          to: URL(fileURLWithPath: "\(keep)/\(plugin)-\(i)-host.png"))
+        try Data(try thorvg[i].pngData()).write(
+          to: URL(fileURLWithPath: "\(keep)/\(plugin)-\(i)-thorvg.png"))
+        if i < rlottie.count {
+          try Data(try rlottie[i].pngData()).write(
+            to: URL(fileURLWithPath: "\(keep)/\(plugin)-\(i)-rlottie.png"))
+        }
+      }
+    }
+    return figures
+  }
+}
+
+struct VerificationError: Error, CustomStringConvertible {
+  var description: String
+  init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,138 @@
+import Foundation
+import MorphCore
+import Testing
+
+@testable import MorphExport
+
+@Suite struct LottieWriterTests {
+  @Test func aStraightRunKeepsItsEndsOnly() {
+    var p = SampledProperty()
+    for f in 0..<20 { p.append(f, [Double(f) * 3, 7]) }
+    #expect(KeyframeReducer.reduce(p, tolerance: 0.05).keys == [0, 19])
+    #expect(KeyframeReducer.reduce(p, tolerance: 0.05).easings == [.linear])
+  }
+
+  @Test func aConstantIsWrittenOnce() {
+    var p = SampledProperty()
+    for f in 0..<10 { p.append(f, [4.2]) }
+    #expect(p.lottie(.points, layout: .scalar) == ["a": 0, "k": 4.2])
+  }
+
+  @Test func everySampleStaysWithinTheTolerance() {
+    var p = SampledProperty()
+    for f in 0..<60 { p.append(f, [100 * sin(Double(f) / 9)]) }
+    let reduction = KeyframeReducer.reduce(p, tolerance: 0.05)
+    let keys = reduction.keys
+    // Linear segments would need a key nearly every frame here; fitted easing needs few.
+    #expect(keys.count <= 10 && keys.count > 2, "\(keys)")
+    for f in 0..<60 {
+      let after = keys.firstIndex { $0 >= f }!
+      let (a, b) = (keys[max(after - 1, 0)], keys[after])
+      let t = b == a ? 0 : Double(f - a) / Double(b - a)
+      let eased = b == a ? 0 : reduction.easings[max(after - 1, 0)].progress(t)
+      let value = p.values[a][0] + (p.values[b][0] - p.values[a][0]) * eased
+      #expect(abs(value - p.values[f][0]) <= 0.05)
+    }
+  }
+
+  @Test func transformsDecomposeIntoPositionRotationAndScale() throws {
+    let t = ProjectiveTransform(
+      AffineTransform.translation(30, 40).concatenating(
+        after: AffineTransform.rotation(degrees: 25).concatenating(
+          after: AffineTransform.scale(2, 0.5))))
+    let d = try #require(LottieStyle.decompose(t))
+    #expect(abs(d.tx - 30) < 1e-9 && abs(d.ty - 40) < 1e-9)
+    #expect(abs(d.rotation - 25) < 1e-9)
+    #expect(abs(d.sx - 2) < 1e-9 && abs(d.sy - 0.5) < 1e-9)
+    let perspective = ProjectiveTransform.rotation3D(
+      degrees: 30, axis: (0, 1, 0), anchor: Point(50, 50), perspective: 1, extent: 100)
+    #expect(LottieStyle.decompose(perspective) == nil)
+  }
+
+  /// A card that moves is one layer with animated properties, not a layer per frame.
+  @Test func oneItemAcrossFramesIsOneLayer() throws {
+    let lists = (0..<5).map { i in
+      DisplayList(
+        canvas: Size(100, 100),
+        commands: [
+          .item(
+            DisplayItem(
+              kind: .rect, path: .rect(Rect(origin: .zero, size: Size(10, 10))),
+              frame: Rect(origin: .zero, size: Size(10, 10)),
+              transform: ProjectiveTransform(.translation(Double(i) * 10, 0)),
+              fill: .color(.black), identity: "/0"))
+        ])
+    }
+    let animation = LottieWriter(fps: 30, name: "t").write(lists)
+    let json = try #require(
+      try JSONSerialization.jsonObject(with: Data(animation.json.utf8)) as? [String: Any])
+    let layers = try #require(json["layers"] as? [[String: Any]])
+    #expect(layers.count == 1)
+    let position = try #require((layers[0]["ks"] as? [String: Any])?["p"] as? [String: Any])
+    #expect(position["a"] as? Int == 1)
+    #expect((position["k"] as? [Any])?.count == 2)
+    #expect(animation.report.count(.native) == 1)
+  }
+
+  @Test func theReportNamesWhatFellBack() {
+    let frame = Rect(origin: .zero, size: Size(20, 20))
+    let angular = Paint.angularGradient(
+      AngularGradient(
+        stops: [
+          GradientStop(color: .black, location: 0), GradientStop(color: .white, location: 1),
+        ],
+        center: Point(0.5, 0.5), startAngle: 0, endAngle: 360))
+    let list = DisplayList(
+      canvas: Size(50, 50),
+      commands: [
+        .item(
+          DisplayItem(
+            kind: .circle, path: .circle(in: frame), frame: frame, fill: angular, identity: "/0")),
+        .item(DisplayItem(kind: .text, path: Path(), frame: frame, identity: "/1")),
+        .item(
+          DisplayItem(
+            kind: .rect, path: .rect(frame), frame: frame, fill: .color(.black),
+            blend: .destinationOut, identity: "/2")),
+      ])
+    let report = LottieWriter(fps: 30, name: "t").write([list]).report
+    let byIdentity = Dictionary(uniqueKeysWithValues: report.entries.map { ($0.identity, $0) })
+    #expect(byIdentity["/0"]?.mapping == .approximated)
+    #expect(byIdentity["/0"]?.notes.contains { $0.contains("angular") } == true)
+    #expect(byIdentity["/1"]?.mapping == .dropped)  // no glyph outlines given
+    #expect(byIdentity["/2"]?.mapping == .dropped)
+    #expect(report.summary == "3 items: 0 native, 0 baked, 1 approximated, 2 dropped")
+  }
+
+  @Test func dotLottieIsAZipThePythonReaderOpens() throws {
+    let bytes = DotLottie.archive(json: "{\"v\":\"5.7.0\"}", id: "fan", generator: "test")
+    let folder = try LottieVerification.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = folder.appendingPathComponent("fan.lottie")
+    try Data(bytes).write(to: file)
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = [
+      "python3", "-c",
+      "import zipfile,sys,json; z=zipfile.ZipFile(sys.argv[1]); assert z.testzip() is None; "
+        + "m=json.loads(z.read('manifest.json')); print(m['animations'][0]['id'], "
+        + "z.read('animations/fan.json').decode())",
+      file.path,
+    ]
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    try process.run()
+    let out = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0)
+    #expect(out == "fan {\"v\":\"5.7.0\"}\n")
+  }
+
+  /// The builder gives each view the same identity in every frame.
+  @Test func identitiesAreStableAcrossFrames() throws {
+    let lists = try LottieVerification.frames("deck_fan", count: 3)
+    let identities = lists.map { $0.items.map(\.identity) }
+    #expect(identities[0] == identities[2])
+    #expect(Set(identities[0]).count == identities[0].count)
+    #expect(identities[0].contains("/0#card1"))
+  }
+}
