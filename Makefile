@@ -48,7 +48,8 @@ example: deps
 readme-commands: build
 	CONFIG=$(CONFIG) scripts/readme-commands.sh
 
-# DocC for the libraries (MorphCore, MorphScript, MorphRender, MorphHost) into
+# DocC for the libraries (MorphCore, MorphScript, MorphRender, MorphHost, MorphSession,
+# MorphExport) into
 # .build/docs/morphhost.doccarchive; a DocC warning fails.
 docs: deps build
 	SWIFT=$(SWIFT) CONFIG=$(CONFIG) scripts/docs.sh
