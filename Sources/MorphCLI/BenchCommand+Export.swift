@@ -24,15 +24,15 @@ extension BenchCommand {
       "bench-export-\(UUID())")
     try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: dir) }
-    guard let ffmpeg = VideoEncoder.locate() else {
-      throw UsageError(
-        "bench --export compares with ffmpeg, which is not on PATH (apt-get install ffmpeg)")
-    }
     // Memory first: a child's peak RSS starts from this process's own, which
     // the size comparison below raises by decoding every frame.
     let memory = try exportMemory(short: 120, long: 2000)
     let largeMemory = try BenchCommand.largeExportMemory(frames: 60)
     #if REFERENCE_BENCHMARKS
+      guard let ffmpeg = VideoEncoder.locate() else {
+        throw UsageError(
+          "bench --export compares with ffmpeg, which is not on PATH (apt-get install ffmpeg)")
+      }
       let bench = ExportReferenceBench(dir: dir.path, ffmpeg: ffmpeg)
       for line in try bench.sizes() { output.write(line) }
       for line in try bench.pngSpeed() { output.write(line) }

@@ -178,7 +178,8 @@ public final class ComponentHost {
     }
     gesture = GestureTracker(
       start: p, startTime: time, target: target,
-      minimumDistance: target == .component ? component.dragMinimumDistance : 10)
+      minimumDistance: target == .component
+        ? component.dragMinimumDistance : ComponentDefinition.defaultDragMinimumDistance)
   }
 
   public func pointerMoved(to p: Point) throws {

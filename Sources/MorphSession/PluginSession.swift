@@ -131,6 +131,8 @@ public final class PluginSession {
   /// its time. If it fails, the old instance keeps running. True when it worked.
   @discardableResult
   public func setProps(_ props: [(key: String, value: String)]) -> Bool {
+    // The file is read again: watch what it imports now.
+    defer { rewatchIfNeeded() }
     var changed = options
     changed.props = props
     do {

@@ -31,9 +31,17 @@ struct LottieExport {
       format == .dotLottie
       ? DotLottie.archive(json: animation.json, id: Self.animationID(name), generator: "morphhost")
       : Array(animation.json.utf8)
-    try OutputFile.write(bytes, to: path)
+    // The report first: if it cannot be written, no animation is left behind
+    // either (a failed export leaves nothing); if the animation then fails, the
+    // report goes too.
     if let reportPath {
       try OutputFile.write(Array(animation.report.json.utf8), to: reportPath)
+    }
+    do {
+      try OutputFile.write(bytes, to: path)
+    } catch {
+      if let reportPath { try? FileManager.default.removeItem(atPath: reportPath) }
+      throw error
     }
     let kind = format == .dotLottie ? "dotLottie" : "Lottie"
     return ("wrote \(path) (\(kind), \(count) frames, \(bytes.count) bytes)", animation.report)

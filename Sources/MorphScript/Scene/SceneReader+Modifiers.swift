@@ -41,8 +41,9 @@ extension SceneReader {
     case "padding":
       return .padding(
         EdgeInsets(
-          top: try number(r, "top") ?? 0, leading: try number(r, "leading") ?? 0,
-          bottom: try number(r, "bottom") ?? 0, trailing: try number(r, "trailing") ?? 0))
+          top: try defaulted(number(r, "top")), leading: try defaulted(number(r, "leading")),
+          bottom: try defaulted(number(r, "bottom")),
+          trailing: try defaulted(number(r, "trailing"))))
     case "offset": return .offset(try point(r))
     case "position": return .position(try point(r))
     case "scale":
