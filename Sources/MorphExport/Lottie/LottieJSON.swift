@@ -1,4 +1,5 @@
 import Foundation
+import MorphRender
 
 /// A JSON value as the Lottie writer emits it: object keys sorted, except `ty` first
 /// (ThorVG reads an effect's type before its values and skips values met earlier),
@@ -50,20 +51,9 @@ public indirect enum LottieJSON: Hashable, Sendable {
     return "\(n)"
   }
 
+  /// A JSON string literal: the scene dump's escaping, so both files quote alike.
   private static func quote(_ s: String, into out: inout String) {
-    out += "\""
-    for scalar in s.unicodeScalars {
-      switch scalar {
-      case "\"": out += "\\\""
-      case "\\": out += "\\\\"
-      case "\n": out += "\\n"
-      case "\r": out += "\\r"
-      case "\t": out += "\\t"
-      case let c where c.value < 0x20: out += String(format: "\\u%04x", c.value)
-      default: out.unicodeScalars.append(scalar)
-      }
-    }
-    out += "\""
+    out += SceneJSON.string(s)
   }
 }
 
