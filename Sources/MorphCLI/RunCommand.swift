@@ -106,28 +106,30 @@ enum RunCommand {
         return .success
       }
       // A scene has no clock or input to show live.
-      let host: ComponentHost
       do {
-        host = try document.componentHost(for: "run")
+        _ = try document.componentHost(for: "run")
       } catch {
         RawTerminal.restore()
         throw error
       }
       if let script { session.play(script) }
-      try LiveView(session: session, host: host, settings: settings).run()
+      try LiveView(session: session, settings: settings).run()
       return .success
     }
-    let instance = try ComponentInstance(path: path, options: play.component)
-    let host = ComponentHost(component: instance)
-    return try playHeadless(host, script: script ?? .defaultTap, settings: settings, output: output)
+    let session = PluginSession(
+      path: path, options: play.component, clock: .virtual, watchesFiles: false)
+    return try playHeadless(
+      session, script: script ?? .defaultTap, settings: settings, output: output)
   }
 
-  /// Plays the script on the virtual clock, printing a text frame every
-  /// 1/fps seconds until the script is done and nothing animates.
+  /// Plays the script on the session's virtual clock, printing a text frame
+  /// every 1/fps seconds until the script is done and nothing animates. The
+  /// first error ends the run.
   static func playHeadless(
-    _ host: ComponentHost, script: InputScript, settings: RunSettings, output: some TextOutput
+    _ session: PluginSession, script: InputScript, settings: RunSettings, output: some TextOutput
   ) throws -> ExitStatus {
-    var player = ScriptPlayer(script)
+    _ = try session.document?.componentHost(for: "run")
+    session.play(script)
     let renderer = CairoRenderer()
     let mode = textColorMode(ascii: settings.ascii, plainInPipe: true, forced: settings.color)
     // The escapes the live view writes for the same protocol, one image a frame.
@@ -135,8 +137,13 @@ enum RunCommand {
     let step = 1 / settings.fps
     var t = 0.0
     while true {
-      try player.play(until: t, on: host)
-      let frame = try host.frame()
+      session.advance(to: t)
+      // The first error ends the run (a frame after it would run the body again).
+      guard session.error == nil, let frame = session.frame(), let host = session.host,
+        session.error == nil
+      else {
+        throw session.error ?? SessionError.notLoaded
+      }
       let text: String
       if var encoder = images {
         text = try encoder.encode(
@@ -159,7 +166,7 @@ enum RunCommand {
           try renderer.render(frame.list, scale: settings.scale, background: .white).pngData(),
           to: png)
       }
-      if player.isFinished && !host.component.isSettling && t >= script.duration {
+      if !session.isPlayingInput && !host.component.isSettling && t >= script.duration {
         // Endless motion on purpose (repeatForever, the clock) keeps going.
         let endless = host.component.isContinuous ? " (continuous motion goes on)" : ""
         output.write(String(format: "settled at t=%.3f", host.time) + endless)

@@ -40,6 +40,9 @@ public final class PluginSession {
   /// What watches the plugin and its imports: a new one whenever the files
   /// change (a caller waiting on its descriptor waits on the new one then).
   public private(set) var watcher: FileWatcher?
+  private let watchesFiles: Bool
+  /// The size the front end's view offers the body (a window, a canvas), if any.
+  public private(set) var viewSize: Size?
   private var player: ScriptPlayer?
   private var lastTick: Double?
   /// A scene's progress (its body takes 0…1); a component keeps its own in its state.
@@ -64,10 +67,15 @@ public final class PluginSession {
   /// has no file to watch) and starts watching it. A file that fails to load
   /// leaves `document` nil and says why in `error`; a save that fixes it
   /// loads it then.
-  public init(path: String, options: ComponentOptions = ComponentOptions(), clock: SessionClock) {
+  /// `watchesFiles: false` (a run that plays once and ends) reads the file once.
+  public init(
+    path: String, options: ComponentOptions = ComponentOptions(), clock: SessionClock,
+    watchesFiles: Bool = true
+  ) {
     self.path = path
     self.options = options
     self.clock = clock
+    self.watchesFiles = watchesFiles
     lastTick = clock.now?()
     load()
     watch()
@@ -81,11 +89,13 @@ public final class PluginSession {
     return document.component.map { $0.component.progress } ?? sceneProgress
   }
 
+  /// Whether an input script still has events to play.
+  public var isPlayingInput: Bool { !(player?.isFinished ?? true) }
+
   /// Whether frames change on their own: motion, a clock the plugin reads, an
   /// input script still playing.
   public var isAnimating: Bool {
-    (host?.component.isAnimating ?? false) || !(player?.isFinished ?? true)
-      || (!replaying.isEmpty && !isPaused)
+    (host?.component.isAnimating ?? false) || isPlayingInput || (!replaying.isEmpty && !isPaused)
   }
 
   // MARK: Loading and reloading
@@ -168,7 +178,7 @@ public final class PluginSession {
   /// What to watch: the file and its imports, or the file alone while it
   /// does not load; a bundled plugin has no file.
   private var filesToWatch: [String] {
-    guard BundledPlugins.plugin(atPath: path) == nil else { return [] }
+    guard watchesFiles, BundledPlugins.plugin(atPath: path) == nil else { return [] }
     switch document?.content {
     case .component(let host): return host.watchedFiles
     case .scene(let scene): return [path] + scene.state.importedFiles
@@ -439,11 +449,35 @@ public final class PluginSession {
 
   // MARK: Frames
 
+  /// The size the front end's view has for the component's frame (a resized
+  /// window or canvas; nil: none), offered to a body that reads `self.size`
+  /// from its next frame on. A body that does not read it keeps its declared
+  /// size, and its picture as designed. A size that is not positive offers
+  /// nothing; one past the largest canvas offers the largest.
+  public func offer(_ size: Size?) {
+    let side = { (v: Double) in min(v, SceneError.maxCanvasSide) }
+    viewSize = size.flatMap {
+      $0.width > 0 && $0.height > 0 ? Size(side($0.width), side($0.height)) : nil
+    }
+  }
+
+  /// The canvas the next frame has (the view's size and the margin, for a
+  /// body that reads `self.size`), or nil before the file loads.
+  public var canvas: Size? { document?.canvas }
+
+  /// The declared canvas, before any offer: what a view fits at its zoom.
+  public var declaredCanvas: Size? {
+    guard let document else { return nil }
+    guard let component = document.component?.component else { return document.canvas }
+    let margin = document.margin
+    return Size(component.size.width + 2 * margin, component.size.height + 2 * margin)
+  }
+
   /// The frame now, or nil (and `error` says why) when there is none.
   public func frame() -> ComponentHost.Frame? {
     guard let document else { return nil }
     do {
-      return try documentFrame(document)
+      return try viewFrame(document)
     } catch {
       record(error)
       return nil
@@ -453,8 +487,18 @@ public final class PluginSession {
   /// The frame now as PNG bytes at `scale`, on white.
   public func png(scale: Double) throws -> [UInt8] {
     guard let document else { throw SessionError.notLoaded }
-    let frame = try documentFrame(document)
+    let frame = try viewFrame(document)
     return try CairoRenderer().render(frame.list, scale: scale, background: .white).pngData()
+  }
+
+  /// The frame laid out in the view's size when its body reads `self.size`
+  /// (a body that read it for the first time is built again in the offer).
+  private func viewFrame(_ document: DocumentHost) throws -> ComponentHost.Frame {
+    let frame = try documentFrame(document)
+    guard let component = document.component?.component else { return frame }
+    let before = component.offeredSize
+    try component.offer(component.readsSize ? viewSize : nil)
+    return component.offeredSize == before ? frame : try documentFrame(document)
   }
 
   /// A component as it is now, a scene at its progress.

@@ -17,9 +17,6 @@ import MorphSession
 /// reloads, keeps time and keeps the errors; this draws them.
 final class LiveView {
   let session: PluginSession
-  /// The running plugin (the view starts once it has loaded; a session keeps
-  /// its last good version from then on).
-  let host: ComponentHost
   let path: String
   let settings: RunSettings
   var mode: TerminalColorMode
@@ -41,6 +38,8 @@ final class LiveView {
   private var graphics = LiveGraphics(note: "blocks")
   private var drawer: PictureDrawer
   private var layout = PictureLayout.text(canvas: Size(1, 1), cols: 1, rows: 1)
+  /// The canvas `layout` fits (a frame in a new offer has another).
+  private var laidOut = Size(1, 1)
   private var screen = (cols: 80, rows: 24)
   /// Rows above the status line that show the last error, shortened.
   private var errorRows = 0
@@ -56,9 +55,12 @@ final class LiveView {
   /// How far `[` and `]` move the progress: a fiftieth of its range.
   static let scrubFraction = 1.0 / 50
 
-  init(session: PluginSession, host: ComponentHost, settings: RunSettings) {
+  /// The running plugin. The view starts once a component has loaded, and
+  /// a session keeps its last good version from then on.
+  private var host: ComponentHost { session.host! }
+
+  init(session: PluginSession, settings: RunSettings) {
     self.session = session
-    self.host = host
     path = session.path
     self.settings = settings
     mode = textColorMode(ascii: settings.ascii, plainInPipe: false, forced: settings.color)
@@ -98,15 +100,12 @@ final class LiveView {
       let now = session.wallNow
       if RawTerminal.resized {
         RawTerminal.resized = false
-        measure()
-        needsClear = true
-        dirty = true
+        remeasure()
       }
-      if session.checkFiles() { reloaded() }
       session.catchUp()
       if let drag = keyDrag, now - drag.lastKey > Self.keyDragRelease { releaseKeyDrag() }
       if session.error != shownError { dirty = true }
-      if dirty || (host.component.isAnimating && !session.isPaused) { draw(now) }
+      if dirty || (session.isAnimating && !session.isPaused) { draw(now) }
       if let due = pngDueAt, now >= due { writePNG() }
     }
   }
@@ -115,14 +114,12 @@ final class LiveView {
 
   // MARK: Loop pieces
 
+  /// Waits for keys or a save (which the session reloads).
   private func waitForInput(timeout: Double) {
     guard let keyboard else { return }
-    var fds = [pollfd(fd: keyboard.descriptor, events: Int16(POLLIN), revents: 0)]
-    if let fd = session.watchDescriptor {
-      fds.append(pollfd(fd: fd, events: Int16(POLLIN), revents: 0))
-    }
-    _ = poll(&fds, nfds_t(fds.count), Int32(timeout * 1000))
-    guard fds[0].revents & Int16(POLLIN) != 0 else { return }
+    let wake = session.wait(for: [keyboard.descriptor], timeout: timeout)
+    if wake.reloaded { reloaded() }
+    guard wake.ready.contains(keyboard.descriptor) else { return }
     let input = keyboard.take()
     for key in reader.feed(input.bytes) { handle(key) }
     if input.closed { running = false }
@@ -132,6 +129,14 @@ final class LiveView {
   /// an earlier save would read as this one's).
   private func reloaded() {
     message = session.error == nil ? "reloaded" : nil
+    // New code may read `self.size` now, or no longer.
+    remeasure()
+  }
+
+  /// The window (or what the picture may use of it) changed: lay out again.
+  private func remeasure() {
+    measure()
+    needsClear = true
     dirty = true
   }
 
@@ -243,19 +248,33 @@ final class LiveView {
     let rows = max(1, screen.rows - 1 - errorRows)
     // A font change resizes the cells too: the kernel's pixel size says so.
     if graphics.images != nil, let cell = TerminalProbe.windowCell() { graphics.cell = cell }
-    layout =
-      graphics.images == nil
-      ? .text(canvas: host.canvas, cols: screen.cols, rows: rows)
-      : .image(canvas: host.canvas, cols: screen.cols, rows: rows, cell: graphics.cell)
+    // A body that reads `self.size` gets the whole picture area, at the zoom
+    // its declared size shows at; the frame then fills it.
+    let declared = layout(canvas: session.declaredCanvas ?? host.canvas, rows: rows)
+    let margin = 2 * host.margin
+    session.offer(
+      Size(
+        Double(screen.cols) * declared.cell.width / declared.scale - margin,
+        Double(rows) * declared.cell.height / declared.scale - margin))
+    laidOut = host.canvas
+    layout = layout(canvas: host.canvas, rows: rows)
+  }
+
+  private func layout(canvas: Size, rows: Int) -> PictureLayout {
+    graphics.images == nil
+      ? .text(canvas: canvas, cols: screen.cols, rows: rows)
+      : .image(canvas: canvas, cols: screen.cols, rows: rows, cell: graphics.cell)
   }
 
   private func draw(_ now: Double) {
     dirty = false
     lastDraw = now
+    let frame = session.frame()
     shownError = session.error
     let panel = errorPanel()
-    if panel.count != errorRows {
-      // The picture gives up rows to the error, and takes them back after.
+    // The picture gives up rows to the error, and takes them back after; a
+    // body laid out in the window's size has a new canvas.
+    if panel.count != errorRows || host.canvas != laidOut {
       errorRows = panel.count
       measure()
       needsClear = true
@@ -275,7 +294,7 @@ final class LiveView {
       }
     } else {
       overlayShown = ""
-      out += picture(now)
+      out += picture(frame, now)
       for (i, line) in panel.enumerated() {
         out +=
           ANSI.moveTo(row: screen.rows - errorRows + i, col: 1) + ANSI.reset + line + "\u{1B}[K"
@@ -286,8 +305,8 @@ final class LiveView {
   }
 
   /// The frame's picture, or "" when it did not change.
-  private func picture(_ now: Double) -> String {
-    guard let frame = session.frame() else { return "" }
+  private func picture(_ frame: ComponentHost.Frame?, _ now: Double) -> String {
+    guard let frame else { return "" }
     do {
       let drawn = try drawer.draw(frame.list, in: layout)
       if !drawn.isEmpty {

@@ -30,7 +30,8 @@ enum StartupWait {
         show(overlay, name: URL(fileURLWithPath: session.path).lastPathComponent)
         redraw = false
       }
-      let input = waitForInput(watching: session.watchDescriptor, timeout: 0.25)
+      let wake = session.wait(for: [STDIN_FILENO], timeout: 0.25)
+      let input = wake.ready.isEmpty ? (bytes: [], closed: false) : readInput()
       for key in reader.feed(input.bytes) {
         guard case .key(let name) = key else { continue }
         if ["q", "ctrl-c", "escape"].contains(name) { return nil }
@@ -41,7 +42,7 @@ enum StartupWait {
         RawTerminal.resized = false
         redraw = true
       }
-      guard session.checkFiles() else { continue }
+      guard wake.reloaded else { continue }
       if let document = session.document { return document }
       redraw = true
     }
@@ -56,14 +57,8 @@ enum StartupWait {
         + ANSI.moveTo(row: size.rows, col: 1) + status)
   }
 
-  /// Bytes typed within `timeout` (sooner when the file changes), and whether input ended.
-  private static func waitForInput(
-    watching descriptor: Int32?, timeout: Double
-  ) -> (bytes: [UInt8], closed: Bool) {
-    var fds = [pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)]
-    if let fd = descriptor { fds.append(pollfd(fd: fd, events: Int16(POLLIN), revents: 0)) }
-    _ = poll(&fds, nfds_t(fds.count), Int32(timeout * 1000))
-    guard fds[0].revents & Int16(POLLIN | POLLHUP) != 0 else { return ([], false) }
+  /// The bytes typed (standard input is readable), and whether input ended.
+  private static func readInput() -> (bytes: [UInt8], closed: Bool) {
     var buffer = [UInt8](repeating: 0, count: 256)
     let n = read(STDIN_FILENO, &buffer, buffer.count)
     return n > 0 ? (Array(buffer[0..<n]), false) : ([], n == 0)

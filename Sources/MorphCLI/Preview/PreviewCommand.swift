@@ -56,25 +56,29 @@ enum PreviewCommand {
     output.error("morphhost: previewing \(catalog.title) at \(url) (Ctrl-C stops)")
     if open || (!noOpen && isatty(STDOUT_FILENO) == 1) { openBrowser(url, output: output) }
     interrupt.wait()
-    Self.exitIfStopHangs(after: Self.stopDeadline)
-    server.stop()
+    if !stop(server, within: Self.stopDeadline) {
+      output.error(
+        "morphhost: the server did not stop within \(Int(Self.stopDeadline)) s; leaving anyway")
+    }
     return .success
   }
 
-  /// How long stopping may take before the process leaves anyway: a
+  /// How long stopping may take before the command returns anyway: a
   /// frame a plugin is still drawing, or a browser that holds a stream
-  /// open, must not keep a stopped server alive.
+  /// open, must not keep a stopped server alive (a second Ctrl-C ends it
+  /// at once: `wait` put the default handlers back).
   static let stopDeadline: Double = 3
 
-  /// Ends the process if it is still here `seconds` from now (a second
-  /// Ctrl-C ends it at once: `wait` put the default handlers back).
-  static func exitIfStopHangs(after seconds: Double) {
-    let message = "morphhost: the server did not stop within \(Int(seconds)) s; leaving anyway\n"
+  /// Closes the sessions and the server on a thread of its own; true when
+  /// it finished within `seconds`.
+  static func stop(_ server: PreviewServer, within seconds: Double) -> Bool {
+    let stopped = DispatchSemaphore(value: 0)
+    let stopping = UncheckedSendable(server)
     Thread.detachNewThread {
-      Thread.sleep(forTimeInterval: seconds)
-      FileHandle.standardError.write(Data(message.utf8))
-      _exit(0)
+      stopping.value.stop()
+      stopped.signal()
     }
+    return stopped.wait(timeout: .now() + seconds) == .success
   }
 
   static func openBrowser(_ url: String, output: some TextOutput) {

@@ -189,6 +189,10 @@ struct PreviewRoutes {
         let control = try Self.decode(ControlBody.self, request.body)
         try session.perform { try session.control(control.action, control.value) }
         responder.send(status: 204, "No Content", type: "text/plain", body: Data())
+      case ("POST", "size"):
+        let size = try Self.decode(SizeBody.self, request.body)
+        session.perform { session.resize(to: size.size) }
+        responder.send(status: 204, "No Content", type: "text/plain", body: Data())
       case ("POST", "props"):
         let prop = try Self.decode(PropBody.self, request.body)
         try session.perform { try session.setProp(prop.name, prop.value) }
@@ -326,6 +330,17 @@ struct PointerBody: Decodable {
 struct ControlBody: Decodable {
   var action: String
   var value: Double?
+}
+
+/// The page's room for the component's frame in points; both null: none.
+struct SizeBody: Decodable {
+  var width: Double?
+  var height: Double?
+
+  var size: Size? {
+    guard let width, let height else { return nil }
+    return Size(width, height)
+  }
 }
 
 struct PropBody: Decodable {

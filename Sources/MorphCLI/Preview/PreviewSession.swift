@@ -23,11 +23,8 @@ final class PreviewSession: @unchecked Sendable {
   private var propsVersion = 0
   /// What the props panel last sent, by prop name, to show it again.
   private var panelValues: [String: String] = [:]
-  /// The session's watcher that `watchSource` waits on, and which one it is
-  /// (a pending callback for an earlier one does nothing).
-  private var watched: FileWatcher?
-  private var watchGeneration = 0
-  private var watchSource: DispatchSourceRead?
+  /// Reloads the session when its files change.
+  private var monitor: SessionFileMonitor?
   private var timer: DispatchSourceTimer?
   private let encoder: FrameEncoder
 
@@ -52,7 +49,9 @@ final class PreviewSession: @unchecked Sendable {
     }
     onQueue {
       self.readProps()
-      self.followWatcher()
+      self.monitor = SessionFileMonitor(session: self.session, queue: queue) { [weak self] in
+        self?.changed()
+      }
       self.publish()
     }
   }
@@ -103,61 +102,17 @@ final class PreviewSession: @unchecked Sendable {
     onQueue {
       self.timer?.cancel()
       self.timer = nil
-      self.watchSource?.cancel()
-      self.watchSource = nil
+      self.monitor?.cancel()
+      self.monitor = nil
     }
     encoder.close()
     board.close()
-  }
-
-  // MARK: Watching (the session decides what changed; this waits for it)
-
-  /// Waits on the session's watcher with a dispatch source, made again
-  /// when the session watches other files (a reload changed the imports).
-  private func followWatcher() {
-    guard session.watcher !== watched else { return }
-    watchSource?.cancel()
-    watchSource = nil
-    watched = session.watcher
-    watchGeneration += 1
-    guard let watcher = session.watcher else { return }
-    let generation = watchGeneration
-    guard let fd = watcher.descriptor else { return pollFiles(generation) }
-    let source = DispatchSource.makeReadSource(fileDescriptor: fd, queue: queue)
-    source.setEventHandler { [weak self] in self?.filesActive(generation) }
-    // The watcher owns the descriptor: it must outlive the source's cancellation.
-    let owner = UncheckedSendable(watcher)
-    source.setCancelHandler { withExtendedLifetime(owner) {} }
-    source.resume()
-    watchSource = source
-  }
-
-  /// The descriptor woke: check now, and again once the debounce period is over.
-  private func filesActive(_ generation: Int) {
-    guard generation == watchGeneration else { return }
-    if session.checkFiles() { return changed() }
-    guard let due = session.nextFileCheck else { return }
-    let delay = max(0, due - session.wallNow) + 0.002
-    queue.asyncAfter(deadline: .now() + delay) { [weak self] in
-      guard let self, generation == self.watchGeneration, self.session.checkFiles() else { return }
-      self.changed()
-    }
-  }
-
-  /// Where the system has no file notifications: look every quarter second.
-  private func pollFiles(_ generation: Int) {
-    queue.asyncAfter(deadline: .now() + 0.25) { [weak self] in
-      guard let self, generation == self.watchGeneration else { return }
-      if self.session.checkFiles() { self.changed() }
-      self.pollFiles(generation)
-    }
   }
 
   /// After a save the session reloaded (or tried to).
   private func changed() {
     session.catchUp()
     readProps()
-    followWatcher()
     publish()
   }
 
@@ -284,6 +239,12 @@ final class PreviewSession: @unchecked Sendable {
     return try encoder.encode(answer)
   }
 
+  /// The page's room for the component's frame, in canvas points (nil: none):
+  /// a body that reads `self.size` is laid out in it.
+  func resize(to size: Size?) {
+    session.offer(size)
+  }
+
   /// The current frame as PNG at `scale` (the page's "save PNG").
   func png(scale: Double) throws -> Data {
     Data(try session.png(scale: scale))
@@ -323,6 +284,8 @@ final class PreviewSession: @unchecked Sendable {
   private func publish() {
     let list = session.frame()?.list
     encoder.submit(list: list, status: status(), scales: scales.keys.sorted())
+    // New props may import other files.
+    monitor?.follow()
     updateTimer()
   }
 }
