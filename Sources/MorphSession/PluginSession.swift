@@ -98,6 +98,17 @@ public final class PluginSession {
     (host?.component.isAnimating ?? false) || isPlayingInput || (!replaying.isEmpty && !isPaused)
   }
 
+  /// Whether a front end should draw at the display's pace now: frames
+  /// change on their own and the clock plays.
+  public var isPlaying: Bool { isAnimating && !isPaused }
+
+  /// Seconds (wall time) until the next display frame is due, after one
+  /// drawn at `lastFrame` on `wallNow`'s clock; nil while nothing plays.
+  public func nextFrameDelay(after lastFrame: Double) -> Double? {
+    guard isPlaying else { return nil }
+    return max(0.001, lastFrame + SessionClock.frameInterval - wallNow)
+  }
+
   // MARK: Loading and reloading
 
   /// Loads the file from scratch (at start, after a load that failed, and
@@ -455,10 +466,7 @@ public final class PluginSession {
   /// size, and its picture as designed. A size that is not positive offers
   /// nothing; one past the largest canvas offers the largest.
   public func offer(_ size: Size?) {
-    let side = { (v: Double) in min(v, SceneError.maxCanvasSide) }
-    viewSize = size.flatMap {
-      $0.width > 0 && $0.height > 0 ? Size(side($0.width), side($0.height)) : nil
-    }
+    viewSize = size.flatMap { $0.width > 0 && $0.height > 0 ? $0 : nil }
   }
 
   /// The canvas the next frame has (the view's size and the margin, for a
@@ -497,7 +505,10 @@ public final class PluginSession {
     let frame = try documentFrame(document)
     guard let component = document.component?.component else { return frame }
     let before = component.offeredSize
-    try component.offer(component.readsSize ? viewSize : nil)
+    // The largest frame whose canvas (with the margin) a display list takes.
+    let largest = SceneError.maxCanvasSide - 2 * document.margin
+    let wanted = viewSize.map { Size(min($0.width, largest), min($0.height, largest)) }
+    try component.offer(component.readsSize ? wanted : nil)
     return component.offeredSize == before ? frame : try documentFrame(document)
   }
 

@@ -320,4 +320,37 @@ import Testing
     _ = try tmux.waitFor("the hover to end") { $0.contains("not hovered") }
     try tmux.quit()
   }
+
+  /// Issue 27: a body that reads `self.size` is offered the window (at the
+  /// zoom its declared size shows at), and a resize offers the new one.
+  @Test(.enabled(if: tmuxAvailable, "needs tmux (installed by scripts/install-deps.sh)"))
+  func aBodyThatReadsItsSizeFollowsTheWindow() throws {
+    let tmux = Tmux()
+    let plugin = Self.repository.appendingPathComponent(
+      "Tests/MorphCLITests/Fixtures/adaptive.lua")
+    try tmux.startRun(plugin.path)
+    // 80 × 25 cells show the declared 248 × 148 canvas 80 columns wide: the
+    // window's rows below it are offered too.
+    let first = try tmux.waitFor("the window's size offered") {
+      (Self.offered(in: $0)?.height ?? 0) > 100
+    }
+    let before = Self.offered(in: first)
+    #expect(before?.width == 200, "offered \(String(describing: before))")
+    // A lower window fits the declared canvas by its height: the same zoom
+    // leaves room for a wider frame.
+    try tmux.run(["resize-window", "-t", "live", "-x", "80", "-y", "14"])
+    let wider = try tmux.waitFor("a wider size offered after the resize") {
+      (Self.offered(in: $0)?.width ?? 0) > 300
+    }
+    #expect((Self.offered(in: wider)?.height ?? 0) >= 100)
+    try tmux.quit()
+  }
+
+  /// The size the adaptive fixture says it was offered, from its status line.
+  static func offered(in screen: String) -> (width: Int, height: Int)? {
+    guard let match = screen.firstMatch(of: /offered (\d+)x(\d+)/),
+      let width = Int(match.1), let height = Int(match.2)
+    else { return nil }
+    return (width, height)
+  }
 }

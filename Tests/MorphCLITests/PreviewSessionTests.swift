@@ -20,11 +20,11 @@ import Testing
     let session: PreviewSession
     var seen = 0
 
-    init() throws {
+    init(plugin: URL = PreviewSessionTests.flip) throws {
       dir = FileManager.default.temporaryDirectory.appendingPathComponent("session-\(UUID())")
       try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-      file = dir.appendingPathComponent("flip.lua")
-      original = try String(contentsOf: PreviewSessionTests.flip, encoding: .utf8)
+      file = dir.appendingPathComponent(plugin.lastPathComponent)
+      original = try String(contentsOf: plugin, encoding: .utf8)
       try original.write(to: file, atomically: true, encoding: .utf8)
       session = PreviewSession(path: file.path, options: ComponentOptions())
       session.perform { [session] in session.subscribe(scale: 1) }
@@ -71,6 +71,23 @@ import Testing
     }
 
     func save(_ text: String) throws { try text.write(to: file, atomically: true, encoding: .utf8) }
+  }
+
+  /// Issue 27: the page's room for the frame reaches a body that reads
+  /// `self.size`, and the status's canvas follows it; none gives the declared size back.
+  @Test func thePagesSizeReachesABodyThatReadsIt() throws {
+    let f = try Fixture(
+      plugin: Self.flip.deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Tests/MorphCLITests/Fixtures/adaptive.lua"))
+    let first = f.wait(for: "at all") { $0.images[1] != nil }
+    #expect(first?.status.value == "offered 200x100")
+    f.session.perform { [session = f.session] in session.resize(to: Size(320, 90)) }
+    let resized = f.wait(for: "in the page's size") { $0.status.value == "offered 320x90" }
+    #expect(resized?.status.canvas == [368, 138])
+    #expect(resized?.images[1]?.raster.width == 368)
+    f.session.perform { [session = f.session] in session.resize(to: nil) }
+    let back = f.wait(for: "in the declared size again") { $0.status.value == "offered 200x100" }
+    #expect(back?.status.canvas == [248, 148])
   }
 
   @Test func pushesOnlyWhatChanged() throws {

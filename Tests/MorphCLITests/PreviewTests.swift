@@ -115,6 +115,44 @@ import Testing
     #expect(taken.err.contains("cannot listen on 127.0.0.1:\(port)"), "\(taken.err)")
   }
 
+  /// Issue 27: `POST size` gives the page's room for the frame (points) to a
+  /// body that reads `self.size`; nulls give the declared size back.
+  @Test func aPostedSizeLaysOutABodyThatReadsIt() throws {
+    let dir = try Self.scratch()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    try FileManager.default.copyItem(
+      at: Self.repository.appendingPathComponent("Tests/MorphCLITests/Fixtures/adaptive.lua"),
+      to: dir.appendingPathComponent("adaptive.lua"))
+    let server = try Server(["adaptive.lua"], in: dir)
+    defer { #expect(server.stop() == 0) }
+    let port = server.port
+    let post = { (body: String) in
+      try Self.request(port: port, "POST /size HTTP/1.0\r\nHost: 127.0.0.1:\(port)", body: body).0
+    }
+    // 200 × 100 with 24-point margins.
+    #expect(try Self.frameWidth(port: port) == 248)
+    #expect(try post(#"{"width": 320, "height": 90}"#) == 204)
+    #expect(try Self.frameWidth(port: port) == 368)
+    #expect(try post("[320, 90]") == 400)
+    #expect(try post(#"{"width": null, "height": null}"#) == 204)
+    #expect(try Self.frameWidth(port: port) == 248)
+  }
+
+  /// The width of `frame.png` at scale 1, from its header.
+  static func frameWidth(port: Int) throws -> Int {
+    let connection = try LoopbackConnection(port: port, timeout: 30)
+    connection.write("GET /frame.png HTTP/1.0\r\nHost: 127.0.0.1:\(port)\r\n\r\n")
+    var answer = [UInt8]()
+    while let received = connection.receive(), !received.isEmpty { answer += received }
+    let end = Array("\r\n\r\n".utf8)
+    guard
+      let head = (0..<max(0, answer.count - 4)).first(where: { Array(answer[$0..<$0 + 4]) == end })
+    else { return 0 }
+    // The signature (8 bytes), IHDR's length and type (8), then the width.
+    let width = answer.dropFirst(head + 4 + 16).prefix(4)
+    return width.reduce(0) { $0 << 8 | Int($1) }
+  }
+
   /// A frame that never ends (the plugin spins under a 60 s budget) must
   /// not keep a stopped server alive: stopping has its own deadline.
   @Test func stopsWhileAFrameSpins() throws {

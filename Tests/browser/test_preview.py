@@ -182,6 +182,25 @@ def check_hover(browser, binary, plugin):
         stop(server)
 
 
+def check_offered_size(browser, binary, plugin):
+    """`?width=&height=` in the address offers the component that size: a
+    body that reads `self.size` is laid out in it (issue 27)."""
+    server, url = serve(binary, plugin)
+    try:
+        page = browser.new_page()
+        page.goto(url + "?width=320&height=90")
+        page.wait_for_function(
+            "document.getElementById('status').textContent.includes('offered 320x90')",
+            timeout=TIMEOUT_MS)
+        # 320 x 90 pt with 24 pt margins, at the page's density of 1.
+        page.wait_for_function(
+            "document.getElementById('stage').width === 368", timeout=TIMEOUT_MS)
+        check("?width=320&height=90 lays the body out in that size", True)
+        page.close()
+    finally:
+        stop(server)
+
+
 INSPECT_JS = "async () => (await fetch('inspect')).json()"
 BUNDLED = ["flip", "deck_fan", "card_stack", "ticket_tear"]
 
@@ -386,6 +405,8 @@ def main():
             check("the fix hides #error", True)
 
             check_hover(browser, binary, hover_source)
+            check_offered_size(
+                browser, binary, os.path.join(os.path.dirname(hover_source), "adaptive.lua"))
             for name in BUNDLED:
                 check_inspector(browser, binary, name,
                                 screenshot if name == "deck_fan" else None)

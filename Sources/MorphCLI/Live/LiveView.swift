@@ -50,6 +50,8 @@ final class LiveView {
   private var overlayShown = ""
   private var wasAnimating = false
 
+  /// How long the loop sleeps while nothing plays (keys and saves wake it sooner).
+  static let idleWait = 0.25
   static let keyDragStep = 24.0
   static let keyDragRelease = 0.35
   /// How far `[` and `]` move the progress: a fiftieth of its range.
@@ -93,10 +95,10 @@ final class LiveView {
         wasAnimating = animating
         dirty = true  // the status line says "idle", or the rate again
       }
-      // Wake for the next frame on time (not a full interval after drawing).
-      let nextFrame = lastDraw + SessionClock.frameInterval
-      let timeout = animating && !session.isPaused ? max(0.001, nextFrame - session.wallNow) : 0.25
-      waitForInput(timeout: timeout)
+      // Wake for the next frame on time (not a full interval after drawing);
+      // a key drag still held wakes to be released.
+      let idle = keyDrag == nil || session.isPaused ? Self.idleWait : Self.keyDragRelease / 4
+      waitForInput(timeout: session.nextFrameDelay(after: lastDraw) ?? idle)
       let now = session.wallNow
       if RawTerminal.resized {
         RawTerminal.resized = false
@@ -105,7 +107,7 @@ final class LiveView {
       session.catchUp()
       if let drag = keyDrag, now - drag.lastKey > Self.keyDragRelease { releaseKeyDrag() }
       if session.error != shownError { dirty = true }
-      if dirty || (session.isAnimating && !session.isPaused) { draw(now) }
+      if dirty || session.isPlaying { draw(now) }
       if let due = pngDueAt, now >= due { writePNG() }
     }
   }

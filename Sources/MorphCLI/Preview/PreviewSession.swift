@@ -126,7 +126,7 @@ final class PreviewSession: @unchecked Sendable {
 
   /// A timer runs only while something animates and the clock plays.
   private func updateTimer() {
-    let needed = !session.isPaused && session.isAnimating
+    let needed = session.isPlaying
     if needed, timer == nil {
       let timer = DispatchSource.makeTimerSource(queue: queue)
       timer.schedule(

@@ -52,6 +52,13 @@ function control(action, value) {
   return post("control", value === undefined ? { action } : { action, value });
 }
 
+// `?width=W&height=H` in the page's address offers the component that size in
+// points: a body that reads `self.size` is laid out in it (issue 27).
+const offered = new URLSearchParams(location.search);
+if (offered.has("width") && offered.has("height")) {
+  post("size", { width: Number(offered.get("width")), height: Number(offered.get("height")) });
+}
+
 // Pointer events in CSS pixels → canvas points, whatever size the image is shown at.
 function canvasPoint(event) {
   const box = stage.getBoundingClientRect();
