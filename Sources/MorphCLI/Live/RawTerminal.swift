@@ -78,5 +78,11 @@ final class RawTerminal {
 
   static func watchResize() {
     signal(SIGWINCH) { _ in RawTerminal.resized = true }
+    // A parent may start us with it blocked (a thread of a test runner that
+    // started tmux did): this thread, and the threads it starts, take it.
+    var signals = sigset_t()
+    sigemptyset(&signals)
+    sigaddset(&signals, SIGWINCH)
+    pthread_sigmask(SIG_UNBLOCK, &signals, nil)
   }
 }
