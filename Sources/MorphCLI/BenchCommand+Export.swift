@@ -30,7 +30,7 @@ extension BenchCommand {
     let largeMemory = try BenchCommand.largeExportMemory(frames: 60)
     #if REFERENCE_BENCHMARKS
       guard let ffmpeg = ProcessEnvironment.ffmpeg() else {
-        throw BenchError(
+        throw BenchFailure(
           "bench --export compares with ffmpeg, which is not on PATH (apt-get install ffmpeg)")
       }
       let bench = ExportReferenceBench(dir: dir.path, ffmpeg: ffmpeg)
