@@ -14,7 +14,7 @@ extension BenchCommand {
     let results = try state.call(try state.load(source, chunkName: "Bench/drawing_scene.lua"))
     guard results.count == 2, let plain = results[0].functionRef,
       let rich = results[1].functionRef
-    else { throw UsageError("Bench/drawing_scene.lua must return two scene functions") }
+    else { throw BenchFailure("Bench/drawing_scene.lua must return two scene functions") }
     let builder = DisplayListBuilder(textMeasure: measure)
     let renderer = CairoRenderer()
     let canvas = Size(448, 298)

@@ -29,8 +29,8 @@ extension BenchCommand {
     let memory = try exportMemory(short: 120, long: 2000)
     let largeMemory = try BenchCommand.largeExportMemory(frames: 60)
     #if REFERENCE_BENCHMARKS
-      guard let ffmpeg = VideoEncoder.locate() else {
-        throw UsageError(
+      guard let ffmpeg = ProcessEnvironment.ffmpeg() else {
+        throw BenchFailure(
           "bench --export compares with ffmpeg, which is not on PATH (apt-get install ffmpeg)")
       }
       let bench = ExportReferenceBench(dir: dir.path, ffmpeg: ffmpeg)

@@ -20,7 +20,7 @@ extension BenchCommand {
       }
     }
     guard answers[.bounded] == answers[.stock] else {
-      throw UsageError("Bench/patterns.lua gave different answers with the bounded library")
+      throw BenchFailure("Bench/patterns.lua gave different answers with the bounded library")
     }
     let bounded = best[.bounded] ?? 0
     let stock = best[.stock] ?? 1

@@ -19,7 +19,7 @@ extension BenchCommand {
     defer { terminal.stop() }
     try terminal.answerProbe(kitty: true, sixel: false)
     guard terminal.readUntil(timeout: 10, { $0.kittyImages >= 1 }) != nil else {
-      throw UsageError("bench: the kitty live view drew no image")
+      throw BenchFailure("bench: the kitty live view drew no image")
     }
     var rates: [Double] = []
     var cpuPerFrame: [Double] = []
@@ -79,7 +79,7 @@ final class PseudoTerminal {
     binary: String = BenchCommand.morphhostBinary
   ) throws {
     guard let (master, slave) = Self.openPair() else {
-      throw UsageError("cannot open a pseudo-terminal")
+      throw BenchFailure("cannot open a pseudo-terminal")
     }
     self.master = master
     var size = winsize(
@@ -104,7 +104,7 @@ final class PseudoTerminal {
     var child: pid_t = 0
     guard posix_spawn(&child, binary, &actions, nil, argv, envp) == 0 else {
       close(master)
-      throw UsageError("cannot start \(binary)")
+      throw BenchFailure("cannot start \(binary)")
     }
     pid = child
   }
@@ -158,7 +158,7 @@ final class PseudoTerminal {
     throws
   {
     guard readUntil(timeout: 10, { $0.text.contains("\u{1B}[c") }) != nil else {
-      throw UsageError("the live view asked the terminal nothing")
+      throw BenchFailure("the live view asked the terminal nothing")
     }
     write(
       (kitty ? "\u{1B}_Gi=31;OK\u{1B}\\" : "")

@@ -11,6 +11,14 @@ import MorphScript
   import Darwin
 #endif
 
+/// A bench that could not measure (a tool missing or failing, a child process that
+/// misbehaved): the run failed, the command line was not wrong.
+struct BenchFailure: Diagnostic {
+  let message: String
+  init(_ message: String) { self.message = message }
+  var description: String { message }
+}
+
 /// `morphhost bench`: where a frame's time goes, measured side by side in one
 /// run so the ratios hold whatever the machine. Never asserted in tests.
 enum BenchCommand {
@@ -143,12 +151,12 @@ enum BenchCommand {
     defer { for arg in argv { free(arg) } }
     var pid: pid_t = 0
     guard posix_spawn(&pid, binary, &actions, nil, argv, environ) == 0 else {
-      throw UsageError("cannot start \(binary)")
+      throw BenchFailure("cannot start \(binary)")
     }
     var status: Int32 = 0
     var usage = rusage()
     guard wait4(pid, &status, 0, &usage) == pid, status == 0 else {
-      throw UsageError("the export child failed: morphhost \(arguments.joined(separator: " "))")
+      throw BenchFailure("the export child failed: morphhost \(arguments.joined(separator: " "))")
     }
     #if canImport(Darwin)
       return Int(usage.ru_maxrss)  // bytes on macOS
@@ -175,7 +183,7 @@ enum BenchCommand {
       let saved = now()
       try source.write(to: file, atomically: true, encoding: .utf8)
       while !watcher.changed(now: now()) {
-        guard now() - saved < 2 else { throw UsageError("the watcher missed a save") }
+        guard now() - saved < 2 else { throw BenchFailure("the watcher missed a save") }
         usleep(500)
       }
       let seen = now()
@@ -268,7 +276,7 @@ enum BenchCommand {
     let results = try state.call(chunk)
     guard results.count == 2, let morph = results[0].functionRef,
       let plain = results[1].functionRef
-    else { throw UsageError("Bench/node_build.lua must return two builder functions") }
+    else { throw BenchFailure("Bench/node_build.lua must return two builder functions") }
     return (morph, plain)
   }
 

@@ -74,10 +74,9 @@ struct CommandLineOptions {
     return number
   }
 
-  /// `--scale S`: pixels per point, the same rule for every command (from 0.01, where a frame
-  /// still has pixels, to 8).
+  /// `--scale S`: pixels per point, the same rule for every command.
   mutating func scale() throws(UsageError) -> Double {
-    try double("--scale", in: .within(0.01...8)) ?? 1
+    try double("--scale", in: Bounds.scale) ?? 1
   }
 
   /// `--cols N` and `--rows N`: a text frame's size in cells.
@@ -151,6 +150,9 @@ struct Bounds: CustomStringConvertible {
   static func positive(upTo upper: Double) -> Bounds {
     Bounds(lower: 0, upper: upper, excludesLower: true)
   }
+
+  /// `CairoRenderer.scaleRange`.
+  static let scale = within(CairoRenderer.scaleRange)
 
   /// lower…upper
   static func within(_ range: ClosedRange<Double>) -> Bounds {

@@ -1,6 +1,7 @@
 import Foundation
 import MorphCore
 import MorphExport
+import MorphHost
 import MorphRender
 import MorphScript
 
@@ -30,13 +31,13 @@ enum ExportCommand {
 
     What to export (one of):
       --progress-range A:B --frames N   controlled mode: N frames from progress A to B
-                                        (default: the plugin's progressRange, 24 frames)
+                                        (default: the plugin's progressRange, \(ExportTimeline.defaultFrames) frames)
       --duration S --fps F              play the input for S seconds at F frames per second
-                                        (default input: one tap at 0; fps default 30)
+                                        (default input: one tap at 0; fps default \(Int(ExportTimeline.defaultFPS)))
     At most \(ExportTimeline.maxFrames) frames either way (--duration × --fps counts too).
     Options:
       --input SCRIPT      the input to play with --duration
-      --scale S           pixels per point, 0.01…8 (default 1)
+      --scale S           pixels per point, \(Bounds.scale) (default 1)
       --background C      #RRGGBB[AA], a name, or none (default white)
       --threads N         rasterising threads (default: one per core); the output is the same
       --set KEY=VALUE     override a prop (repeatable); --reduce-motion
@@ -70,6 +71,7 @@ enum ExportCommand {
     try checkFormatOptions(arguments, format: format)
     var exporter = Exporter(plugin: "", timeline: try readTimeline(&options, filmstrip: filmstrip))
     exporter.scale = try options.scale()
+    exporter.ffmpeg = ProcessEnvironment.ffmpeg()
     let background = try options.value("--background")
     // Lottie plays over the page: a background only when one is asked for.
     exporter.background =
@@ -181,15 +183,15 @@ enum ExportCommand {
   {
     let duration = try options.double(
       "--duration", in: .positive(upTo: ExportTimeline.maxDuration))
-    let fps = try options.double("--fps", in: .within(ExportTimeline.fpsRange))
+    let fps = try options.double("--fps", in: .within(VirtualTime.frameRates))
     let range = try options.value("--progress-range")
     let frames = try options.int("--frames", in: 1...ExportTimeline.maxFrames)
     if duration != nil || fps != nil {
       guard range == nil, frames == nil else {
         throw UsageError("use either --progress-range/--frames or --duration/--fps, not both")
       }
-      let d = duration ?? 1
-      let f = fps ?? 30
+      let d = duration ?? ExportTimeline.defaultDuration
+      let f = fps ?? ExportTimeline.defaultFPS
       if let n = filmstrip { return .time(duration: d, fps: f, frames: n) }
       let count = ExportTimeline.frameCount(duration: d, fps: f)
       guard count <= ExportTimeline.maxFrames else {
@@ -199,7 +201,7 @@ enum ExportCommand {
       }
       return .time(duration: d, fps: f)
     }
-    let count = filmstrip ?? frames ?? 24
+    let count = filmstrip ?? frames ?? ExportTimeline.defaultFrames
     guard let range else { return .progress(nil, frames: count) }
     let parts = range.split(separator: ":", omittingEmptySubsequences: false).map { Double($0) }
     guard parts.count == 2, let a = parts[0], let b = parts[1], a.isFinite, b.isFinite, a <= b

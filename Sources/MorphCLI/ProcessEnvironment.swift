@@ -1,4 +1,5 @@
 import Foundation
+import MorphExport
 import MorphRender
 
 #if canImport(Glibc)
@@ -10,6 +11,11 @@ import MorphRender
 /// What the command line reads from the process (its environment, its terminal) and hands
 /// to the libraries below, which never read it themselves.
 enum ProcessEnvironment {
+  /// The ffmpeg on `PATH`, for video exports and the export bench.
+  static func ffmpeg() -> String? {
+    VideoEncoder.locate(searchPath: ProcessInfo.processInfo.environment["PATH"] ?? "")
+  }
+
   /// `TERM`, `COLORTERM`, `TERM_PROGRAM`, `NO_COLOR`, with `isTTY` from `isatty(1)`.
   static func terminal() -> TerminalEnvironment {
     TerminalEnvironment(

@@ -85,7 +85,7 @@ enum RunCommand {
     let settings = RunSettings(
       pngPath: try options.value("--png"), scale: try options.scale(),
       ascii: ascii || graphics == .ascii, cols: cells.cols, rows: cells.rows,
-      fps: try options.double("--fps", in: .within(0.1...240)) ?? 10,
+      fps: try options.double("--fps", in: .within(VirtualTime.frameRates)) ?? 10,
       maxTime: try options.double("--max-time", in: .within(0...VirtualTime.maxSeconds)) ?? 30,
       graphics: graphics, color: try options.choice("--color", ColorChoice.self))
     let frames = Int(settings.maxTime * settings.fps)

@@ -56,6 +56,11 @@ public enum ExportError: Diagnostic {
     return nil
   }
 
+  public var traceback: String? {
+    if case .failed(let error) = self { return error.traceback }
+    return nil
+  }
+
   public var exitStatus: ExitStatus {
     switch self {
     case .unwritable: .failure

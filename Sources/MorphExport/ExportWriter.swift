@@ -21,6 +21,8 @@ struct ExportWriter {
   let timing: FrameTiming
   let background: Color?
   let size: (width: Int, height: Int)
+  /// The ffmpeg program video goes through (nil: none).
+  let ffmpeg: String?
 
   var count: Int { stream.count }
 
@@ -134,8 +136,7 @@ struct ExportWriter {
     let file = try OutputFile(path)
     let encoder = try VideoEncoder(
       file: file, codec: codec, width: size.width, height: size.height, timing: timing,
-      crf: encoding.crf,
-      background: background)
+      crf: encoding.crf, background: background, program: ffmpeg)
     try stream.rasters(frameBytes: rasterBytes) { _, frame in try encoder.add(frame) }
     try encoder.finish()
     try file.commit()

@@ -22,7 +22,7 @@ public struct Exporter: Sendable {
   public var plugin: String
   /// Which frames: controlled mode over progress, or the input played through time.
   public var timeline: ExportTimeline
-  /// Pixels per point, 0.01…8.
+  /// Pixels per point, within `CairoRenderer.scaleRange`.
   public var scale: Double
   /// The canvas colour; nil keeps the canvas transparent.
   public var background: Color?
@@ -40,11 +40,16 @@ public struct Exporter: Sendable {
   /// docs/lottie.md); nil writes none. `Written.fidelity` holds it either way.
   public var fidelityReport: String?
 
+  /// The ffmpeg program MP4 and WebM go through (`VideoEncoder.locate(searchPath:)` finds
+  /// one); nil: a video export fails, saying ffmpeg is needed.
+  public var ffmpeg: String?
+
   /// Bytes an export's frames may hold at once (see `FrameStream`).
   public static var bytesInFlight: Int { FrameStream.bytesInFlight }
 
   public init(
-    plugin: String, timeline: ExportTimeline = .progress(frames: 24), scale: Double = 1,
+    plugin: String, timeline: ExportTimeline = .progress(frames: ExportTimeline.defaultFrames),
+    scale: Double = 1,
     background: Color? = .white, props: [(key: String, value: String)] = [],
     reduceMotion: Bool = false, input: InputScript? = nil,
     encoding: EncodingOptions = EncodingOptions(),
@@ -115,7 +120,7 @@ public struct Exporter: Sendable {
     let writer = ExportWriter(
       stream: stream, format: format, path: path, encoding: encoding,
       timing: FrameTiming(fps: timeline.fps, hold: encoding.hold, loops: encoding.loops),
-      background: background, size: (width, height))
+      background: background, size: (width, height), ffmpeg: ffmpeg)
     let summary = try writer.write()
     return Written(
       path: path, format: format, frames: timeline.frameCount, width: width, height: height,
@@ -139,8 +144,11 @@ public struct Exporter: Sendable {
   }
 
   private func checkScale() throws(ExportError) {
-    guard scale.isFinite, scale >= 0.01, scale <= 8 else {
-      throw .invalidSetting("scale must be in 0.01…8, got \(scale)")
+    let range = CairoRenderer.scaleRange
+    guard range.contains(scale) else {
+      throw .invalidSetting(
+        "scale must be in \(String(format: "%g…%g", range.lowerBound, range.upperBound)), "
+          + "got \(scale)")
     }
   }
 

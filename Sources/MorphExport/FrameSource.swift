@@ -25,8 +25,6 @@ public enum ExportTimeline: Sendable, Equatable {
   public static let maxFrames = 10_000
   /// The longest input played, in seconds.
   public static let maxDuration = 600.0
-  /// The frame rates a timeline through time may have.
-  public static let fpsRange = 0.1...240
 
   /// Frames at 0, 1/fps, … up to and including `duration`.
   public static func frameCount(duration: Double, fps: Double) -> Int {
@@ -43,10 +41,23 @@ public enum ExportTimeline: Sendable, Equatable {
     }
   }
 
-  /// Frames per second of the animation written (30 in controlled mode).
+  /// Frames when none are asked for (controlled mode).
+  public static let defaultFrames = 24
+  /// Frames per second when none are asked for: a timeline through time's, and every
+  /// controlled-mode animation's.
+  public static let defaultFPS = 30.0
+  /// Seconds of input played when only a frame rate is given.
+  public static let defaultDuration = 1.0
+
+  /// Frames per second of the animation written: the rate the frames were sampled at, so
+  /// it plays in real time. Exactly `frames` frames over `duration` are 1 / (frames − 1)
+  /// of it apart, whatever `fps` says; controlled mode plays at `defaultFPS`.
   public var fps: Double {
-    if case .time(_, let fps, _) = self { return fps }
-    return 30
+    switch self {
+    case .progress: Self.defaultFPS
+    case .time(let duration, _, let n?) where n > 1: Double(n - 1) / duration
+    case .time(_, let fps, _): fps
+    }
   }
 
   /// Seconds into the input at frame `index` (time mode).
@@ -74,8 +85,8 @@ public enum ExportTimeline: Sendable, Equatable {
         throw .invalidTimeline(
           "duration must be in (0, \(Self.maxDuration)] seconds, got \(duration)")
       }
-      guard Self.fpsRange.contains(fps) else {
-        throw .invalidTimeline("fps must be in \(Self.fpsRange), got \(fps)")
+      guard VirtualTime.frameRates.contains(fps) else {
+        throw .invalidTimeline("fps must be in \(VirtualTime.frameRates), got \(fps)")
       }
     }
     if case .progress(let range?, _) = self,

@@ -93,11 +93,12 @@ public final class DocumentHost {
     }
   }
 
-  /// The component, or an error naming `option` that a scene cannot honour.
-  public func componentHost(for option: String) throws(ScriptError) -> ComponentHost {
+  /// The component, or an error saying that `purpose` (what the caller wants the clock or
+  /// input for, e.g. "playing input") needs one and a scene has none.
+  public func componentHost(for purpose: String) throws(ScriptError) -> ComponentHost {
     guard let component else {
       throw ScriptError(
-        kind: .value, message: "a scene file has no clock or input: \(option) needs a component")
+        kind: .value, message: "a scene file has no clock or input: \(purpose) needs a component")
     }
     return component
   }

@@ -1,3 +1,4 @@
+import Foundation
 import MorphCore
 import MorphScript
 
@@ -11,12 +12,14 @@ public struct SessionDiagnostic: Diagnostic, Equatable, Sendable {
   public var source: String?
   public var traceback: String?
 
-  public init(_ error: any Error) {
+  /// `error` as the front ends show it; the source line comes from `sources`, which reads
+  /// each version of a file once.
+  public init(_ error: any Error, sources: SourceLines = .shared) {
     let diagnostic = error as? any Diagnostic
     message = diagnostic?.message ?? "\(error)"
     location = diagnostic?.location
-    traceback = (error as? ScriptError)?.traceback
-    source = location.flatMap(Self.sourceLine)
+    traceback = diagnostic?.traceback
+    source = location.flatMap(sources.line)
   }
 
   public var description: String { locatedMessage }
@@ -29,17 +32,49 @@ public struct SessionDiagnostic: Diagnostic, Equatable, Sendable {
     if let traceback { text += "\n" + traceback }
     return text
   }
+}
 
-  /// The line `position` names, read as the plugin loader reads files (a
-  /// bundled plugin's name works too). Bytes that are not UTF-8 show as U+FFFD
-  /// here, and only here.
-  private static func sourceLine(_ position: FilePosition) -> String? {
-    guard let number = position.line, number > 0,
-      let text = try? BundledPlugins.source(atPath: position.file)
-    else { return nil }
-    let lines = text.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
-    guard number <= lines.count else { return nil }
-    return String(decoding: lines[number - 1], as: UTF8.self)
+/// The lines of the files errors point at, each version of a file read once: a plugin
+/// that fails on every frame is not read from disk on every frame. It keeps a few files,
+/// and starts afresh when it has more.
+public final class SourceLines: @unchecked Sendable {
+  public static let shared = SourceLines()
+  static let capacity = 16
+
+  private let lock = NSLock()
+  private var files: [String: (version: String, lines: [String])] = [:]
+  /// Files read so far (a new version of a file counts again).
+  private(set) var reads = 0
+
+  public init() {}
+
+  /// The line `position` names, read as the plugin loader reads files (a bundled
+  /// plugin's name works too). Bytes that are not UTF-8 show as U+FFFD here, and only here.
+  public func line(_ position: FilePosition) -> String? {
+    guard let number = position.line, number > 0 else { return nil }
+    let version = Self.version(of: position.file)
+    lock.lock()
+    defer { lock.unlock() }
+    if let cached = files[position.file], cached.version == version {
+      return cached.lines.indices.contains(number - 1) ? cached.lines[number - 1] : nil
+    }
+    guard let bytes = try? BundledPlugins.source(atPath: position.file) else { return nil }
+    reads += 1
+    let lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+      .map { String(decoding: $0, as: UTF8.self) }
+    if files.count >= Self.capacity { files.removeAll() }
+    files[position.file] = (version, lines)
+    return lines.indices.contains(number - 1) ? lines[number - 1] : nil
+  }
+
+  /// What changes when the file does: its modification time and size ("" for a bundled
+  /// plugin, which never changes, or a file that is gone).
+  private static func version(of path: String) -> String {
+    guard let attributes = try? FileManager.default.attributesOfItem(atPath: path) else {
+      return ""
+    }
+    let date = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
+    return "\(date):\(attributes[.size] as? Int ?? 0)"
   }
 }
 

@@ -12,7 +12,7 @@ import Testing
     for (time, progress) in [("0", "0"), ("0.25", "0.25"), ("0.5", "0.5")] {
       let result = runCommand(["render", Self.spinner, "--time", time, "--format", "json"])
       #expect(result.status == 0, Comment(rawValue: result.err))
-      #expect(result.out.contains("\"progress\": \(progress),"), Comment(rawValue: result.out))
+      #expect(result.out.contains("\"progress\": \(progress)\n"), Comment(rawValue: result.out))
       #expect(result.out.contains("\"trim\": [0, "))
     }
   }

@@ -13,8 +13,14 @@ import Testing
     .deletingLastPathComponent().deletingLastPathComponent()
   static let flip = repository.appendingPathComponent("Plugins/flip.lua").path
 
-  /// Six frames of flip over its progress range, at half scale.
-  static let exporter = Exporter(plugin: flip, timeline: .progress(frames: 6), scale: 0.5)
+  /// Six frames of flip over its progress range, at half scale, video through the ffmpeg
+  /// on PATH.
+  static let exporter = {
+    var exporter = Exporter(plugin: flip, timeline: .progress(frames: 6), scale: 0.5)
+    exporter.ffmpeg = VideoEncoder.locate(
+      searchPath: ProcessInfo.processInfo.environment["PATH"] ?? "")
+    return exporter
+  }()
 
   static func scratch() throws -> URL {
     let url = FileManager.default.temporaryDirectory.appendingPathComponent("exporter-\(UUID())")

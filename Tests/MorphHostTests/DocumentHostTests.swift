@@ -126,7 +126,7 @@ private func file(_ source: String) throws -> String {
     #expect(try scene.frame(progress: 0.5).list.canvas == Size(148, 98))
     #expect(component.canvas == Size(100, 60))
     #expect(try component.frame(progress: 1).summary.progress == 1)
-    #expect(throws: ScriptError.self) { try scene.componentHost(for: "--time") }
+    #expect(throws: ScriptError.self) { try scene.componentHost(for: "playing input") }
   }
 
   @Test func aFileThatReturnsNothingSaysWhatItMayReturn() throws {

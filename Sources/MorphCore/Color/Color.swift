@@ -87,6 +87,16 @@ extension Color {
     "gray": rgb(0x8E8E93), "black": .black, "white": .white, "clear": .clear,
   ]
 
+  /// What people call the colour: its name in `named` ("black"), a named colour at an
+  /// opacity ("black at 0.33"), or else its `hex`.
+  public var name: String {
+    let names = Self.named.sorted { $0.key < $1.key }
+    if let exact = names.first(where: { $0.value == self }) { return exact.key }
+    let opaque = Color(red: red, green: green, blue: blue, alpha: 1)
+    if let base = names.first(where: { $0.value == opaque }) { return "\(base.key) at \(alpha)" }
+    return hex
+  }
+
   /// Parses `#RGB`, `#RRGGBB`, `#RRGGBBAA` (the `#` is optional) or a name from `named`.
   ///
   /// Surrounding whitespace is ignored and names are case-insensitive.

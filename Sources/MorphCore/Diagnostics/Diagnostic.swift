@@ -9,6 +9,9 @@ public protocol Diagnostic: Error, CustomStringConvertible {
   var message: String { get }
   /// How a command that fails with this error exits.
   var exitStatus: ExitStatus { get }
+  /// The script's stack where it failed, if a script failed (an error that wraps another
+  /// passes the other's on).
+  var traceback: String? { get }
 }
 
 /// A place in a file: what editors and terminals open as `file:line`.
@@ -47,6 +50,7 @@ public struct ExitStatus: RawRepresentable, Hashable, Sendable {
 extension Diagnostic {
   public var location: FilePosition? { nil }
   public var exitStatus: ExitStatus { .failure }
+  public var traceback: String? { nil }
 
   /// One line: `file:line: message` where there is a location, else the message alone
   /// (a front end says whose it is: the command line prefixes `morphhost: `).

@@ -331,7 +331,7 @@ public struct Shadow: Hashable, Sendable {
   public var radius: Double
   public var offset: Point
 
-  /// SwiftUI's default shadow colour: black at 0.33.
+  /// SwiftUI's default shadow colour (black at a third opacity).
   public static let defaultColor = Color(white: 0, alpha: 0.33)
 
   public init(color: Color = Shadow.defaultColor, radius: Double, offset: Point = .zero) {

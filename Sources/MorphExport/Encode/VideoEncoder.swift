@@ -31,7 +31,7 @@ public final class VideoEncoder: AnimationEncoder {
   }
 
   static let missing =
-    "needs the ffmpeg program, which is not on PATH; install it: apt-get install ffmpeg (macOS: brew install ffmpeg)"
+    "needs the ffmpeg program, which was not found; install it: apt-get install ffmpeg (macOS: brew install ffmpeg)"
 
   private let file: OutputFile
   private let timing: FrameTiming
@@ -42,14 +42,14 @@ public final class VideoEncoder: AnimationEncoder {
 
   init(
     file: OutputFile, codec: Codec, width: Int, height: Int, timing: FrameTiming, crf: Int?,
-    background: Color?
+    background: Color?, program: String?
   ) throws {
     let crf = crf ?? codec.defaultCRF
     guard (0...codec.maxCRF).contains(crf) else {
       throw ExportError.invalidSetting(
         "crf must be in 0…\(codec.maxCRF) for this codec, got \(crf)")
     }
-    guard let program = Self.locate() else {
+    guard let program else {
       throw ExportError.unwritable(path: file.path, reason: Self.missing)
     }
     self.file = file
@@ -99,10 +99,10 @@ public final class VideoEncoder: AnimationEncoder {
     return arguments + [output]
   }
 
-  /// The ffmpeg on PATH, if any.
-  public static func locate() -> String? {
-    let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
-    for folder in path.split(separator: ":") where !folder.isEmpty {
+  /// The ffmpeg in the first folder of `searchPath` (a `PATH` value: folders joined by `:`)
+  /// that has one, if any. The caller reads its own environment: a library never does.
+  public static func locate(searchPath: String) -> String? {
+    for folder in searchPath.split(separator: ":") where !folder.isEmpty {
       let candidate = "\(folder)/ffmpeg"
       if access(candidate, X_OK) == 0 { return candidate }
     }

@@ -96,6 +96,10 @@ extension CairoRenderer {
 }
 
 extension CairoRenderer {
+  /// The pixels per point every command and export may ask for: from 0.01, where a frame
+  /// still has pixels, to 8.
+  public static let scaleRange = 0.01...8.0
+
   /// The canvas size in whole pixels, or an error saying why it cannot be drawn.
   public static func pixelSize(_ canvas: Size, scale: Double) throws(RenderError) -> (Int, Int) {
     let shown = "canvas \(formatNumber(canvas.width))×\(formatNumber(canvas.height))"

@@ -4,7 +4,7 @@ import MorphCore
 
 /// How to start a component.
 public struct ComponentOptions: Sendable {
-  /// `--set key=value` pairs; values are Lua literals or JSON, else plain strings.
+  /// Prop overrides as (key, value) pairs; values are Lua literals or JSON, else plain strings.
   public var props: [(key: String, value: String)]
   public var reduceMotion: Bool
   public var limits: ScriptLimits
@@ -59,7 +59,7 @@ public final class ComponentInstance: AnimationHost {
   /// The size the body is offered and laid out in (`self.size`): the declared `size`
   /// until a host offers another.
   public var offeredSize: Size { offer ?? declared.size }
-  /// Whether `animate` applies changes at once (`--reduce-motion`, the `m` key).
+  /// Whether `animate` applies changes at once (reduced motion, as the front end asks).
   public var reduceMotion: Bool
   public internal(set) var time: Double = 0
   public internal(set) var engine = AnimationEngine()
@@ -88,7 +88,7 @@ public final class ComponentInstance: AnimationHost {
   /// Turns reduce motion on or off for this and later handlers.
   public func setReduceMotion(_ on: Bool) { reduceMotion = on }
 
-  /// The `--set` overrides as a Lua table, parsed once.
+  /// The prop overrides as a Lua table, parsed once.
   func parsedProps() throws(ScriptError) -> LuaValue {
     if let cached = propsTable { return cached }
     let table = try runtime.props(options.props)

@@ -46,7 +46,7 @@ struct ComponentRuntime {
 
   // MARK: Entry points
 
-  /// A new instance of the definition `def`, with `--set` overrides applied.
+  /// A new instance of the definition `def`, with prop overrides applied.
   func instantiate(_ def: LuaRef, overrides: LuaValue) throws(ScriptError) -> LuaRef {
     guard case .table(let instance)? = try call(.instantiate, [.table(def), overrides]).first
     else { throw ScriptError(kind: .runtime, message: "instantiate returned no table") }
@@ -130,7 +130,7 @@ struct ComponentRuntime {
     try call(.reloadHook, [.table(instance), previous, saved])
   }
 
-  /// A `--set` value as a Lua literal, or nil when it is not one.
+  /// A prop override's value as a Lua literal, or nil when it is not one.
   func parseLiteral(_ text: String) throws(ScriptError) -> LuaValue {
     try call(.parseLiteral, [.string(text)]).first ?? .nil
   }
@@ -263,7 +263,7 @@ struct ComponentRuntime {
     }
   }
 
-  /// `--set` values as a Lua table: each a Lua literal, else JSON, else a string.
+  /// Prop overrides as a Lua table: each value a Lua literal, else JSON, else a string.
   func props(_ props: [(key: String, value: String)]) throws(ScriptError) -> LuaValue {
     guard !props.isEmpty else { return .nil }
     let table = state.makeArray()

@@ -160,8 +160,8 @@ enum NodeSchema {
       Default(value: v, text: "\"\(v.rawValue)\"")
     }
     static func flag(_ v: Bool) -> Default { Default(value: v, text: String(v)) }
-    static func color(_ v: Color, _ text: String) -> Default { Default(value: v, text: text) }
-    static func paint(_ v: Paint, _ text: String) -> Default { Default(value: v, text: text) }
+    static func color(_ v: Color) -> Default { Default(value: v, text: v.name) }
+    static func paint(_ v: Color) -> Default { Default(value: Paint.color(v), text: v.name) }
     static func vector(_ v: Vector3) -> Default {
       Default(
         value: v,
@@ -244,7 +244,7 @@ enum NodeSchema {
   /// SwiftUI's text modifiers, as options of `text` (and `measureText`).
   private static let textOptions = [
     opt("size", .fontSize), opt("weight", .choice(fontWeight)),
-    opt("color", .paint, default: .paint(.color(.black), "black")),
+    opt("color", .paint, default: .paint(.black)),
     opt("style", .choice(textStyle)), opt("italic", .flag, default: .flag(false)),
     opt("monospacedDigit", .flag, default: .flag(false)),
     // No default: an absent tracking falls back to kerning (UIKit's rule), then 0.
@@ -324,14 +324,14 @@ enum NodeSchema {
   /// `Stroke`'s own defaults; `dash` absent is a solid line.
   private static let plainStroke = Stroke(paint: .color(.black))
   private static let strokeOptions = [
-    opt("color", .paint, default: .paint(plainStroke.paint, "black")),
+    opt("color", .paint, default: .paint(plainStroke.paint.representativeColor)),
     opt("width", .length, default: .number(plainStroke.width)), opt("dash", .lengths),
     opt("dashPhase", .number, default: .number(plainStroke.dashPhase)),
     opt("cap", .choice(lineCap), default: .choice(plainStroke.cap)),
     opt("join", .choice(lineJoin), default: .choice(plainStroke.join)),
   ]
   private static let shadowOptions = [
-    opt("color", .color, default: .color(Shadow.defaultColor, "black at 0.33")),
+    opt("color", .color, default: .color(Shadow.defaultColor)),
     opt("radius", .length, default: .number(0)), opt("x", .number, default: .number(0)),
     opt("y", .number, default: .number(0)),
   ]

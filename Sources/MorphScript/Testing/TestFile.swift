@@ -49,7 +49,7 @@ public struct TestCase: Sendable, Decodable {
   public var line: Int
   /// The plugin's path, relative to the test file.
   public var plugin: String
-  /// `--set` pairs: each value a Lua literal.
+  /// Prop overrides (key, value) pairs: each value a Lua literal.
   public var props: [(key: String, value: String)]
   /// An input script written in the test file.
   public var input: String?
