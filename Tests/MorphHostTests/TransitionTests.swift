@@ -224,6 +224,17 @@ import Testing
     expectClose(try #require(try badge(h)).opacity, 0.5, "half way")
   }
 
+  @Test func aChangeIsMetWhenItHappensEvenWithNoFrameDrawn() throws {
+    let h = try makeHost("m.transition.opacity")
+    let tap = InputEvent.tap(at: .zero, time: 0)
+    try h.component.handle(component: "tap", tap)
+    try h.advance(to: 1.5)
+    try h.component.handle(component: "tap", tap)
+    try h.advance(to: 2)
+    // The body ran after each change, so the first frame drawn shows the removal half done.
+    expectClose(try #require(try badge(h)).opacity, 0.5, "half gone")
+  }
+
   @Test func settlingWaitsForARemoval() throws {
     let h = try makeHost("m.transition.opacity")
     _ = try toggle(h, at: [1.01])

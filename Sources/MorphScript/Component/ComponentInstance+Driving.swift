@@ -41,6 +41,16 @@ extension ComponentInstance {
     settleEngineMemory()
     // Only completion callbacks need Lua, so a quiet tick makes no call.
     try runCompletions()
+    meetAnimatedChange()
+  }
+
+  /// SwiftUI updates the body after each state change, so an animated change of
+  /// structure starts its transition then, whether or not a frame is drawn before the
+  /// next change (`render --time` draws one frame only). A body that fails here fails
+  /// again, and is reported, at the next frame.
+  func meetAnimatedChange() {
+    guard pendingTransaction?.animation != nil else { return }
+    _ = try? view()
   }
 
   /// Controlled mode: puts the progress key at `value` with no animation,
@@ -116,6 +126,7 @@ extension ComponentInstance {
       try runtime.callHandler(instance, handler, event)
     }
     try runCompletions()
+    meetAnimatedChange()
   }
 
   /// Calls the component's own `tap` or `drag`; returns false when it has none.
@@ -126,6 +137,7 @@ extension ComponentInstance {
       try runtime.callHandler(instance, named: name, event)
     }
     try runCompletions()
+    meetAnimatedChange()
     return true
   }
 
