@@ -81,6 +81,8 @@ public struct TransitionTracker: Sendable {
     started = true
     present = found
     retireFinished()
+    // Nothing moving (the usual frame): the body as it is, not copied.
+    guard !sides.isEmpty else { return body }
     return decorated(withGhosts(body), at: time)
   }
 
