@@ -30,6 +30,10 @@ struct ExampleFilm: Sendable, CustomTestStringConvertible {
     // No input: `appear` starts it. The arc short at 12 o'clock; turning and growing;
     // long; shrinking; into its second turn.
     ExampleFilm(plugin: "spinner", input: nil, times: [0, 0.2, 0.4, 0.7, 1.2]),
+    // Sliding in from above the top edge, fading in; nearly in; resting, its text
+    // wrapped; leaving by itself two seconds after the tap; shown again and dismissed
+    // by a second tap while still sliding in, turning back where it was.
+    ExampleFilm(plugin: "toast", input: "toast.txt", times: [0.08, 0.2, 1.2, 2.2, 3.4]),
   ]
 }
 

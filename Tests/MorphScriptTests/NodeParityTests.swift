@@ -170,6 +170,14 @@ private func hex(_ s: String) -> Color { (try? Color.parse(s)) ?? .clear }
     "group": (":group()", .compositingGroup),
     "z": (":z(3)", .zIndex(3)),
     "id": (":id('card')", .id("card")),
+    "transition": (
+      ":transition(morph.transition.asymmetric(morph.transition.scale(0.5, 'top'),"
+        + " morph.transition.push('leading'):combined(morph.transition.offset(3, 4))))",
+      .transition(
+        ViewTransition(
+          insertion: [.scale(0.5, anchor: .top)],
+          removal: [.move(.trailing), .opacity, .offset(Point(3, 4))]))
+    ),
     "overlay": (":overlay(morph.circle(), 'top')", .overlay(shape(.circle), .top)),
     "background": (
       ":background('#FFFFFF', 'bottom')",

@@ -168,6 +168,9 @@ struct Emitter {
     switch effect {
     case .offset(let p):
       t = t.concatenating(after: ProjectiveTransform(.translation(p.x, p.y)))
+    case .relativeOffset(let p):
+      t = t.concatenating(
+        after: ProjectiveTransform(.translation(p.x * size.width, p.y * size.height)))
     case .scale(let sx, let sy, let a):
       t = t.concatenating(
         after: ProjectiveTransform(.about(anchor(a, size), .scale(sx, sy))))
@@ -223,7 +226,7 @@ struct Emitter {
       merged.longPress = merged.longPress ?? h.longPress
       merged.doubleTap = merged.doubleTap ?? h.doubleTap
       ctx.handlers = merged
-    case .zIndex, .frame, .padding, .overlay, .background, .position:
+    case .zIndex, .frame, .padding, .overlay, .background, .position, .transition:
       break
     }
   }

@@ -244,6 +244,11 @@ public enum Modifier: Hashable, Sendable {
   case zIndex(Double)
   case id(String)
   case handlers(Handlers)
+  /// An offset in units of the view's own size (what a `move` transition shows).
+  case relativeOffset(Point)
+  /// SwiftUI's `.transition(_:)`: how the node enters and leaves the tree under an
+  /// animation (`TransitionTracker`); it draws nothing itself.
+  case transition(ViewTransition)
 }
 
 /// The part of a shape's outline drawn (SwiftUI's `trim(from:to:)`): fractions of its arc

@@ -15,6 +15,9 @@ protocol AnimationHost: AnyObject {
   /// when the offer changes).
   func readOfferedSize() -> Size
   func setState(_ key: String, to value: Double)
+  /// A state key that is not a number changed (`self.flag = true`), or `animate` set one
+  /// (`byAnimate`; its `animate` call follows).
+  func noteValueChange(byAnimate: Bool)
   func animate(
     _ changes: [(key: String, value: Double)], with curve: AnimationCurve,
     velocities: [String: Double]
@@ -29,7 +32,7 @@ protocol AnimationHost: AnyObject {
 }
 
 /// The `host` table `Lua/component.lua` receives: `host.presented(key)`,
-/// `host.target(key)`, `host.velocity(key)`, `host.set(key, number)`,
+/// `host.target(key)`, `host.velocity(key)`, `host.set(key, number)`, `host.changed(byAnimate)` (a key that is not a number changed),
 /// `host.animate(curve, keys, values [, velocities]) -> id`,
 /// `host.play(timeline, plays) -> id` (plays 0: forever), `host.awaits(id)` (it
 /// has a `done` callback), `host.reduceMotion()`,
@@ -209,6 +212,12 @@ enum ComponentHostFunctions {
       hostCall(lua, "reduceMotion") { a in
         lua_pushboolean(a.lua, try host(a).reduceMotion ? 1 : 0)
         return 1
+      }
+    },
+    HostFunction(name: "changed") { lua in
+      hostCall(lua, "changed") { a in
+        try host(a).noteValueChange(byAnimate: lua_toboolean(a.lua, 1) != 0)
+        return 0
       }
     },
     HostFunction(name: "set") { lua in

@@ -10,13 +10,13 @@ extension ComponentInstance {
 
   /// Whether the picture may change with time alone: an animation runs, or
   /// the body reads the clock.
-  public var isAnimating: Bool { engine.isAnimating || readsClock }
+  public var isAnimating: Bool { engine.isAnimating || transitions.isAnimating || readsClock }
 
   /// Whether something is moving that will come to rest by itself: what
   /// waiting to settle waits for. Deliberately endless motion — a
   /// `repeatForever`, an undamped spring, a body that reads `self.time` — is
   /// not.
-  public var isSettling: Bool { engine.hasFiniteAnimation }
+  public var isSettling: Bool { engine.hasFiniteAnimation || transitions.hasFiniteAnimation }
 
   /// Whether the component moves forever on purpose.
   public var isContinuous: Bool { engine.hasEndlessAnimation || readsClock }
@@ -37,9 +37,20 @@ extension ComponentInstance {
     }
     time = max(time, newTime)
     completed += engine.advance(to: time)
+    transitions.advance(to: time)
     settleEngineMemory()
     // Only completion callbacks need Lua, so a quiet tick makes no call.
     try runCompletions()
+    meetAnimatedChange()
+  }
+
+  /// SwiftUI updates the body after each state change, so an animated change of
+  /// structure starts its transition then, whether or not a frame is drawn before the
+  /// next change (`render --time` draws one frame only). A body that fails here fails
+  /// again, and is reported, at the next frame.
+  func meetAnimatedChange() {
+    guard pendingTransaction?.animation != nil else { return }
+    _ = try? view()
   }
 
   /// Controlled mode: puts the progress key at `value` with no animation,
@@ -52,7 +63,7 @@ extension ComponentInstance {
     }
     try setNumber(key, value)
     if hasController {
-      try located { () throws(ScriptError) in
+      try transacting { () throws(ScriptError) in
         try runtime.callHandler(instance, named: "controlled", .number(value))
       }
       try runCompletions()
@@ -80,7 +91,16 @@ extension ComponentInstance {
     readsClock = false
     readsSize = false
     let node = try located { () throws(ScriptError) in try runtime.body(instance) }
-    return try state.readView(node, path: path)
+    return transitioned(try state.readView(node, path: path))
+  }
+
+  /// `view` with the transitions its change of structure starts or continues; the
+  /// pending transaction is spent on it.
+  private func transitioned(_ view: SceneView) -> SceneView {
+    var view = view
+    view.root = transitions.resolve(view.root, transaction: pendingTransaction, at: time)
+    pendingTransaction = nil
+    return view
   }
 
   /// The view tree and the accessibility description for the current
@@ -92,7 +112,7 @@ extension ComponentInstance {
     let (node, accessibility) = try located { () throws(ScriptError) in
       try runtime.frame(instance)
     }
-    return (try state.readView(node, path: path), accessibility)
+    return (transitioned(try state.readView(node, path: path)), accessibility)
   }
 
   /// The component's accessibility description, if it declares one.
@@ -102,18 +122,22 @@ extension ComponentInstance {
 
   /// Calls a node's handler (from the last `view()`).
   public func handle(_ handler: LuaRef, _ event: InputEvent) throws(ScriptError) {
-    try located { () throws(ScriptError) in try runtime.callHandler(instance, handler, event) }
+    try transacting { () throws(ScriptError) in
+      try runtime.callHandler(instance, handler, event)
+    }
     try runCompletions()
+    meetAnimatedChange()
   }
 
   /// Calls the component's own `tap` or `drag`; returns false when it has none.
   @discardableResult
   public func handle(component name: String, _ event: InputEvent) throws(ScriptError) -> Bool {
     guard hasHandler(name) else { return false }
-    try located { () throws(ScriptError) in
+    try transacting { () throws(ScriptError) in
       try runtime.callHandler(instance, named: name, event)
     }
     try runCompletions()
+    meetAnimatedChange()
     return true
   }
 
@@ -127,7 +151,7 @@ extension ComponentInstance {
       let batch = completed.filter { awaited.remove($0) != nil }
       completed = []
       guard !batch.isEmpty else { break }
-      try located { () throws(ScriptError) in try runtime.complete(instance, batch) }
+      try transacting { () throws(ScriptError) in try runtime.complete(instance, batch) }
       rounds += 1
       guard rounds < 100 else {
         throw ScriptError(

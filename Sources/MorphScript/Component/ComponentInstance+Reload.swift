@@ -8,10 +8,14 @@ extension ComponentInstance {
     let instance: LuaRef
     let engine: AnimationEngine
     let declared: ComponentDefinition
+    let transitions: TransitionTracker
+    let pendingTransaction: Transaction?
   }
 
   public func snapshot() -> Snapshot {
-    Snapshot(definition: definition, instance: instance, engine: engine, declared: declared)
+    Snapshot(
+      definition: definition, instance: instance, engine: engine, declared: declared,
+      transitions: transitions, pendingTransaction: pendingTransaction)
   }
 
   /// Loads `source` as the component's new code in the same Lua state. State
@@ -70,6 +74,8 @@ extension ComponentInstance {
     definition = s.definition
     instance = s.instance
     engine = s.engine
+    transitions = s.transitions
+    pendingTransaction = s.pendingTransaction
     settleEngineMemory()
     declared = s.declared
   }

@@ -63,6 +63,25 @@ public final class ComponentInstance: AnimationHost {
   public var reduceMotion: Bool
   public internal(set) var time: Double = 0
   public internal(set) var engine = AnimationEngine()
+  /// Insertions and removals of nodes with a transition (docs/design.md, Transitions).
+  public internal(set) var transitions = TransitionTracker()
+  /// What changed state since the last body, and under which animation: the next body's
+  /// change of structure runs under it (SwiftUI's transaction).
+  var pendingTransaction: Transaction?
+  /// What the handler running now has changed (nil: no handler runs).
+  private var run: Run?
+
+  /// One handler run's transaction as it builds up.
+  struct Run {
+    var changed = false
+    /// The last `animate` or `play`'s curve.
+    var animation: AnimationCurve?
+    /// The last curve of an `animate` that set a key that is not a number: what a body
+    /// branches on, so it wins over a later timer's curve.
+    var valueAnimation: AnimationCurve?
+    /// An `animate` is setting such a key; its curve comes next.
+    var awaitingCurve = false
+  }
   var definition: LuaRef
   var instance: LuaRef
   let runtime: ComponentRuntime
@@ -136,7 +155,7 @@ public final class ComponentInstance: AnimationHost {
   /// frame in every host (a hot reload keeps the instance and does not come here).
   private func appear() throws(ScriptError) {
     guard declared.hasAppear else { return }
-    try located { () throws(ScriptError) in
+    try transacting { () throws(ScriptError) in
       try runtime.callHandler(instance, named: "appear", .nil)
     }
     try runCompletions()
@@ -216,12 +235,52 @@ public final class ComponentInstance: AnimationHost {
 
   func setState(_ key: String, to value: Double) {
     completed += engine.set(key, to: value)
+    noteChange(animation: nil)
+  }
+
+  func noteValueChange(byAnimate: Bool) {
+    noteChange(animation: nil)
+    if byAnimate { run?.awaitingCurve = true }
+  }
+
+  /// Runs a handler (or `appear`, or completions) as one transaction: its changes run
+  /// under the last animation an `animate` that set a key that is not a number used,
+  /// else the last `animate` or `play`'s, or under none when it only assigned (SwiftUI's
+  /// `withAnimation` versus a plain state change). A run that changes nothing leaves the
+  /// pending transaction as it was.
+  func transacting<T>(_ body: () throws(ScriptError) -> T) throws(ScriptError) -> T {
+    let outer = run
+    run = Run()
+    defer {
+      if let finished = run, finished.changed {
+        pendingTransaction = Transaction(
+          animation: finished.valueAnimation ?? finished.animation, time: time)
+      }
+      run = outer
+    }
+    return try located(body)
+  }
+
+  /// State changed, animated by `animation` or not.
+  private func noteChange(animation: AnimationCurve?) {
+    guard var current = run else {
+      pendingTransaction = Transaction(animation: animation, time: time)
+      return
+    }
+    current.changed = true
+    if let animation { current.animation = animation }
+    if current.awaitingCurve, animation != nil || reduceMotion {
+      current.valueAnimation = animation
+      current.awaitingCurve = false
+    }
+    run = current
   }
 
   func animate(
     _ changes: [(key: String, value: Double)], with curve: AnimationCurve,
     velocities: [String: Double]
   ) -> Int {
+    noteChange(animation: reduceMotion ? nil : curve)
     if reduceMotion {
       // Reduce motion: the changes apply at once and the animation completes now.
       for (key, value) in changes { completed += engine.set(key, to: value) }
@@ -235,6 +294,13 @@ public final class ComponentInstance: AnimationHost {
   }
 
   func awaitCompletion(_ id: Int) { awaited.insert(id) }
+
+  /// The animation a `play` puts its transaction under: ease in-out over the timeline's
+  /// duration (a timeline has no one curve; its tracks end together at most that late).
+  static func transactionCurve(of timeline: KeyframeTimeline) -> AnimationCurve? {
+    guard timeline.duration > 0, timeline.duration.isFinite else { return nil }
+    return .timing(TimingCurve(bezier: .easeInOut, duration: timeline.duration))
+  }
 
   /// Plays `timeline`, each track's component `i` on engine channel
   /// `channels[key][i]` (a composite key's channels are named by the component).
@@ -251,6 +317,7 @@ public final class ComponentInstance: AnimationHost {
         tracks.append((channel, component))
       }
     }
+    noteChange(animation: reduceMotion ? nil : Self.transactionCurve(of: timeline))
     if reduceMotion {
       // Reduce motion: each track's last value at once.
       for (key, track) in tracks {

@@ -19,6 +19,7 @@ local play_timeline, color_channels, color_from = host.play, host.colorChannels,
 local track_kind = host.trackKind
 local awaits = host.awaits
 local offered_size = host.size
+local value_changed = host.changed
 local Component = { __name = "morph.Component", __metatable = "morph.Component" }
 -- self proxy → instance; weak so a dropped instance is collected.
 local instances = setmetatable({}, { __mode = "k" })
@@ -222,6 +223,9 @@ local function set_value(inst, k, v, what)
     for i, x in ipairs(decompose(shape, k, v, what)) do set_number(shape.channels[i], x) end
   else
     inst.values[k] = v
+    -- The body's structure may follow it: the host's transaction must know, and that
+    -- `animate` set it (its curve then carries the change: docs/design.md, Transactions).
+    value_changed(what == "animate")
   end
 end
 

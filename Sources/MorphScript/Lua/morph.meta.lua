@@ -565,6 +565,51 @@ function Path:flatten(tolerance) end
 ---@return morph.Path
 function morph.path(build) end
 
+---SwiftUI's `AnyTransition`: what a node with an `:id` does entering (insertion) and
+---leaving (removal) under an animation.
+---@class morph.Transition
+local Transition = {}
+
+---Both transitions at once (SwiftUI's `combined(with:)`).
+---@param other morph.Transition
+---@return morph.Transition
+function Transition:combined(other) end
+
+---SwiftUI's built-in transitions, for `node:transition(t)`.
+---@class morph.transitions
+---@field identity morph.Transition unchanged
+---@field opacity morph.Transition fades from transparent
+---@field slide morph.Transition in from the leading edge, out toward the trailing one
+morph.transition = {}
+
+---Scaled by `s` (default 0) about `anchor` (default the centre).
+---@param s? number
+---@param anchor? morph.Anchor
+---@return morph.Transition
+function morph.transition.scale(s, anchor) end
+
+---Moved by its own size toward `edge`.
+---@param edge morph.Edge
+---@return morph.Transition
+function morph.transition.move(edge) end
+
+---Moved by (x, y) points.
+---@param x? number
+---@param y? number
+---@return morph.Transition
+function morph.transition.offset(x, y) end
+
+---In from `edge` fading in, out toward the opposite edge fading out (SwiftUI's `push(from:)`).
+---@param edge morph.Edge
+---@return morph.Transition
+function morph.transition.push(edge) end
+
+---`insertion` in, `removal` out.
+---@param insertion morph.Transition
+---@param removal morph.Transition
+---@return morph.Transition
+function morph.transition.asymmetric(insertion, removal) end
+
 ---Ready-made outlines.
 morph.paths = {}
 
@@ -606,6 +651,7 @@ function morph.paths.capsule(x, y, w, h) end
 ---@alias morph.TextAlignment "leading"|"center"|"trailing"
 ---@alias morph.ContentMode "fit"|"fill"
 ---@alias morph.Interpolation "none"|"low"|"medium"|"high"
+---@alias morph.Edge "top"|"leading"|"bottom"|"trailing"
 -- END GENERATED
 
 ---@class morph.Gradient
@@ -778,6 +824,14 @@ function Node:z(index) end
 ---@param name string
 ---@return morph.Node
 function Node:id(name) end
+
+---SwiftUI's `.transition(_:)`: how this node (it needs an `:id`, inside a stack) enters
+---and leaves the tree when a handler changes state under `self:animate`/`self:play`
+---(without an animation, at once). A removed node keeps drawing at its old place until
+---its removal ends. docs/design.md, Transitions.
+---@param t morph.Transition
+---@return morph.Node
+function Node:transition(t) end
 
 ---@param node morph.Node|morph.Paint
 ---@param alignment? morph.Anchor

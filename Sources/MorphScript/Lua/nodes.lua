@@ -524,3 +524,70 @@ function Node:onTap(f) return handler(self, "onTap", f) end
 function Node:onDrag(f) return handler(self, "onDrag", f) end
 function Node:onLongPress(f) return handler(self, "onLongPress", f) end
 function Node:onDoubleTap(f) return handler(self, "onDoubleTap", f) end
+
+-- Transitions (SwiftUI's AnyTransition): each side is a list of effects the host reads
+-- (SceneReader's `effects`); `combined` concatenates, `asymmetric` picks a side of each.
+local Transition = { __name = "morph.Transition", __metatable = "morph.Transition" }
+Transition.__index = Transition
+
+local function transition(insertion, removal)
+  return setmetatable({ insertion = insertion, removal = removal or insertion }, Transition)
+end
+
+local function is_transition(v) return getmetatable(v) == "morph.Transition" end
+
+local function a_transition(v, n, name)
+  if not is_transition(v) then argerror(n, name, "morph.Transition expected, got " .. typename(v)) end
+  return v
+end
+
+local function joined(a, b)
+  local t = {}
+  for _, e in ipairs(a) do t[#t + 1] = e end
+  for _, e in ipairs(b) do t[#t + 1] = e end
+  return t
+end
+
+--- t:combined(other): both transitions at once (SwiftUI's combined(with:)).
+function Transition:combined(other)
+  a_transition(self, 0, "combined")
+  a_transition(other, 1, "combined")
+  return transition(joined(self.insertion, other.insertion), joined(self.removal, other.removal))
+end
+
+local function edge(e, n, name) return choice(e, enums.Edge, n, name) end
+
+morph.transition = {
+  identity = transition({}),
+  opacity = transition({ { kind = "opacity" } }),
+  slide = transition({ { kind = "move", edge = "leading" } }, { { kind = "move", edge = "trailing" } }),
+  --- scale([s = 0 [, anchor]]): scaled by s about the anchor (default its centre).
+  scale = function(s, a)
+    if s ~= nil then finite(s, 1, "scale") end
+    return transition({ { kind = "scale", scale = s or 0, anchor = anchor(a, 2, "scale") or { 0.5, 0.5 } } })
+  end,
+  --- move(edge): moved by its own size toward the edge.
+  move = function(e) return transition({ { kind = "move", edge = edge(e, 1, "move") } }) end,
+  offset = function(x, y)
+    return transition({ { kind = "offset", x = finite(x or 0, 1, "offset"), y = finite(y or 0, 2, "offset") } })
+  end,
+  --- push(edge): in from the edge fading in, out toward the opposite edge fading out.
+  push = function(e)
+    local from = edge(e, 1, "push")
+    local opposite = { top = "bottom", bottom = "top", leading = "trailing", trailing = "leading" }
+    return transition({ { kind = "move", edge = from }, { kind = "opacity" } },
+      { { kind = "move", edge = opposite[from] }, { kind = "opacity" } })
+  end,
+  --- asymmetric(insertion, removal): one transition in, another out.
+  asymmetric = function(insertion, removal)
+    a_transition(insertion, 1, "asymmetric")
+    a_transition(removal, 2, "asymmetric")
+    return transition(insertion.insertion, removal.removal)
+  end,
+}
+
+--- transition(t): how a node with an id enters and leaves under an animation.
+function Node:transition(t)
+  a_transition(t, 1, "transition")
+  return add(self, { op = "transition", insertion = t.insertion, removal = t.removal })
+end

@@ -7,8 +7,8 @@ import CMorphLua
 /// and the meta generator only.
 enum LiveSurface {
   /// Method names by type name (`morph.Path`): every userdata type from its
-  /// registry metatable, and the Lua-made `morph.Node`, `morph.Gradient` and
-  /// `morph.Self` from a node, a gradient and a component's `self`. Types
+  /// registry metatable, and the Lua-made `morph.Node`, `morph.Gradient`,
+  /// `morph.Transition` and `morph.Self` from a node, a gradient and a component's `self`. Types
   /// without methods are left out.
   static func methods() throws -> [String: Set<String>] {
     let instance = try ComponentInstance(
@@ -33,6 +33,13 @@ enum LiveSurface {
     }
     state.push(paint)
     methods["morph.Gradient"] = metatableMethods(lua)
+    let opacity = "return morph.transition.opacity"
+    guard case .table(let transition)? = try state.evaluate(opacity, chunkName: "probe").first
+    else {
+      throw MetaFile.Failure(description: "morph.transition.opacity made no table")
+    }
+    state.push(transition)
+    methods["morph.Transition"] = metatableMethods(lua)
     state.push(instance.instance)
     _ = morph_rawgetfield(lua, -1, "self")
     methods["morph.Self"] = metatableMethods(lua)

@@ -34,9 +34,10 @@ enum NodeSchema {
   static let textAlignment = Enumeration("TextAlignment", TextAlignment.self)
   static let contentMode = Enumeration("ContentMode", ContentMode.self)
   static let interpolation = Enumeration("Interpolation", ImageInterpolation.self)
+  static let edge = Enumeration("Edge", Edge.self)
   static let enumerations = [
     anchor, blendMode, fontWeight, lineCap, lineJoin, cornerStyle, textStyle, textTruncation,
-    textAlignment, contentMode, interpolation,
+    textAlignment, contentMode, interpolation, edge,
   ]
 
   /// What a field holds. The reader reads by it; the meta test maps it to a
@@ -81,6 +82,9 @@ enum NodeSchema {
     case count
     /// A font size in points: finite, >= 0 and at most the frame budget's largest.
     case fontSize
+    /// One side of a transition: an array of effects, each
+    /// `{kind = "opacity" | "scale" | "offset" | "move", …}` (`ViewTransition`).
+    case effects
 
     /// The same kind, choices of any enumeration alike: cheaper than `==`,
     /// which the reader would pay for on every field of every frame.
@@ -117,6 +121,7 @@ enum NodeSchema {
       case .flag: return "boolean"
       case .count: return "whole number >= 1"
       case .fontSize: return "font size in [0, \(Int(FrameBudget.standard.maxFontSize))] pt"
+      case .effects: return "array of transition effects"
       }
     }
 
@@ -140,6 +145,7 @@ enum NodeSchema {
       case .choice(let e): return "morph." + e.name
       case .flag: return "boolean"
       case .count: return "integer"
+      case .effects: return "table[]"
       }
     }
   }
@@ -378,6 +384,9 @@ enum NodeSchema {
     Op("group", .modifier),
     Op("z", .modifier, parameters: ["index"], fields: [Field("index", .number)]),
     Op("id", .modifier, parameters: ["name"], fields: [Field("name", .string)]),
+    Op(
+      "transition", .modifier, parameters: ["t"],
+      fields: [Field("insertion", .effects), Field("removal", .effects)]),
     Op("overlay", .modifier, parameters: ["node", "alignment"], fields: placed),
     Op("background", .modifier, parameters: ["node", "alignment"], fields: placed),
     Op("onTap", .modifier, parameters: ["handler"], fields: [Field("handler", .handler)]),

@@ -191,6 +191,48 @@ extension SceneReader {
     }
   }
 
+  /// One side of a transition, as `Lua/nodes.lua`'s `m.transition` builds it.
+  func effects(_ r: Record, _ name: String) throws(ScriptError) -> [TransitionEffect]? {
+    try field(r, name, .effects) { type in
+      guard type == LUA_TTABLE else { return nil }
+      let table = lua_gettop(lua)
+      var effects: [TransitionEffect] = []
+      for i in 0..<Int(lua_rawlen(lua, table)) {
+        lua_rawgeti(lua, table, lua_Integer(i + 1))
+        defer { morph_pop(lua, 1) }
+        guard lua_type(lua, -1) == LUA_TTABLE, let effect = effectOnTop() else { return nil }
+        effects.append(effect)
+      }
+      return effects
+    }
+  }
+
+  /// `{kind = …, …}` on top of the stack.
+  private func effectOnTop() -> TransitionEffect? {
+    func number(_ key: String) -> Double? {
+      defer { morph_pop(lua, 1) }
+      return numberOnTop(morph_rawgetfield(lua, -1, key)).flatMap { $0.isFinite ? $0 : nil }
+    }
+    func string(_ key: String) -> String? {
+      defer { morph_pop(lua, 1) }
+      return morph_rawgetfield(lua, -1, key) == LUA_TSTRING ? state.stringValue(at: -1) : nil
+    }
+    switch string("kind") {
+    case "opacity": return .opacity
+    case "offset":
+      guard let x = number("x"), let y = number("y") else { return nil }
+      return .offset(Point(x, y))
+    case "move": return string("edge").flatMap(Edge.init(rawValue:)).map { .move($0) }
+    case "scale":
+      guard let s = number("scale") else { return nil }
+      morph_rawgetfield(lua, -1, "anchor")
+      defer { morph_pop(lua, 1) }
+      guard let anchor = anchorOnTop() else { return nil }
+      return .scale(s, anchor: anchor)
+    default: return nil
+    }
+  }
+
   func vector(_ r: Record, _ name: String) throws(ScriptError) -> Vector3? {
     try field(r, name, .vector) { type in
       guard type == LUA_TTABLE else { return nil }

@@ -73,6 +73,11 @@ extension SceneReader {
     case "group": return .compositingGroup
     case "z": return .zIndex(try defaulted(number(r, "index")))
     case "id": return .id(try defaulted(string(r, "name")))
+    case "transition":
+      return .transition(
+        ViewTransition(
+          insertion: try defaulted(effects(r, "insertion")),
+          removal: try defaulted(effects(r, "removal"))))
     case "overlay", "background", "mask":
       guard let node = try node(r, "node") else { throw fail(r.path, "no node") }
       let alignment = try defaulted(anchor(r, "alignment"))
