@@ -211,9 +211,11 @@ function morph.text(s, opts)
   return new(text_record("text", s, opts, text_keys))
 end
 
---- morph.measureText(s, style) → {width =, height =, baseline =}: the size
---- `morph.text(s, style)` lays out at (offered `style.width`, else its ideal
---- width), and its first baseline from the top.
+---The size `morph.text(s, style)` lays out at, offered `style.width` (nil: its ideal
+---width), by the same layout the frame uses: `measureText("Red", {size = 34}).width`.
+---@param s string|number
+---@param style? morph.MeasureTextOptions
+---@return morph.TextMetrics
 function morph.measureText(s, style)
   local width = style ~= nil and type(style) == "table" and style.width or nil
   if width ~= nil then length(width, 2, "measureText", "width", "width") end
@@ -467,7 +469,9 @@ function Node:clip(shape)
   return add(self, { op = "clip", shape = shape })
 end
 
---- clipShape(shape): SwiftUI's name for clip.
+---SwiftUI's name for `clip`.
+---@param shape? morph.Node
+---@return morph.Node
 Node.clipShape = Node.clip
 
 --- trim(from = 0, to = 1): a shape draws only that part of its outline, as fractions of
