@@ -1,11 +1,13 @@
 import Foundation
+import MorphCore
 import Testing
 
 @testable import MorphScript
 
-/// The LuaLS meta file in step with the code: its generated blocks equal what
-/// `MetaFile` writes now, and its hand-written methods and functions are
-/// exactly those a live state has, so none is missing and none is stale.
+/// The LuaLS meta file in step with the code: it is exactly what `MetaFile`
+/// generates, its functions and methods are exactly those a live state has,
+/// and the bundled plugins and examples call only what it declares, with
+/// argument counts its signatures accept.
 @Suite struct MetaFileTests {
   static let metaPath = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -16,9 +18,9 @@ import Testing
   }
 
   /// With `MORPH_REFRESH_META=1` it writes the generated file instead of failing.
-  @Test func generatedBlocksAreUpToDate() throws {
+  @Test func checkedInFileIsTheGeneratedOne() throws {
     let checkedIn = try String(contentsOfFile: Self.metaPath, encoding: .utf8)
-    let generated = try MetaFile.generate(from: checkedIn)
+    let generated = try MetaFile.generate().text
     if generated != checkedIn, ProcessInfo.processInfo.environment["MORPH_REFRESH_META"] == "1" {
       try generated.write(toFile: Self.metaPath, atomically: true, encoding: .utf8)
       return
@@ -39,26 +41,8 @@ import Testing
       """)
   }
 
-  /// `function Local:name(` declarations, by the class `local Local = {}` stands for.
-  static func declaredMethods(_ lines: [String]) -> [String: Set<String>] {
-    var locals: [String: String] = [:]
-    var lastClass: String?
-    var methods: [String: Set<String>] = [:]
-    for line in lines {
-      if line.hasPrefix("---@class ") {
-        lastClass = line.dropFirst("---@class ".count).split(separator: ":").first
-          .map { $0.trimmingCharacters(in: .whitespaces) }
-      } else if line.hasPrefix("local "), line.hasSuffix(" = {}"), let lastClass {
-        locals[String(line.dropFirst("local ".count).dropLast(" = {}".count))] = lastClass
-      } else if line.hasPrefix("function "), let colon = line.firstIndex(of: ":"),
-        let open = line.firstIndex(of: "("), colon < open
-      {
-        let local = String(line[line.index(line.startIndex, offsetBy: 9)..<colon])
-        methods[locals[local] ?? "(no class for \(local))", default: []]
-          .insert(String(line[line.index(after: colon)..<open]))
-      }
-    }
-    return methods
+  static func declarations() throws -> [MetaFile.Declaration] {
+    try MetaFile.generate().declarations
   }
 
   @Test func everyMethodIsDeclaredAndNoneIsStale() throws {
@@ -71,7 +55,12 @@ import Testing
     ] {
       #expect(implemented[type]?.isEmpty == false, "no methods found for \(type)")
     }
-    let declared = Self.declaredMethods(try Self.metaLines())
+    var declared: [String: Set<String>] = [:]
+    for declaration in try Self.declarations() {
+      let parts = declaration.name.split(separator: ":")
+      guard parts.count == 2 else { continue }
+      declared["morph." + parts[0], default: []].insert(String(parts[1]))
+    }
     for (type, methods) in implemented.sorted(by: { $0.key < $1.key }) {
       let missing = methods.subtracting(declared[type] ?? []).sorted()
       #expect(missing.isEmpty, "\(type) methods missing from the meta file: \(missing)")
@@ -82,19 +71,11 @@ import Testing
     }
   }
 
-  /// `function morph.a.b(`, `morph.a.b =` and the `---@field`s of `morph.ease`.
-  static func declaredFunctions(_ lines: [String]) -> Set<String> {
-    var names: Set<String> = []
-    var inEase = false
-    for line in lines {
-      if line.hasPrefix("---@class ") { inEase = line == "---@class morph.ease" }
-      if inEase, line.hasPrefix("---@field ") {
-        names.insert("ease." + line.split(separator: " ")[1])
-      } else if line.hasPrefix("function morph."), let open = line.firstIndex(of: "(") {
-        names.insert(String(line[line.index(line.startIndex, offsetBy: 15)..<open]))
-      }
-    }
-    return names
+  /// `morph.a.b` of every declared function, without `morph.`, and `ease.NAME`.
+  static func declaredFunctions() throws -> Set<String> {
+    let functions = try declarations().map(\.name).filter { $0.hasPrefix("morph.") }
+      .map { String($0.dropFirst("morph.".count)) }
+    return Set(functions + Easing.allCases.map { "ease." + $0.rawValue })
   }
 
   @Test func everyMorphFunctionIsDeclaredAndNoneIsStale() throws {
@@ -119,7 +100,7 @@ import Testing
     }
     let implemented = Set(list.split(separator: " ").map(String.init))
     #expect(implemented.count > 60)
-    let declared = Self.declaredFunctions(try Self.metaLines())
+    let declared = try Self.declaredFunctions()
     let missing = implemented.subtracting(declared).sorted()
     let stale = declared.subtracting(implemented).sorted()
     #expect(missing.isEmpty, "morph functions missing from the meta file: \(missing)")
@@ -188,20 +169,30 @@ import Testing
     .split(separator: ":").map { "\($0)/luacheck" }
     .first { FileManager.default.isExecutableFile(atPath: $0) }
 
+  /// Every Lua file of the bundled plugins and the examples.
+  static func pluginsAndExamples() -> [String] {
+    var files: [String] = []
+    for folder in ["Sources/MorphScript/Plugins", "Examples"] {
+      let base = root.appendingPathComponent(folder)
+      // Hidden folders skipped: an example's own `.build` holds no plugin.
+      let found = FileManager.default.enumerator(
+        at: base, includingPropertiesForKeys: nil, options: [.skipsHiddenFiles])
+      files += (found?.allObjects ?? []).compactMap { ($0 as? URL)?.path }
+        .filter { $0.hasSuffix(".lua") }
+    }
+    return files.sorted()
+  }
+
   /// No LuaLS is packaged for this machine (Debian 12, PyPI), so the bundled
   /// plugins and the examples are checked by name: luacheck, told that
   /// `morph` has exactly the members the meta file declares, reports any
   /// other `morph.x` they read (W143).
   @Test(.enabled(if: luacheck != nil, "luacheck is not installed"))
   func pluginsAndExamplesUseOnlyDeclaredNames() throws {
-    let lines = try Self.metaLines()
-    var members: [String: Set<String>] = [:]
-    for name in Self.declaredFunctions(lines) {
+    var members: [String: Set<String>] = ["version": []]
+    for name in try Self.declaredFunctions() {
       let parts = name.split(separator: ".", maxSplits: 1).map(String.init)
       members[parts[0], default: []].formUnion(parts.dropFirst())
-    }
-    for line in lines where line.hasPrefix("morph.") && line.contains(" = ") {
-      members[String(line.dropFirst(6).prefix { $0 != " " }), default: []].formUnion([])
     }
     let fields = members.sorted { $0.key < $1.key }.map { name, inner in
       inner.isEmpty
@@ -215,15 +206,7 @@ import Testing
       "std = \"lua54\"\nread_globals = { morph = { fields = { \(fields.joined(separator: ", ")) } } }\n"
       .write(to: config, atomically: true, encoding: .utf8)
     defer { try? FileManager.default.removeItem(at: config) }
-    var files: [String] = []
-    for folder in ["Sources/MorphScript/Plugins", "Examples"] {
-      let base = Self.root.appendingPathComponent(folder)
-      // Hidden folders skipped: an example's own `.build` holds no plugin.
-      let found = FileManager.default.enumerator(
-        at: base, includingPropertiesForKeys: nil, options: [.skipsHiddenFiles])
-      files += (found?.allObjects ?? []).compactMap { ($0 as? URL)?.path }
-        .filter { $0.hasSuffix(".lua") }
-    }
+    let files = Self.pluginsAndExamples()
     #expect(files.count >= 8)
     let process = Process()
     process.executableURL = URL(fileURLWithPath: try #require(Self.luacheck))
@@ -243,13 +226,86 @@ import Testing
     #expect(process.terminationStatus == 0, "luacheck: \(output.suffix(2000))")
   }
 
-  /// A generated block cannot silently vanish or multiply.
-  @Test func generationRefusesMissingOrUnknownBlocks() throws {
-    let checkedIn = try String(contentsOfFile: Self.metaPath, encoding: .utf8)
-    let withoutEnums = checkedIn.replacingOccurrences(
-      of: MetaFile.beginMarker + "enums\n", with: "")
-    #expect(throws: MetaFile.Failure.self) { try MetaFile.generate(from: withoutEnums) }
-    let unknown = checkedIn + "\n" + MetaFile.beginMarker + "nothing\n" + MetaFile.endMarker
-    #expect(throws: MetaFile.Failure.self) { try MetaFile.generate(from: unknown) }
+  static func callCheck() throws -> LuaCallCheck {
+    var ease: [String: ClosedRange<Int>] = [:]
+    for easing in Easing.allCases { ease["morph.ease." + easing.rawValue] = 1...4 }
+    return LuaCallCheck(try declarations(), extraFunctions: ease)
+  }
+
+  /// The type check LuaLS would make, as far as calls go: every bundled
+  /// plugin and example (tests too) calls declared functions and methods
+  /// with argument counts their signatures accept.
+  @Test func pluginsAndExamplesCallWhatTheMetaFileDeclares() throws {
+    let check = try Self.callCheck()
+    var problems: [String] = []
+    var calls = 0
+    for path in Self.pluginsAndExamples() {
+      let source = try String(contentsOfFile: path, encoding: .utf8)
+      let found = check.check(source, file: URL(fileURLWithPath: path).lastPathComponent)
+      problems += found.problems
+      calls += found.calls
+    }
+    // Hundreds of calls, so a tokenizer that sees none cannot pass.
+    #expect(calls > 300, "only \(calls) calls checked")
+    #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
+  }
+
+  /// The check can fail: wrong names and counts are each reported, with their line.
+  @Test func wrongCallsAreCaught() throws {
+    let source = """
+      local m = morph
+      local test = morph.test
+      local n = m.rect():frame(10, 20, "top", 4)
+      n = n:fram(10)
+      local x = m.lerp(1, 2)
+      local y = m.lerpp(1, 2, 3)
+      local p = m.path():move(1):line(1, 2)
+      local c = morph.color("red"):mix("blue")
+      local k = test.approx()
+      local fine = m.clamp(m.ease.outCubic(0.5)) + ("%d"):format(1)
+      return m.component { body = function(self) self:animate(m.spring(), { a = 1 }, function() end) end }
+      """
+    let problems = try Self.callCheck().check(source, file: "wrong.lua").problems
+    #expect(
+      problems == [
+        "wrong.lua:3: :frame takes 0 to 3 arguments, given 4",
+        "wrong.lua:4: no class declares a method :fram",
+        "wrong.lua:5: morph.lerp takes 3 arguments, given 2",
+        "wrong.lua:6: morph.lerpp is not declared",
+        "wrong.lua:7: :move takes 2 arguments, given 1",
+        "wrong.lua:8: :mix takes 2 arguments, given 1",
+        "wrong.lua:9: morph.test.approx takes 1 to 2 arguments, given 0",
+      ], "\(problems)")
+  }
+
+  /// A binding or an op without a signature fails the generator, naming it.
+  @Test func aBindingWithoutASignatureFailsNamingIt() {
+    let bare = HostFunction(name: "unsigned") { _ in 0 }
+    #expect(throws: MetaFile.Failure.self) { try MetaFile.declaration("morph.", bare) }
+    do {
+      _ = try MetaFile.declaration("morph.", bare)
+    } catch {
+      #expect("\(error)".contains("morph.unsigned"))
+    }
+    let op = NodeSchema.Op("unsignedModifier", .modifier)
+    do {
+      _ = try MetaFile.declaration(of: op)
+      Issue.record("an op without a doc was declared")
+    } catch {
+      #expect("\(error)".contains("Node:unsignedModifier"))
+    }
+  }
+
+  /// Each signature's `@param`s make the declaration and its argument counts.
+  @Test func signaturesGiveParametersAndCounts() {
+    let clamp = MetaFile.Declaration(
+      name: "morph.clamp",
+      doc: ["Clamps.", "@param x number", "@param lo? number", "@return number"])
+    #expect(clamp.lines.last == "function morph.clamp(x, lo) end")
+    #expect(clamp.arguments == 1...2)
+    let frame = MetaFile.Declaration(
+      name: "Node:frame",
+      doc: ["@param width number|morph.FrameOptions|nil", "@param height? number"])
+    #expect(frame.arguments == 0...2)
   }
 }

@@ -8,21 +8,44 @@ import MorphCore
 /// the curve itself is immutable.
 enum AnimationModifierBindings {
   static let methods: [HostFunction] = [
-    HostFunction(name: "delay") { lua in
+    HostFunction(
+      name: "delay",
+      doc: """
+        SwiftUI's `delay(_:)`: a copy that waits `seconds` before it starts; the value holds meanwhile.
+        @param seconds number
+        @return {Self}
+        """
+    ) { lua in
       modify(lua, "delay") { m, a in
         let seconds = try a.finite(2)
         guard seconds >= 0 else { throw a.error(2, "delay must be >= 0, got \(seconds)") }
         return m.delayed(by: seconds)
       }
     },
-    HostFunction(name: "speed") { lua in
+    HostFunction(
+      name: "speed",
+      doc: """
+        SwiftUI's `speed(_:)`: a copy that plays `factor` times as fast (the delay is not scaled).
+        @param factor number
+        @return {Self}
+        """
+    ) { lua in
       modify(lua, "speed") { m, a in
         let factor = try a.finite(2)
         guard factor > 0 else { throw a.error(2, "speed must be > 0, got \(factor)") }
         return m.speed(factor)
       }
     },
-    HostFunction(name: "repeatCount") { lua in
+    HostFunction(
+      name: "repeatCount",
+      doc: """
+        SwiftUI's `repeatCount(_:autoreverses:)`: a copy that plays `count` times, every other play
+        backwards when `autoreverses` (default true); when done it sits on the target.
+        @param count integer
+        @param options? { autoreverses?: boolean }
+        @return {Self}
+        """
+    ) { lua in
       modify(lua, "repeatCount") { m, a in
         let count = try a.integer(2)
         guard count >= 1, count <= 1_000_000 else {
@@ -31,7 +54,14 @@ enum AnimationModifierBindings {
         return m.repeatCount(count, autoreverses: try autoreverses(a, at: 3))
       }
     },
-    HostFunction(name: "repeatForever") { lua in
+    HostFunction(
+      name: "repeatForever",
+      doc: """
+        SwiftUI's `repeatForever(autoreverses:)`: a copy that never ends (`check` accepts it).
+        @param options? { autoreverses?: boolean }
+        @return {Self}
+        """
+    ) { lua in
       modify(lua, "repeatForever") { m, a in
         m.repeatForever(autoreverses: try autoreverses(a, at: 2))
       }

@@ -31,7 +31,18 @@ enum ColorBindings {
   }
 
   static let functions: [HostFunction] = [
-    HostFunction(name: "color") { lua in
+    HostFunction(
+      name: "color",
+      doc: """
+        `color("#RRGGBB[AA]")`, `color("red")`, `color(white, alpha)` or `color(r, g, b [, a])`;
+        components are in [0, 1].
+        @param a number|string
+        @param b? number
+        @param c? number
+        @param d? number
+        @return morph.Color
+        """
+    ) { lua in
       hostCall(lua, "color") { a in
         switch a.count {
         case 1: a.push(try check(a, 1), as: type)
@@ -51,14 +62,29 @@ enum ColorBindings {
   ]
 
   static let methods: [HostFunction] = [
-    HostFunction(name: "opacity") { lua in
+    HostFunction(
+      name: "opacity",
+      doc: """
+        The colour with its alpha multiplied by `alpha` (SwiftUI `.opacity`).
+        @param alpha number
+        @return morph.Color
+        """
+    ) { lua in
       hostCall(lua, "opacity", method: true) { a in
         let color = try check(a, 1)
         a.push(color.opacity(try a.finite(2)), as: type)
         return 1
       }
     },
-    HostFunction(name: "mix") { lua in
+    HostFunction(
+      name: "mix",
+      doc: """
+        Linear mix toward `other` by `amount` in sRGB components.
+        @param other morph.Color|string
+        @param amount number
+        @return morph.Color
+        """
+    ) { lua in
       hostCall(lua, "mix", method: true) { a in
         let color = try check(a, 1)
         a.push(color.mix(with: try check(a, 2), amount: try a.finite(3)), as: type)

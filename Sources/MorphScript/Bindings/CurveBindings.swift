@@ -21,12 +21,26 @@ enum CurveBindings {
       lua, methods: timingMethods + AnimationModifierBindings.methods,
       properties: timingProperties, extra: timingMeta)
     register(lua, functions)
-    // `morph.ease` is the easing table, so the CSS `ease` preset is only
-    // reachable as `morph.timing("ease", d)`.
-    for (name, _) in presets where name != "ease" {
-      lua_pushstring(lua, name)
-      morph_pushhostfn(lua, presetTiming, 1)
-      morph_rawsetfield(lua, -2, name)
+    for preset in presetFunctions {
+      lua_pushstring(lua, preset.name)
+      morph_pushhostfn(lua, preset.function, 1)
+      morph_rawsetfield(lua, -2, preset.name)
+    }
+  }
+
+  /// `morph.easeIn(duration)` and friends, each with its name as upvalue 1.
+  /// `morph.ease` is the easing table, so the CSS `ease` preset is only
+  /// reachable as `morph.timing("ease", d)`.
+  static var presetFunctions: [HostFunction] {
+    presets.map(\.0).filter { $0 != "ease" }.map { name in
+      HostFunction(
+        name: name,
+        doc: """
+          SwiftUI `.\(name)(duration:)` (default \(MetaFile.format(defaultDuration)) s).
+          @param duration? number
+          @return morph.Timing
+          """,
+        function: presetTiming)
     }
   }
 
@@ -52,13 +66,34 @@ enum CurveBindings {
   }
 
   static let functions: [HostFunction] = [
-    HostFunction(name: "bezier") { lua in
+    HostFunction(
+      name: "bezier",
+      doc: """
+        A Bézier curve from its control points (x in [0, 1]) or a preset name.
+        @param x1 number|morph.BezierPreset
+        @param y1? number
+        @param x2? number
+        @param y2? number
+        @return morph.Bezier
+        """
+    ) { lua in
       hostCall(lua, "bezier") { a in
         a.push(try checkBezier(a, at: 1), as: bezierType)
         return 1
       }
     },
-    HostFunction(name: "timing") { lua in
+    HostFunction(
+      name: "timing",
+      doc: """
+        `timing(x1, y1, x2, y2, duration)` or `timing("easeInOut", duration)`; duration defaults to 0.35 s.
+        @param x1 number|morph.BezierPreset
+        @param y1? number
+        @param x2? number
+        @param y2? number
+        @param duration? number
+        @return morph.Timing
+        """
+    ) { lua in
       hostCall(lua, "timing") { a in
         let bezier = try checkBezier(a, at: 1)
         let durationIndex: Int32 = lua_type(a.lua, 1) == LUA_TSTRING ? 2 : 5
@@ -70,7 +105,7 @@ enum CurveBindings {
     },
   ]
 
-  /// `morph.easeIn(duration)` and friends; upvalue 1 is the preset's name.
+  /// The body of every `presetFunctions` entry; upvalue 1 is the preset's name.
   private static let presetTiming: morph_hostfn = { lua in
     guard let lua else { return 0 }
     let name = LuaState.owner(of: lua).stringValue(at: morph_upvalueindex(1))
@@ -82,7 +117,14 @@ enum CurveBindings {
   }
 
   static let bezierMethods: [HostFunction] = [
-    HostFunction(name: "solve") { lua in
+    HostFunction(
+      name: "solve",
+      doc: """
+        y for progress x; outside [0, 1] it follows the end tangents, as WebKit and CSS do.
+        @param x number
+        @return number
+        """
+    ) { lua in
       hostCall(lua, "solve", method: true) { a in
         let curve = try a.object(1, bezierType)
         a.push(curve(try a.number(2)))
@@ -118,7 +160,14 @@ enum CurveBindings {
   }
 
   static let timingMethods: [HostFunction] = [
-    HostFunction(name: "at") { lua in
+    HostFunction(
+      name: "at",
+      doc: """
+        Progress (0 to 1, before the curve's overshoot) at time `t` seconds.
+        @param t number
+        @return number
+        """
+    ) { lua in
       hostCall(lua, "at", method: true) { a in
         let timing = try a.object(1, timingType)
         a.push(timing.progress(at: try a.number(2)))

@@ -5,6 +5,12 @@ import MorphCore
 /// `morph.ease.<name>`: every Penner easing, callable as `f(x)` on [0, 1] or
 /// Playdate-style as `f(t, b, c, d)`.
 enum EasingBindings {
+  /// What the meta file says of `morph.ease`, above a field per easing.
+  static let doc = """
+    The easings.net (Penner) set, named like Playdate: `linear`, and
+    in/out/inOut/outIn of Quad, Cubic, Quart, Quint, Sine, Expo, Circ, Back, Elastic, Bounce.
+    """
+
   static func open(_ lua: OpaquePointer) {
     morph_newtable(lua)
     for easing in Easing.allCases {

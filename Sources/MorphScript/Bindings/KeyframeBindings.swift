@@ -33,17 +33,18 @@ enum KeyframeBindings {
 
   static func open(_ lua: OpaquePointer) {
     keyframeType.define(lua, methods: [], properties: keyframeProperties, extra: keyframeMeta)
-    // A timeline takes the delay and speed every curve takes (for stagger);
-    // `play` options say how often it repeats.
-    let modifiers = AnimationModifierBindings.methods.filter {
-      ["delay", "speed"].contains($0.name)
-    }
     timelineType.define(
       lua, methods: timelineMethods + modifiers, properties: timelineProperties)
     morph_newtable(lua)
     register(lua, keyframeFunctions)
     morph_rawsetfield(lua, -2, "keyframe")
     register(lua, functions)
+  }
+
+  /// A timeline takes the delay and speed every curve takes (for stagger);
+  /// `play` options say how often it repeats.
+  static let modifiers = AnimationModifierBindings.methods.filter {
+    ["delay", "speed"].contains($0.name)
   }
 
   /// The value a keyframe reaches: any animatable kind.
@@ -83,7 +84,16 @@ enum KeyframeBindings {
   }
 
   static let keyframeFunctions: [HostFunction] = [
-    HostFunction(name: "linear") { lua in
+    HostFunction(
+      name: "linear",
+      doc: """
+        `LinearKeyframe`: to `to` over `duration` seconds along `curve` (default linear).
+        @param to morph.Animatable
+        @param duration number
+        @param curve? morph.Bezier|morph.BezierPreset
+        @return morph.Keyframe
+        """
+    ) { lua in
       hostCall(lua, "linear") { a in
         let (kind, to) = try target(a)
         let (d, curve) = (try duration(a, 2), try bezier(a, 3))
@@ -92,7 +102,19 @@ enum KeyframeBindings {
         return 1
       }
     },
-    HostFunction(name: "spring") { lua in
+    HostFunction(
+      name: "spring",
+      doc: """
+        `SpringKeyframe`: a spring towards `to`, cut after `duration` (default: until
+        it settles); the next keyframe starts where and as fast as it was cut.
+        `startVelocity` (default: the velocity carried in) is how fast it starts, in
+        the value's shape (`{x =, y =}` for a point). A composite without a `duration`
+        runs the spring's `settlingDuration` on every component, so they stay in step.
+        @param to morph.Animatable
+        @param options? { duration?: number, spring?: morph.Spring, startVelocity?: number|table }
+        @return morph.Keyframe
+        """
+    ) { lua in
       hostCall(lua, "spring") { a in
         let (kind, to) = try target(a)
         var spring = Spring.defaultSpring
@@ -119,7 +141,18 @@ enum KeyframeBindings {
         return 1
       }
     },
-    HostFunction(name: "cubic") { lua in
+    HostFunction(
+      name: "cubic",
+      doc: """
+        `CubicKeyframe`: a cubic through the values. Adjacent cubics without velocities
+        form a Catmull-Rom spline; next to another kind, a cubic matches its velocity;
+        the track's last cubic comes to rest. Velocities are in the value's shape.
+        @param to morph.Animatable
+        @param duration number
+        @param options? { startVelocity?: number|table, endVelocity?: number|table }
+        @return morph.Keyframe
+        """
+    ) { lua in
       hostCall(lua, "cubic") { a in
         let (kind, to) = try target(a)
         let d = try duration(a, 2)
@@ -137,7 +170,14 @@ enum KeyframeBindings {
         return 1
       }
     },
-    HostFunction(name: "move") { lua in
+    HostFunction(
+      name: "move",
+      doc: """
+        `MoveKeyframe`: jumps to `to` at once.
+        @param to morph.Animatable
+        @return morph.Keyframe
+        """
+    ) { lua in
       hostCall(lua, "move") { a in
         let (kind, to) = try target(a)
         try push(a, ValueKeyframe(kind: kind, components: to.map(Keyframe.move)))
@@ -147,7 +187,19 @@ enum KeyframeBindings {
   ]
 
   static let functions: [HostFunction] = [
-    HostFunction(name: "keyframes") { lua in
+    HostFunction(
+      name: "keyframes",
+      doc: """
+        A timeline of keyframe tracks by state key; `initial` gives each key's value
+        before the timeline starts, for scrubbing (default 0 for every component). A
+        component plays it with `self:play(timeline)`, each track from its key's
+        presented value. A keyframe of another kind than its track's first is an
+        error naming it (`track 'pos' keyframe 2 is a size {width, height}, but …`).
+        @param tracks table<string, morph.Keyframe[]>
+        @param initial? table<string, morph.Animatable>
+        @return morph.Keyframes
+        """
+    ) { lua in
       hostCall(lua, "keyframes") { a in
         // What building the timeline takes is charged before it is built,
         // track by track, and handed over to the timeline once it is.
@@ -234,7 +286,17 @@ enum KeyframeBindings {
   }
 
   static let timelineMethods: [HostFunction] = [
-    HostFunction(name: "value") { lua in
+    HostFunction(
+      name: "value",
+      doc: """
+        Scrubs the timeline from its initial values: all tracks at `t` seconds as
+        `{key = value}`, or one track's value when `key` is given (a point track's
+        as `{x =, y =}`, a colour track's as a morph.Color).
+        @param t number
+        @param key? string
+        @return table<string, morph.Animatable>|morph.Animatable
+        """
+    ) { lua in
       hostCall(lua, "value", method: true) { a in
         let timeline = try a.object(1, timelineType)
         let time = try a.number(2)

@@ -60,13 +60,34 @@ enum PathBindings {
   }
 
   static let shapes: [HostFunction] = [
-    HostFunction(name: "rect") { lua in
+    HostFunction(
+      name: "rect",
+      doc: """
+        @param x number
+        @param y number
+        @param w number
+        @param h number
+        @return morph.Path
+        """
+    ) { lua in
       hostCall(lua, "rect") { a in
         try push(a, Path.rect(try rect(a, 1)))
         return 1
       }
     },
-    HostFunction(name: "roundedRect") { lua in
+    HostFunction(
+      name: "roundedRect",
+      doc: """
+        Rounded rectangle; style "continuous" (default, SwiftUI's smooth corners) or "circular".
+        @param x number
+        @param y number
+        @param w number
+        @param h number
+        @param radius number
+        @param style? morph.CornerStyle
+        @return morph.Path
+        """
+    ) { lua in
       hostCall(lua, "roundedRect") { a in
         let r = try rect(a, 1)
         let radius = try a.finite(5)
@@ -76,7 +97,15 @@ enum PathBindings {
         return 1
       }
     },
-    HostFunction(name: "circle") { lua in
+    HostFunction(
+      name: "circle",
+      doc: """
+        @param cx number
+        @param cy number
+        @param radius number
+        @return morph.Path
+        """
+    ) { lua in
       hostCall(lua, "circle") { a in
         let c = try point(a, 1)
         let radius = try a.finite(3)
@@ -86,13 +115,31 @@ enum PathBindings {
         return 1
       }
     },
-    HostFunction(name: "ellipse") { lua in
+    HostFunction(
+      name: "ellipse",
+      doc: """
+        @param x number
+        @param y number
+        @param w number
+        @param h number
+        @return morph.Path
+        """
+    ) { lua in
       hostCall(lua, "ellipse") { a in
         try push(a, Path.ellipse(in: try rect(a, 1)))
         return 1
       }
     },
-    HostFunction(name: "capsule") { lua in
+    HostFunction(
+      name: "capsule",
+      doc: """
+        @param x number
+        @param y number
+        @param w number
+        @param h number
+        @return morph.Path
+        """
+    ) { lua in
       hostCall(lua, "capsule") { a in
         try push(a, Path.capsule(in: try rect(a, 1)))
         return 1
@@ -116,19 +163,67 @@ enum PathBindings {
   }
 
   static let methods: [HostFunction] = [
-    HostFunction(name: "move") { lua in build("move", lua) { a, p in p.move(to: try point(a, 2)) }
+    HostFunction(
+      name: "move",
+      doc: """
+        @param x number
+        @param y number
+        @return morph.Path
+        """
+    ) { lua in build("move", lua) { a, p in p.move(to: try point(a, 2)) }
     },
-    HostFunction(name: "line") { lua in build("line", lua) { a, p in p.line(to: try point(a, 2)) }
+    HostFunction(
+      name: "line",
+      doc: """
+        @param x number
+        @param y number
+        @return morph.Path
+        """
+    ) { lua in build("line", lua) { a, p in p.line(to: try point(a, 2)) }
     },
-    HostFunction(name: "quad") { lua in
+    HostFunction(
+      name: "quad",
+      doc: """
+        A quadratic curve to (x, y) with control point (cx, cy) (canvas order).
+        @param cx number
+        @param cy number
+        @param x number
+        @param y number
+        @return morph.Path
+        """
+    ) { lua in
       build("quad", lua) { a, p in p.quad(to: try point(a, 4), control: try point(a, 2)) }
     },
-    HostFunction(name: "cubic") { lua in
+    HostFunction(
+      name: "cubic",
+      doc: """
+        A cubic curve to (x, y) with control points (c1x, c1y), (c2x, c2y).
+        @param c1x number
+        @param c1y number
+        @param c2x number
+        @param c2y number
+        @param x number
+        @param y number
+        @return morph.Path
+        """
+    ) { lua in
       build("cubic", lua) { a, p in
         p.cubic(to: try point(a, 6), c1: try point(a, 2), c2: try point(a, 4))
       }
     },
-    HostFunction(name: "arc") { lua in
+    HostFunction(
+      name: "arc",
+      doc: """
+        An arc around (cx, cy); degrees clockwise from +x on the y-down canvas (SwiftUI's addArc).
+        @param cx number
+        @param cy number
+        @param radius number
+        @param startDegrees number
+        @param endDegrees number
+        @param clockwise? boolean SwiftUI's flag: false sweeps increasing angles
+        @return morph.Path
+        """
+    ) { lua in
       build("arc", lua) { a, p in
         let radius = try a.finite(4)
         guard radius >= 0 else { throw a.error(4, "radius must be >= 0, got \(radius)") }
@@ -137,12 +232,41 @@ enum PathBindings {
           endDegrees: try a.finite(6), clockwise: try a.boolean(7, default: false))
       }
     },
-    HostFunction(name: "close") { lua in build("close", lua) { _, p in p.close() } },
-    HostFunction(name: "rect") { lua in build("rect", lua) { a, p in p.addRect(try rect(a, 2)) } },
-    HostFunction(name: "ellipse") { lua in
+    HostFunction(
+      name: "close",
+      doc: """
+        @return morph.Path
+        """
+    ) { lua in build("close", lua) { _, p in p.close() } },
+    HostFunction(
+      name: "rect",
+      doc: """
+        @param x number
+        @param y number
+        @param w number
+        @param h number
+        @return morph.Path
+        """
+    ) { lua in build("rect", lua) { a, p in p.addRect(try rect(a, 2)) } },
+    HostFunction(
+      name: "ellipse",
+      doc: """
+        @param x number
+        @param y number
+        @param w number
+        @param h number
+        @return morph.Path
+        """
+    ) { lua in
       build("ellipse", lua) { a, p in p.addEllipse(in: try rect(a, 2)) }
     },
-    HostFunction(name: "append") { lua in
+    HostFunction(
+      name: "append",
+      doc: """
+        @param other morph.Path
+        @return morph.Path
+        """
+    ) { lua in
       hostCall(lua, "append", method: true) { a in
         let box = try a.box(1, type)
         // Read before the change: `p:append(p)` reads the path it changes.
@@ -154,14 +278,32 @@ enum PathBindings {
         return 1
       }
     },
-    HostFunction(name: "bounds") { lua in
+    HostFunction(
+      name: "bounds",
+      doc: """
+        Tight bounds (curve extrema included); nothing for an empty path.
+        @return number x, number y, number w, number h
+        """
+    ) { lua in
       hostCall(lua, "bounds", method: true) { a in
         guard let b = try a.object(1, type).bounds else { return 0 }
         for v in [b.minX, b.minY, b.width, b.height] { a.push(v) }
         return 4
       }
     },
-    HostFunction(name: "transformed") { lua in
+    HostFunction(
+      name: "transformed",
+      doc: """
+        A transformed copy: (x, y) ↦ (a·x + c·y + tx, b·x + d·y + ty).
+        @param a number
+        @param b number
+        @param c number
+        @param d number
+        @param tx number
+        @param ty number
+        @return morph.Path
+        """
+    ) { lua in
       hostCall(lua, "transformed", method: true) { a in
         let t = AffineTransform(
           a: try a.finite(2), b: try a.finite(3), c: try a.finite(4), d: try a.finite(5),
@@ -170,14 +312,28 @@ enum PathBindings {
         return 1
       }
     },
-    HostFunction(name: "translated") { lua in
+    HostFunction(
+      name: "translated",
+      doc: """
+        @param x number
+        @param y number
+        @return morph.Path
+        """
+    ) { lua in
       hostCall(lua, "translated", method: true) { a in
         let t = AffineTransform.translation(try a.finite(2), try a.finite(3))
         try push(a, try a.object(1, type).transformed(by: t))
         return 1
       }
     },
-    HostFunction(name: "scaled") { lua in
+    HostFunction(
+      name: "scaled",
+      doc: """
+        @param sx number
+        @param sy? number default sx
+        @return morph.Path
+        """
+    ) { lua in
       hostCall(lua, "scaled", method: true) { a in
         let sx = try a.finite(2)
         let t = AffineTransform.scale(sx, a.isNoneOrNil(3) ? sx : try a.finite(3))
@@ -185,7 +341,16 @@ enum PathBindings {
         return 1
       }
     },
-    HostFunction(name: "rotated") { lua in
+    HostFunction(
+      name: "rotated",
+      doc: """
+        Rotated copy, clockwise degrees, about (ax, ay) (default the origin).
+        @param degrees number
+        @param ax? number
+        @param ay? number
+        @return morph.Path
+        """
+    ) { lua in
       hostCall(lua, "rotated", method: true) { a in
         let anchor = a.isNoneOrNil(3) ? Point.zero : try point(a, 3)
         let t = AffineTransform.about(anchor, .rotation(degrees: try a.finite(2)))
@@ -193,7 +358,16 @@ enum PathBindings {
         return 1
       }
     },
-    HostFunction(name: "trimmed") { lua in
+    HostFunction(
+      name: "trimmed",
+      doc: """
+        The part between two fractions of the arc length (SwiftUI's `trimmedPath(from:to:)`):
+        both clamped to 0…1; `from >= to` gives an empty path; each piece starts its own subpath.
+        @param from? number default 0
+        @param to? number default 1
+        @return morph.Path
+        """
+    ) { lua in
       hostCall(lua, "trimmed", method: true) { a in
         let from = a.isNoneOrNil(2) ? 0 : try a.finite(2)
         let to = a.isNoneOrNil(3) ? 1 : try a.finite(3)
@@ -201,13 +375,27 @@ enum PathBindings {
         return 1
       }
     },
-    HostFunction(name: "length") { lua in
+    HostFunction(
+      name: "length",
+      doc: """
+        The arc length in points (every segment, `close` lines too).
+        @return number
+        """
+    ) { lua in
       hostCall(lua, "length", method: true) { a in
         a.push(try a.object(1, type).arcLength)
         return 1
       }
     },
-    HostFunction(name: "contains") { lua in
+    HostFunction(
+      name: "contains",
+      doc: """
+        Non-zero winding containment.
+        @param x number
+        @param y number
+        @return boolean
+        """
+    ) { lua in
       hostCall(lua, "contains", method: true) { a in
         let path = try a.object(1, type)
         try checkFlattenFits(
@@ -216,7 +404,14 @@ enum PathBindings {
         return 1
       }
     },
-    HostFunction(name: "flatten") { lua in
+    HostFunction(
+      name: "flatten",
+      doc: """
+        Polylines within `tolerance` points of the curves (default 0.25): `{ { {x, y}, … }, … }`.
+        @param tolerance? number
+        @return number[][][]
+        """
+    ) { lua in
       hostCall(lua, "flatten", method: true) { a in
         let tolerance = try a.number(2, default: 0.25)
         guard tolerance >= 0.001 else {

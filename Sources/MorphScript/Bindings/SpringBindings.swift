@@ -70,13 +70,28 @@ enum SpringBindings {
   }
 
   static let functions: [HostFunction] = [
-    HostFunction(name: "spring") { lua in
+    HostFunction(
+      name: "spring",
+      doc: """
+        `spring()` = duration 0.5, bounce 0; `spring{response=, dampingFraction=}`,
+        `spring{duration=, bounce=}`, `spring{mass=, stiffness=, damping=}`, or a preset name.
+        @param options? morph.SpringOptions|morph.SpringPreset
+        @return morph.Spring
+        """
+    ) { lua in
       hostCall(lua, "spring") { a in
         a.push(try checkSpring(a), as: type)
         return 1
       }
     },
-    HostFunction(name: "interactiveSpring") { lua in
+    HostFunction(
+      name: "interactiveSpring",
+      doc: """
+        SwiftUI `interactiveSpring()`: response 0.15, dampingFraction 0.86, blendDuration 0.25.
+        @param options? { response?: number, dampingFraction?: number, blendDuration?: number }
+        @return morph.Spring
+        """
+    ) { lua in
       hostCall(lua, "interactiveSpring") { a in
         var response = 0.15
         var ratio = 0.86
@@ -92,7 +107,16 @@ enum SpringBindings {
         return 1
       }
     },
-    HostFunction(name: "interpolatingSpring") { lua in
+    HostFunction(
+      name: "interpolatingSpring",
+      doc: """
+        SwiftUI `interpolatingSpring(mass:stiffness:damping:initialVelocity:)`; its animations add up.
+        A damping at or above critical gives the critically damped curve, as SwiftUI samples it.
+        `initialVelocity` is SwiftUI's relative velocity: fractions of the change per second.
+        @param options { stiffness: number, damping?: number, mass?: number, initialVelocity?: number }
+        @return morph.Spring
+        """
+    ) { lua in
       hostCall(lua, "interpolatingSpring") { a in
         let o = try a.options(1, allowed: ["mass", "stiffness", "damping", "initialVelocity"])
         guard let stiffness = try o.number("stiffness") else {
@@ -135,9 +159,39 @@ enum SpringBindings {
   }
 
   static let methods: [HostFunction] = [
-    HostFunction(name: "value") { query($0, "value", Spring.value) },
-    HostFunction(name: "velocity") { query($0, "velocity", Spring.velocity) },
-    HostFunction(name: "settle") { lua in
+    HostFunction(
+      name: "value",
+      doc: """
+        Value at time `t` of a spring moving `from` → `to` with initial velocity `velocity`.
+        @param t number
+        @param from? number default 0
+        @param to? number default 1
+        @param velocity? number default 0
+        @return number
+        """
+    ) { query($0, "value", Spring.value) },
+    HostFunction(
+      name: "velocity",
+      doc: """
+        Velocity at time `t` (same arguments as `value`).
+        @param t number
+        @param from? number
+        @param to? number
+        @param velocity? number
+        @return number
+        """
+    ) { query($0, "velocity", Spring.velocity) },
+    HostFunction(
+      name: "settle",
+      doc: """
+        Seconds until the motion stays within `epsilon` × |from − to| of `to`.
+        @param from? number
+        @param to? number
+        @param velocity? number
+        @param epsilon? number default 0.001
+        @return number
+        """
+    ) { lua in
       hostCall(lua, "settle", method: true) { a in
         let spring = try a.object(1, type).spring
         let from = try a.number(2, default: 0)
@@ -151,7 +205,18 @@ enum SpringBindings {
         return 1
       }
     },
-    HostFunction(name: "step") { lua in
+    HostFunction(
+      name: "step",
+      doc: """
+        Advances (value, velocity) toward `target` by `dt` seconds (exact closed form).
+        @param value number
+        @param velocity number
+        @param target number
+        @param dt number
+        @return number value
+        @return number velocity
+        """
+    ) { lua in
       hostCall(lua, "step", method: true) { a in
         let spring = try a.object(1, type).spring
         let state = SpringState(value: try a.number(2), velocity: try a.number(3))

@@ -44,9 +44,9 @@ local fields = {
   description = "string", longPress = "function", doubleTap = "function", hover = "function",
 }
 
---- morph.component{ name =, size = {w, h}, props =, state =, progress =, body =, tap =, drag =,
---- accessibility =, reload =, longPress =, doubleTap =, hover =, appear = } — checks the definition and
---- marks it as a component.
+---Checks a component definition and marks it as one.
+---@param definition morph.ComponentDefinition
+---@return morph.ComponentDefinition
 function morph.component(def)
   check.table(def, 1, "component")
   for k, v in pairs(def) do
@@ -249,6 +249,12 @@ local function animate_extras(options)
   return options.done, options.velocity
 end
 
+---Animates state changes along a curve; non-numbers change at once. With reduce
+---motion on, everything changes at once. `done(self)` runs once, when every key
+---has finished or been taken over by a later animation.
+---@param curve morph.Spring|morph.Timing|morph.Bezier
+---@param changes table<string, any>
+---@param done? fun(self: morph.Self)|morph.AnimateOptions
 local function animate(self, curve, changes, options)
   local inst = instances[self]
   if not inst then fail("calling 'animate' on bad self (use self:animate)") end
@@ -297,8 +303,11 @@ local function animate(self, curve, changes, options)
   end
 end
 
---- self:velocity(key): how fast a key's presented value moves now, in its
---- shape (a colour's in premultiplied OKLab: {l, a, b, alpha} per second).
+---How fast a state key's presented value moves now, in units per second, in the
+---key's shape: a number, `{x, y}` for a point, … (a colour's in premultiplied
+---OKLab: `{l, a, b, alpha}`).
+---@param key string
+---@return number|table
 local function velocity(self, k)
   local inst = instances[self]
   if not inst then fail("calling 'velocity' on bad self (use self:velocity)") end
@@ -334,8 +343,12 @@ local function play_extras(options)
   return options.done, r
 end
 
---- self:play(timeline, {done =, repeat =}): plays a morph.keyframes
---- timeline, each track from its key's presented value and velocity.
+---Plays a keyframe timeline on state keys of its tracks' kinds (a point track
+---on a point key, …), each component from its presented value and velocity; it
+---replaces what was animating those keys. With reduce motion on, each key takes
+---its track's last value at once.
+---@param timeline morph.Keyframes
+---@param options? morph.PlayOptions
 local function play(self, timeline, options)
   local inst = instances[self]
   if not inst then fail("calling 'play' on bad self (use self:play)") end
@@ -370,8 +383,13 @@ local function play(self, timeline, options)
   end
 end
 
---- morph.stagger(n, step, curve): n copies of `curve`, the i-th delayed by
---- (i - 1) · step seconds, for a sequence across children.
+---`n` copies of `curve`, the i-th delayed by `(i - 1) * step` seconds: a
+---sequence across children (`self:animate(curves[i], …)` for child i).
+---@generic C: morph.Spring|morph.Timing|morph.Keyframes
+---@param n integer
+---@param step number
+---@param curve C
+---@return C[]
 function morph.stagger(n, step, curve)
   if math_type(n) ~= "integer" or n < 0 then
     fail("bad argument #1 to 'stagger' (integer >= 0 expected, got " .. typename(n) .. ")")
@@ -388,6 +406,8 @@ function morph.stagger(n, step, curve)
   return copies
 end
 
+---Sets state at once (the same as assigning `self.key = value`).
+---@param changes table<string, any>
 local function set(self, changes)
   local inst = instances[self]
   if not inst then fail("calling 'set' on bad self (use self:set)") end

@@ -3,12 +3,11 @@
 -- Editors read this file for completion and type checks (see .luarc.json).
 -- It is documentation only: the host implements every function, in Swift
 -- and in its own Lua.
--- Lines between `-- BEGIN GENERATED: NAME` and `-- END GENERATED` are written
--- from the code (Scene/NodeSchema.swift, the bindings, component.lua's fields,
--- the words in Meta/MetaFile.swift): change those, then refresh with
+-- Generated, all of it (Meta/MetaFile.swift): each function's doc and
+-- signature from its binding table (Bindings/*, Scene/NodeSchema.swift,
+-- the host's Lua files), the classes from Meta/MetaFile+Sections.swift.
+-- Change those, then refresh with
 -- `MORPH_REFRESH_META=1 swift test --disable-xctest --filter MetaFileTests`.
--- The rest is hand-written; tests check its methods and functions against a
--- live state, both ways.
 
 ---@class morph
 morph = {}
@@ -33,22 +32,6 @@ function morph.lerp(a, b, t) end
 ---@return number
 function morph.mix(a, b, t) end
 
----Clamps `x` to [lo, hi] (default [0, 1]).
----@param x number
----@param lo? number
----@param hi? number
----@return number
-function morph.clamp(x, lo, hi) end
-
----Maps `x` from [inMin, inMax] to [outMin, outMax] (not clamped).
----@param x number
----@param inMin number
----@param inMax number
----@param outMin number
----@param outMax number
----@return number
-function morph.remap(x, inMin, inMax, outMin, outMax) end
-
 ---GLSL smoothstep: 0 below e0, 1 above e1, a cubic in between.
 ---@param e0 number
 ---@param e1 number
@@ -67,12 +50,6 @@ function morph.fract(x) end
 ---@return number
 function morph.hash(i) end
 
----A well-mixed integer hash (splitmix64) mapped to [0, 1).
----@param i integer
----@param seed? integer
----@return number
-function morph.hashInt(i, seed) end
-
 ---Degrees to radians.
 ---@param degrees number
 ---@return number
@@ -87,6 +64,28 @@ function morph.deg(radians) end
 ---@param degrees number
 ---@return number
 function morph.wrapDegrees(degrees) end
+
+---Clamps `x` to [lo, hi] (default [0, 1]).
+---@param x number
+---@param lo? number
+---@param hi? number
+---@return number
+function morph.clamp(x, lo, hi) end
+
+---Maps `x` from [inMin, inMax] to [outMin, outMax] (not clamped).
+---@param x number
+---@param inMin number
+---@param inMax number
+---@param outMin number
+---@param outMax number
+---@return number
+function morph.remap(x, inMin, inMax, outMin, outMax) end
+
+---A well-mixed integer hash (splitmix64) mapped to [0, 1).
+---@param i integer
+---@param seed? integer
+---@return number
+function morph.hashInt(i, seed) end
 
 ---The shortest signed turn in degrees from `from` to `to`, in (-180, 180].
 ---@param from number
@@ -147,9 +146,7 @@ morph.ease = {}
 
 -- Timing curves -------------------------------------------------------------
 
--- BEGIN GENERATED: BezierPreset
 ---@alias morph.BezierPreset "linear"|"ease"|"easeIn"|"easeOut"|"easeInOut"
--- END GENERATED
 
 ---A cubic Bézier timing curve from (0,0) to (1,1), solved for x like WebKit's UnitBezier.
 ---Call it as `curve(x)` to get y.
@@ -165,14 +162,6 @@ local Bezier = {}
 ---@param x number
 ---@return number
 function Bezier:solve(x) end
-
----A Bézier curve from its control points (x in [0, 1]) or a preset name.
----@param x1 number|morph.BezierPreset
----@param y1? number
----@param x2? number
----@param y2? number
----@return morph.Bezier
-function morph.bezier(x1, y1, x2, y2) end
 
 ---A Bézier curve over a duration: SwiftUI's `timingCurve`. Call as `timing(t)`.
 ---@class morph.Timing
@@ -208,6 +197,14 @@ function Timing:repeatCount(count, options) end
 ---@return morph.Timing
 function Timing:repeatForever(options) end
 
+---A Bézier curve from its control points (x in [0, 1]) or a preset name.
+---@param x1 number|morph.BezierPreset
+---@param y1? number
+---@param x2? number
+---@param y2? number
+---@return morph.Bezier
+function morph.bezier(x1, y1, x2, y2) end
+
 ---`timing(x1, y1, x2, y2, duration)` or `timing("easeInOut", duration)`; duration defaults to 0.35 s.
 ---@param x1 number|morph.BezierPreset
 ---@param y1? number
@@ -216,6 +213,11 @@ function Timing:repeatForever(options) end
 ---@param duration? number
 ---@return morph.Timing
 function morph.timing(x1, y1, x2, y2, duration) end
+
+---SwiftUI `.linear(duration:)` (default 0.35 s).
+---@param duration? number
+---@return morph.Timing
+function morph.linear(duration) end
 
 ---SwiftUI `.easeIn(duration:)` (default 0.35 s).
 ---@param duration? number
@@ -231,11 +233,6 @@ function morph.easeOut(duration) end
 ---@param duration? number
 ---@return morph.Timing
 function morph.easeInOut(duration) end
-
----SwiftUI `.linear(duration:)` (default 0.35 s).
----@param duration? number
----@return morph.Timing
-function morph.linear(duration) end
 
 -- Keyframes -----------------------------------------------------------------
 -- SwiftUI's KeyframeAnimator: tracks of keyframes per state key, each keyframe
@@ -302,12 +299,12 @@ local Keyframes = {}
 ---@return table<string, morph.Animatable>|morph.Animatable
 function Keyframes:value(t, key) end
 
----A copy that waits `seconds` before it starts (for `morph.stagger`).
+---SwiftUI's `delay(_:)`: a copy that waits `seconds` before it starts; the value holds meanwhile.
 ---@param seconds number
 ---@return morph.Keyframes
 function Keyframes:delay(seconds) end
 
----A copy that plays `factor` times as fast.
+---SwiftUI's `speed(_:)`: a copy that plays `factor` times as fast (the delay is not scaled).
 ---@param factor number
 ---@return morph.Keyframes
 function Keyframes:speed(factor) end
@@ -415,9 +412,7 @@ function Spring:repeatForever(options) end
 ---@field allowOverDamping? boolean keep a damping above critical (default false)
 ---@field blendDuration? number
 
--- BEGIN GENERATED: SpringPreset
 ---@alias morph.SpringPreset "default"|"smooth"|"snappy"|"bouncy"|"interactive"
--- END GENERATED
 
 ---`spring()` = duration 0.5, bounce 0; `spring{response=, dampingFraction=}`,
 ---`spring{duration=, bounce=}`, `spring{mass=, stiffness=, damping=}`, or a preset name.
@@ -494,6 +489,12 @@ function Path:line(x, y) end
 function Path:quad(cx, cy, x, y) end
 
 ---A cubic curve to (x, y) with control points (c1x, c1y), (c2x, c2y).
+---@param c1x number
+---@param c1y number
+---@param c2x number
+---@param c2y number
+---@param x number
+---@param y number
 ---@return morph.Path
 function Path:cubic(c1x, c1y, c2x, c2y, x, y) end
 
@@ -510,9 +511,17 @@ function Path:arc(cx, cy, radius, startDegrees, endDegrees, clockwise) end
 ---@return morph.Path
 function Path:close() end
 
+---@param x number
+---@param y number
+---@param w number
+---@param h number
 ---@return morph.Path
 function Path:rect(x, y, w, h) end
 
+---@param x number
+---@param y number
+---@param w number
+---@param h number
 ---@return morph.Path
 function Path:ellipse(x, y, w, h) end
 
@@ -525,9 +534,17 @@ function Path:append(other) end
 function Path:bounds() end
 
 ---A transformed copy: (x, y) ↦ (a·x + c·y + tx, b·x + d·y + ty).
+---@param a number
+---@param b number
+---@param c number
+---@param d number
+---@param tx number
+---@param ty number
 ---@return morph.Path
 function Path:transformed(a, b, c, d, tx, ty) end
 
+---@param x number
+---@param y number
 ---@return morph.Path
 function Path:translated(x, y) end
 
@@ -537,12 +554,11 @@ function Path:translated(x, y) end
 function Path:scaled(sx, sy) end
 
 ---Rotated copy, clockwise degrees, about (ax, ay) (default the origin).
+---@param degrees number
+---@param ax? number
+---@param ay? number
 ---@return morph.Path
 function Path:rotated(degrees, ax, ay) end
-
----Non-zero winding containment.
----@return boolean
-function Path:contains(x, y) end
 
 ---The part between two fractions of the arc length (SwiftUI's `trimmedPath(from:to:)`):
 ---both clamped to 0…1; `from >= to` gives an empty path; each piece starts its own subpath.
@@ -554,6 +570,12 @@ function Path:trimmed(from, to) end
 ---The arc length in points (every segment, `close` lines too).
 ---@return number
 function Path:length() end
+
+---Non-zero winding containment.
+---@param x number
+---@param y number
+---@return boolean
+function Path:contains(x, y) end
 
 ---Polylines within `tolerance` points of the curves (default 0.25): `{ { {x, y}, … }, … }`.
 ---@param tolerance? number
@@ -613,20 +635,40 @@ function morph.transition.asymmetric(insertion, removal) end
 ---Ready-made outlines.
 morph.paths = {}
 
+---@param x number
+---@param y number
+---@param w number
+---@param h number
 ---@return morph.Path
 function morph.paths.rect(x, y, w, h) end
 
 ---Rounded rectangle; style "continuous" (default, SwiftUI's smooth corners) or "circular".
+---@param x number
+---@param y number
+---@param w number
+---@param h number
+---@param radius number
 ---@param style? morph.CornerStyle
 ---@return morph.Path
 function morph.paths.roundedRect(x, y, w, h, radius, style) end
 
+---@param cx number
+---@param cy number
+---@param radius number
 ---@return morph.Path
 function morph.paths.circle(cx, cy, radius) end
 
+---@param x number
+---@param y number
+---@param w number
+---@param h number
 ---@return morph.Path
 function morph.paths.ellipse(x, y, w, h) end
 
+---@param x number
+---@param y number
+---@param w number
+---@param h number
 ---@return morph.Path
 function morph.paths.capsule(x, y, w, h) end
 
@@ -638,7 +680,7 @@ function morph.paths.capsule(x, y, w, h) end
 -- each options class exactly the keys its function takes (both generated).
 
 ---@alias morph.Paint morph.Color|morph.Gradient|string
--- BEGIN GENERATED: enums
+
 ---@alias morph.Anchor "center"|"top"|"bottom"|"leading"|"trailing"|"topLeading"|"topTrailing"|"bottomLeading"|"bottomTrailing"|number[]
 ---@alias morph.BlendMode "normal"|"multiply"|"screen"|"overlay"|"darken"|"lighten"|"colorDodge"|"colorBurn"|"softLight"|"hardLight"|"difference"|"exclusion"|"plusLighter"|"destinationOut"|"destinationOver"|"sourceAtop"
 ---@alias morph.FontWeight "ultraLight"|"thin"|"light"|"regular"|"medium"|"semibold"|"bold"|"heavy"|"black"
@@ -652,7 +694,6 @@ function morph.paths.capsule(x, y, w, h) end
 ---@alias morph.ContentMode "fit"|"fill"
 ---@alias morph.Interpolation "none"|"low"|"medium"|"high"
 ---@alias morph.Edge "top"|"leading"|"bottom"|"trailing"
--- END GENERATED
 
 ---@class morph.Gradient
 
@@ -662,7 +703,6 @@ function morph.paths.capsule(x, y, w, h) end
 ---@class morph.Node
 local Node = {}
 
--- BEGIN GENERATED: FrameOptions
 ---@class morph.FrameOptions
 ---@field width? number
 ---@field height? number
@@ -671,7 +711,6 @@ local Node = {}
 ---@field minHeight? number
 ---@field maxHeight? number may be `math.huge`
 ---@field alignment? morph.Anchor default "center"
--- END GENERATED
 
 ---A fixed frame `frame(w, h [, alignment])` (either side may be nil), or a flexible one
 ---`frame{width=, height=, minWidth=, maxWidth = math.huge, minHeight=, maxHeight=, alignment=}`.
@@ -681,7 +720,6 @@ local Node = {}
 ---@return morph.Node
 function Node:frame(width, height, alignment) end
 
--- BEGIN GENERATED: PaddingOptions
 ---@class morph.PaddingOptions
 ---@field top? number
 ---@field leading? number
@@ -690,7 +728,6 @@ function Node:frame(width, height, alignment) end
 ---@field horizontal? number
 ---@field vertical? number
 ---@field all? number
--- END GENERATED
 
 ---`padding()` (16), `padding(n)`, or `padding{top=, leading=, bottom=, trailing=, horizontal=, vertical=, all=}`.
 ---@param insets? number|morph.PaddingOptions
@@ -722,12 +759,10 @@ function Node:scale(x, y, anchor) end
 ---@return morph.Node
 function Node:rotate(degrees, anchor) end
 
--- BEGIN GENERATED: Rotate3dOptions
 ---@class morph.Rotate3dOptions
 ---@field axis? number[] {x, y, z}, default {0, 1, 0}
 ---@field anchor? morph.Anchor default "center"
 ---@field perspective? number default 1
--- END GENERATED
 
 ---SwiftUI `rotation3DEffect`: true perspective, `d = max(w, h) / perspective`.
 ---@param degrees number
@@ -744,7 +779,6 @@ function Node:opacity(alpha) end
 ---@return morph.Node
 function Node:fill(paint) end
 
--- BEGIN GENERATED: StrokeOptions
 ---@class morph.StrokeOptions
 ---@field color? morph.Paint default black
 ---@field width? number default 1
@@ -752,7 +786,6 @@ function Node:fill(paint) end
 ---@field dashPhase? number default 0
 ---@field cap? morph.LineCap default "butt"
 ---@field join? morph.LineJoin default "miter"
--- END GENERATED
 
 ---`stroke(color [, width])` or `stroke{color=, width=, dash = {4, 3}, dashPhase=, cap=, join=}`.
 ---@param color? morph.Paint|morph.StrokeOptions
@@ -760,13 +793,11 @@ function Node:fill(paint) end
 ---@return morph.Node
 function Node:stroke(color, width) end
 
--- BEGIN GENERATED: ShadowOptions
 ---@class morph.ShadowOptions
 ---@field color? morph.Color|string default black at 0.33
 ---@field radius? number default 0
 ---@field x? number default 0
 ---@field y? number default 0
--- END GENERATED
 
 ---A Gaussian shadow (σ ≈ radius).
 ---@param options morph.ShadowOptions
@@ -778,11 +809,6 @@ function Node:shadow(options) end
 ---@param shape? morph.Node
 ---@return morph.Node
 function Node:clip(shape) end
-
----SwiftUI's name for `clip`.
----@param shape? morph.Node
----@return morph.Node
-function Node:clipShape(shape) end
 
 ---Draws only part of a shape's outline (SwiftUI's `trim(from:to:)`): fractions of its
 ---arc length from the shape's start point (rect: top-left corner; roundedRect, capsule:
@@ -863,21 +889,13 @@ function Node:onLongPress(handler) end
 ---@return morph.Node
 function Node:onDoubleTap(handler) end
 
+---SwiftUI's name for `clip`.
+---@param shape? morph.Node
+---@return morph.Node
+function Node:clipShape(shape) end
+
 ---@return morph.Node
 function morph.rect() end
-
--- BEGIN GENERATED: RoundedRectOptions
----@class morph.RoundedRectOptions
----@field r? number the corner radius
----@field radius? number the same as r
----@field style? morph.CornerStyle default "continuous"
--- END GENERATED
-
----`roundedRect(r [, style])` or `roundedRect{r =, style =}`; style "continuous" (default) or "circular".
----@param r number|morph.RoundedRectOptions
----@param style? morph.CornerStyle
----@return morph.Node
-function morph.roundedRect(r, style) end
 
 ---@return morph.Node
 function morph.circle() end
@@ -888,11 +906,16 @@ function morph.ellipse() end
 ---@return morph.Node
 function morph.capsule() end
 
----@class morph.Rect
----@field x number
----@field y number
----@field width number
----@field height number
+---@class morph.RoundedRectOptions
+---@field r? number the corner radius
+---@field radius? number the same as r
+---@field style? morph.CornerStyle default "continuous"
+
+---`roundedRect(r [, style])` or `roundedRect{r =, style =}`; style "continuous" (default) or "circular".
+---@param r number|morph.RoundedRectOptions
+---@param style? morph.CornerStyle
+---@return morph.Node
+function morph.roundedRect(r, style) end
 
 ---A custom outline: a path drawn in the frame's coordinates as given, or a function
 ---called with the frame layout gives the shape (`{x = 0, y = 0, width =, height =}`)
@@ -901,12 +924,10 @@ function morph.capsule() end
 ---@return morph.Node
 function morph.shape(path) end
 
--- BEGIN GENERATED: ImageOptions
 ---@class morph.ImageOptions
 ---@field resizable? boolean take the size offered instead of the image's own (a pixel a point), default false
 ---@field contentMode? morph.ContentMode keep the aspect ratio inside (`fit`) or around (`fill`) the offer
 ---@field interpolation? morph.Interpolation how scaled pixels are sampled, default "high"
--- END GENERATED
 
 ---A PNG file in the plugin's folder (a relative path, no `..`, no link leading out),
 ---decoded once and reloaded when the file changes: `image("icon.png", {resizable = true,
@@ -916,7 +937,6 @@ function morph.shape(path) end
 ---@return morph.Node
 function morph.image(name, options) end
 
--- BEGIN GENERATED: TextOptions
 ---@class morph.TextOptions
 ---@field size? number points, 0 to 4096 (the frame budget); default the style's size, else 17
 ---@field weight? morph.FontWeight default the style's weight, else "regular"
@@ -930,7 +950,6 @@ function morph.image(name, options) end
 ---@field lineLimit? integer at most this many lines, the last truncated
 ---@field truncation? morph.TextTruncation where the ellipsis goes, default "tail"
 ---@field alignment? morph.TextAlignment how lines align (SwiftUI's `multilineTextAlignment`), default "leading"
--- END GENERATED
 
 ---Text, laid out like SwiftUI's `Text`: its ideal width when it fits, else wrapped at the
 ---width offered (`"\n"` breaks a line); as many lines as the height offered and `lineLimit`
@@ -940,6 +959,85 @@ function morph.image(name, options) end
 ---@param options? morph.TextOptions
 ---@return morph.Node
 function morph.text(s, options) end
+
+---Draws nothing, takes no space.
+---@return morph.Node
+function morph.empty() end
+
+---Takes the space offered.
+---@param minLength? number
+---@return morph.Node
+function morph.spacer(minLength) end
+
+---Children in the array part; plain arrays are spliced in, `false` skipped.
+---@class morph.ZstackOptions
+---@field alignment? morph.Anchor default "center"
+---@field spacing? number
+---@field [integer] morph.Node|morph.Node[]|morph.Paint|false
+
+---Children drawn on top of each other; `alignment` (default centre).
+---@param children morph.ZstackOptions
+---@return morph.Node
+function morph.zstack(children) end
+
+---@class morph.VstackOptions
+---@field alignment? morph.Anchor default "center"
+---@field spacing? number
+---@field [integer] morph.Node|morph.Node[]|morph.Paint|false
+
+---@param children morph.VstackOptions
+---@return morph.Node
+function morph.vstack(children) end
+
+---@class morph.HstackOptions
+---@field alignment? morph.Anchor default "center"
+---@field spacing? number
+---@field [integer] morph.Node|morph.Node[]|morph.Paint|false
+
+---@param children morph.HstackOptions
+---@return morph.Node
+function morph.hstack(children) end
+
+---@class morph.LinearGradientOptions
+---@field colors? morph.Paint[] evenly spaced
+---@field stops? table[] `{ {colour, location}, … }`
+---@field from? morph.Anchor default "top"
+---@field to? morph.Anchor default "bottom"
+
+---@param options morph.LinearGradientOptions
+---@return morph.Gradient
+function morph.linearGradient(options) end
+
+---@class morph.RadialGradientOptions
+---@field colors? morph.Paint[] evenly spaced
+---@field stops? table[] `{ {colour, location}, … }`
+---@field center? morph.Anchor default "center"
+---@field startRadius? number points, default 0
+---@field endRadius? number points (required)
+
+---Circles about `center` (SwiftUI's `RadialGradient`), padded with the end colours.
+---@param options morph.RadialGradientOptions
+---@return morph.Gradient
+function morph.radialGradient(options) end
+
+---@class morph.AngularGradientOptions
+---@field colors? morph.Paint[] evenly spaced
+---@field stops? table[] `{ {colour, location}, … }`
+---@field center? morph.Anchor default "center"
+---@field startAngle? number degrees clockwise from trailing, default 0
+---@field endAngle? number default startAngle + 360
+
+---A conic gradient about `center` (SwiftUI's `AngularGradient`): a span under 360° fills
+---the rest with the last and first colours, meeting halfway.
+---@param options morph.AngularGradientOptions
+---@return morph.Gradient
+function morph.angularGradient(options) end
+
+---@class morph.Rect
+---@field x number
+---@field y number
+---@field width number
+---@field height number
 
 ---@class morph.TextMetrics
 ---@field width number as `morph.text` lays out: the widest line
@@ -955,91 +1053,6 @@ function morph.text(s, options) end
 ---@param style? morph.MeasureTextOptions
 ---@return morph.TextMetrics
 function morph.measureText(s, style) end
-
----Draws nothing, takes no space.
----@return morph.Node
-function morph.empty() end
-
----Takes the space offered.
----@param minLength? number
----@return morph.Node
-function morph.spacer(minLength) end
-
--- BEGIN GENERATED: LinearGradientOptions
----@class morph.LinearGradientOptions
----@field colors? morph.Paint[] evenly spaced
----@field stops? table[] `{ {colour, location}, … }`
----@field from? morph.Anchor default "top"
----@field to? morph.Anchor default "bottom"
--- END GENERATED
-
----@param options morph.LinearGradientOptions
----@return morph.Gradient
-function morph.linearGradient(options) end
-
--- BEGIN GENERATED: RadialGradientOptions
----@class morph.RadialGradientOptions
----@field colors? morph.Paint[] evenly spaced
----@field stops? table[] `{ {colour, location}, … }`
----@field center? morph.Anchor default "center"
----@field startRadius? number points, default 0
----@field endRadius? number points (required)
--- END GENERATED
-
----Circles about `center` (SwiftUI's `RadialGradient`), padded with the end colours.
----@param options morph.RadialGradientOptions
----@return morph.Gradient
-function morph.radialGradient(options) end
-
--- BEGIN GENERATED: AngularGradientOptions
----@class morph.AngularGradientOptions
----@field colors? morph.Paint[] evenly spaced
----@field stops? table[] `{ {colour, location}, … }`
----@field center? morph.Anchor default "center"
----@field startAngle? number degrees clockwise from trailing, default 0
----@field endAngle? number default startAngle + 360
--- END GENERATED
-
----A conic gradient about `center` (SwiftUI's `AngularGradient`): a span under 360° fills
----the rest with the last and first colours, meeting halfway.
----@param options morph.AngularGradientOptions
----@return morph.Gradient
-function morph.angularGradient(options) end
-
--- BEGIN GENERATED: ZstackOptions
----Children in the array part; plain arrays are spliced in, `false` skipped.
----@class morph.ZstackOptions
----@field alignment? morph.Anchor default "center"
----@field spacing? number
----@field [integer] morph.Node|morph.Node[]|morph.Paint|false
--- END GENERATED
-
--- BEGIN GENERATED: VstackOptions
----@class morph.VstackOptions
----@field alignment? morph.Anchor default "center"
----@field spacing? number
----@field [integer] morph.Node|morph.Node[]|morph.Paint|false
--- END GENERATED
-
--- BEGIN GENERATED: HstackOptions
----@class morph.HstackOptions
----@field alignment? morph.Anchor default "center"
----@field spacing? number
----@field [integer] morph.Node|morph.Node[]|morph.Paint|false
--- END GENERATED
-
----Children drawn on top of each other; `alignment` (default centre).
----@param children morph.ZstackOptions
----@return morph.Node
-function morph.zstack(children) end
-
----@param children morph.VstackOptions
----@return morph.Node
-function morph.vstack(children) end
-
----@param children morph.HstackOptions
----@return morph.Node
-function morph.hstack(children) end
 
 -- Components ----------------------------------------------------------------
 -- A plugin returns `morph.component{…}`. The host keeps the state: numbers
@@ -1084,6 +1097,10 @@ local Self = {}
 ---@field done? fun(self: morph.Self) runs once, when every key has finished or been taken over
 ---@field velocity? table<string, number|table> starting velocity per key, in units per second (a release speed), for springs; a composite key's in its shape (`{x =, y =}`; a colour's `{l =, a =, b =, alpha =}`)
 
+---@class morph.PlayOptions
+---@field done? fun(self: morph.Self) runs once, when every track has finished or been taken over
+---@field repeat? boolean|integer true: restart forever (SwiftUI's `repeating: true`); n: play n times
+
 ---Animates state changes along a curve; non-numbers change at once. With reduce
 ---motion on, everything changes at once. `done(self)` runs once, when every key
 ---has finished or been taken over by a later animation.
@@ -1099,13 +1116,10 @@ function Self:animate(curve, changes, done) end
 ---@return number|table
 function Self:velocity(key) end
 
----@class morph.PlayOptions
----@field done? fun(self: morph.Self) runs once, when every track has finished or been taken over
----@field repeat? boolean|integer true: restart forever (SwiftUI's `repeating: true`); n: play n times
-
 ---Plays a keyframe timeline on state keys of its tracks' kinds (a point track
----on a point key, …), each component from its presented value and velocity; it replaces what was animating those keys. With reduce
----motion on, each key takes its track's last value at once.
+---on a point key, …), each component from its presented value and velocity; it
+---replaces what was animating those keys. With reduce motion on, each key takes
+---its track's last value at once.
 ---@param timeline morph.Keyframes
 ---@param options? morph.PlayOptions
 function Self:play(timeline, options) end
@@ -1114,7 +1128,6 @@ function Self:play(timeline, options) end
 ---@param changes table<string, any>
 function Self:set(changes) end
 
--- BEGIN GENERATED: ComponentDefinition
 ---@class morph.ComponentDefinition
 ---@field name? string shown in the status line and JSON
 ---@field description? string one line for `morphhost list`
@@ -1136,7 +1149,6 @@ function Self:set(changes) end
 ---@field reload? fun(self: morph.Self, old: table) runs after a hot reload; `old` holds the old model values
 ---@field save? fun(self: morph.Self): any before a hot reload, the old code hands something on…
 ---@field restore? fun(self: morph.Self, saved: any) …which the new code receives before `reload`
--- END GENERATED
 
 ---Runs another Lua file beside the plugin (a path inside the plugin's folder,
 ---".lua" optional) in its own sandbox and returns what it returns, cached until
@@ -1179,23 +1191,6 @@ function morph.component(definition) end
 ---@field settled morph.TestCheck at rest: nothing that will end is moving
 morph.test = {}
 
----A case: `test.case "name" { plugin = "x.lua", input = "0 tap", test.at(0.3) { … } }`.
----@param name string
----@return fun(definition: morph.TestCaseDefinition): morph.TestCase
-function morph.test.case(name) end
-
----Expectations at `t` seconds on the component's clock: string keys are state keys
----(a number is checked within 1e-9, `approx(v, tol)` within tol, strings and booleans
----exactly); list items are checks (`accessibility`, `frame`, `quad`, `snapshot`, `settled`).
----@param t number seconds, >= 0
----@return fun(expectations: table): morph.TestMoment
-function morph.test.at(t) end
-
----The component comes to rest at or before `t` seconds.
----@param t number
----@return morph.TestMoment
-function morph.test.settledBy(t) end
-
 ---A number within `tolerance` (default 1e-6) of `value`.
 ---@param value number
 ---@param tolerance? number
@@ -1228,5 +1223,22 @@ function morph.test.quad(id, corners, tolerance) end
 ---@param options? {scale?: number} pixels a point, 0.25 to 4 (default 1)
 ---@return morph.TestCheck
 function morph.test.snapshot(name, options) end
+
+---Expectations at `t` seconds on the component's clock: string keys are state keys
+---(a number is checked within 1e-9, `approx(v, tol)` within tol, strings and booleans
+---exactly); list items are checks (`accessibility`, `frame`, `quad`, `snapshot`, `settled`).
+---@param t number seconds, >= 0
+---@return fun(expectations: table): morph.TestMoment
+function morph.test.at(t) end
+
+---The component comes to rest at or before `t` seconds.
+---@param t number
+---@return morph.TestMoment
+function morph.test.settledBy(t) end
+
+---A case: `test.case "name" { plugin = "x.lua", input = "0 tap", test.at(0.3) { … } }`.
+---@param name string
+---@return fun(definition: morph.TestCaseDefinition): morph.TestCase
+function morph.test.case(name) end
 
 return morph

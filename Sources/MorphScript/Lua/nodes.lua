@@ -211,9 +211,11 @@ function morph.text(s, opts)
   return new(text_record("text", s, opts, text_keys))
 end
 
---- morph.measureText(s, style) → {width =, height =, baseline =}: the size
---- `morph.text(s, style)` lays out at (offered `style.width`, else its ideal
---- width), and its first baseline from the top.
+---The size `morph.text(s, style)` lays out at, offered `style.width` (nil: its ideal
+---width), by the same layout the frame uses: `measureText("Red", {size = 34}).width`.
+---@param s string|number
+---@param style? morph.MeasureTextOptions
+---@return morph.TextMetrics
 function morph.measureText(s, style)
   local width = style ~= nil and type(style) == "table" and style.width or nil
   if width ~= nil then length(width, 2, "measureText", "width", "width") end
@@ -467,7 +469,9 @@ function Node:clip(shape)
   return add(self, { op = "clip", shape = shape })
 end
 
---- clipShape(shape): SwiftUI's name for clip.
+---SwiftUI's name for `clip`.
+---@param shape? morph.Node
+---@return morph.Node
 Node.clipShape = Node.clip
 
 --- trim(from = 0, to = 1): a shape draws only that part of its outline, as fractions of
@@ -548,7 +552,9 @@ local function joined(a, b)
   return t
 end
 
---- t:combined(other): both transitions at once (SwiftUI's combined(with:)).
+---Both transitions at once (SwiftUI's `combined(with:)`).
+---@param other morph.Transition
+---@return morph.Transition
 function Transition:combined(other)
   a_transition(self, 0, "combined")
   a_transition(other, 1, "combined")
@@ -561,30 +567,49 @@ morph.transition = {
   identity = transition({}),
   opacity = transition({ { kind = "opacity" } }),
   slide = transition({ { kind = "move", edge = "leading" } }, { { kind = "move", edge = "trailing" } }),
-  --- scale([s = 0 [, anchor]]): scaled by s about the anchor (default its centre).
-  scale = function(s, a)
-    if s ~= nil then finite(s, 1, "scale") end
-    return transition({ { kind = "scale", scale = s or 0, anchor = anchor(a, 2, "scale") or { 0.5, 0.5 } } })
-  end,
-  --- move(edge): moved by its own size toward the edge.
-  move = function(e) return transition({ { kind = "move", edge = edge(e, 1, "move") } }) end,
-  offset = function(x, y)
-    return transition({ { kind = "offset", x = finite(x or 0, 1, "offset"), y = finite(y or 0, 2, "offset") } })
-  end,
-  --- push(edge): in from the edge fading in, out toward the opposite edge fading out.
-  push = function(e)
-    local from = edge(e, 1, "push")
-    local opposite = { top = "bottom", bottom = "top", leading = "trailing", trailing = "leading" }
-    return transition({ { kind = "move", edge = from }, { kind = "opacity" } },
-      { { kind = "move", edge = opposite[from] }, { kind = "opacity" } })
-  end,
-  --- asymmetric(insertion, removal): one transition in, another out.
-  asymmetric = function(insertion, removal)
-    a_transition(insertion, 1, "asymmetric")
-    a_transition(removal, 2, "asymmetric")
-    return transition(insertion.insertion, removal.removal)
-  end,
 }
+
+---Scaled by `s` (default 0) about `anchor` (default the centre).
+---@param s? number
+---@param anchor? morph.Anchor
+---@return morph.Transition
+function morph.transition.scale(s, a)
+  if s ~= nil then finite(s, 1, "scale") end
+  return transition({ { kind = "scale", scale = s or 0, anchor = anchor(a, 2, "scale") or { 0.5, 0.5 } } })
+end
+
+---Moved by its own size toward `edge`.
+---@param edge morph.Edge
+---@return morph.Transition
+function morph.transition.move(e) return transition({ { kind = "move", edge = edge(e, 1, "move") } }) end
+
+---Moved by (x, y) points.
+---@param x? number
+---@param y? number
+---@return morph.Transition
+function morph.transition.offset(x, y)
+  return transition({ { kind = "offset", x = finite(x or 0, 1, "offset"), y = finite(y or 0, 2, "offset") } })
+end
+
+---In from `edge` fading in, out toward the opposite edge fading out (SwiftUI's `push(from:)`).
+---@param edge morph.Edge
+---@return morph.Transition
+function morph.transition.push(e)
+  local from = edge(e, 1, "push")
+  local opposite = { top = "bottom", bottom = "top", leading = "trailing", trailing = "leading" }
+  return transition({ { kind = "move", edge = from }, { kind = "opacity" } },
+    { { kind = "move", edge = opposite[from] }, { kind = "opacity" } })
+end
+
+---`insertion` in, `removal` out.
+---@param insertion morph.Transition
+---@param removal morph.Transition
+---@return morph.Transition
+function morph.transition.asymmetric(insertion, removal)
+  a_transition(insertion, 1, "asymmetric")
+  a_transition(removal, 2, "asymmetric")
+  return transition(insertion.insertion, removal.removal)
+end
 
 --- transition(t): how a node with an id enters and leaves under an animation.
 function Node:transition(t)

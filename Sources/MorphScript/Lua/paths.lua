@@ -4,7 +4,9 @@ local check_type = support.check.type
 local newPath = morph.newPath
 morph.newPath = nil
 
---- morph.path([build]): a new path; `build(p)` may add to it at once.
+---A new path; `build(p)` may add to it at once.
+---@param build? fun(p: morph.Path)
+---@return morph.Path
 function morph.path(build)
   local p = newPath()
   if build ~= nil then

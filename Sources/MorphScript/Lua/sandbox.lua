@@ -103,10 +103,12 @@ for _, k in ipairs({ "io", "debug", "package", "dofile", "loadfile", "require" }
 end
 os.execute, os.exit, os.remove, os.rename, os.getenv, os.tmpname = nil, nil, nil, nil, nil, nil
 
--- morph.import("name"): another Lua file beside the plugin, run once in its
--- own sandbox; what it returns is cached until the plugin reloads. The host
--- reads the file (only inside the plugin's folder) and watches it too.
 local modules, loading = {}, {}
+---Runs another Lua file beside the plugin (a path inside the plugin's folder,
+---".lua" optional) in its own sandbox and returns what it returns, cached until
+---the plugin reloads. Hot reload watches imported files too.
+---@param name string
+---@return any
 function morph_module.import(name)
   if type(name) ~= "string" then
     raise(("bad argument #1 to 'import' (string expected, got %s)"):format(type(name)))

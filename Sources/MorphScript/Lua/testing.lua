@@ -43,14 +43,18 @@ local function mark(kind, t)
   return t
 end
 
---- approx(value, tolerance = 1e-6): a number expected within `tolerance` of `value`.
+---A number within `tolerance` (default 1e-6) of `value`.
+---@param value number
+---@param tolerance? number
+---@return morph.Approx
 function test.approx(value, tol)
   check.finite(value, 1, "approx")
   return mark("approx", { value = value, tolerance = tolerance(tol, 2, "approx", 1e-6) })
 end
 
---- accessibility(value) or accessibility{ label =, value =, hint = }: what the
---- component's accessibility description says (the value alone, or some fields).
+---The accessibility value, or some of label, value and hint.
+---@param want string|{label?: string, value?: string, hint?: string}
+---@return morph.TestCheck
 function test.accessibility(want)
   local fields = {}
   if type(want) == "string" then
@@ -84,8 +88,11 @@ local function numbers(t, count, n, fname, what)
   return out
 end
 
---- frame(id, {x, y, width, height}, tolerance = 0.01): the box around the node
---- marked `:id(id)`, in the component's points, each number within `tolerance`.
+---The box around the node marked `:id(id)`, in the component's points.
+---@param id string
+---@param rect number[] {x, y, width, height}
+---@param tolerance? number default 0.01
+---@return morph.TestCheck
 function test.frame(id, rect, tol)
   node_id(id, "frame")
   local r = numbers(rect, 4, 2, "frame", "{x, y, width, height}")
@@ -94,8 +101,12 @@ function test.frame(id, rect, tol)
   })
 end
 
---- quad(id, {{x, y}, {x, y}, {x, y}, {x, y}}, tolerance = 0.01): the node's four
---- corners (top-left, top-right, bottom-right, bottom-left) after every transform.
+---The node's four corners after every transform (top-left, top-right, bottom-right,
+---bottom-left), in the component's points.
+---@param id string
+---@param corners number[][] four {x, y}
+---@param tolerance? number default 0.01
+---@return morph.TestCheck
 function test.quad(id, corners, tol)
   node_id(id, "quad")
   check.table(corners, 2, "quad")
@@ -110,9 +121,11 @@ function test.quad(id, corners, tol)
   })
 end
 
---- snapshot(name, { scale = 1 }): the picture, compared with the golden NAME.png in
---- the `<test file>.snapshots` folder beside the test file; `scale` is pixels a point
---- (0.25 to 4, as `--scale` takes it: 2 for a retina golden).
+---The picture, compared with the golden `NAME.png` in the `<file>.snapshots` folder beside
+---the test file (`morphhost test --update` records it).
+---@param name string letters, digits, '_' and '-'
+---@param options? {scale?: number} pixels a point, 0.25 to 4 (default 1)
+---@return morph.TestCheck
 function test.snapshot(name, options)
   text(name, 1, "snapshot")
   if not name:match("^[%w_][%w_%-]*$") or #name > 100 then
@@ -152,9 +165,11 @@ local function state_check(key, want, n)
   return c
 end
 
---- at(t){ key = expected, …, check, … }: expectations at `t` seconds on the
---- component's clock. String keys are state keys; the list holds the checks
---- made by accessibility, frame, quad, snapshot and `settled`.
+---Expectations at `t` seconds on the component's clock: string keys are state keys
+---(a number is checked within 1e-9, `approx(v, tol)` within tol, strings and booleans
+---exactly); list items are checks (`accessibility`, `frame`, `quad`, `snapshot`, `settled`).
+---@param t number seconds, >= 0
+---@return fun(expectations: table): morph.TestMoment
 function test.at(t)
   time(t, 1, "at")
   return function(expectations)
@@ -187,7 +202,9 @@ function test.at(t)
   end
 end
 
---- settledBy(t): the component comes to rest at or before `t` seconds.
+---The component comes to rest at or before `t` seconds.
+---@param t number
+---@return morph.TestMoment
 function test.settledBy(t)
   time(t, 1, "settledBy")
   return mark("at", { line = line(), checks = { { kind = "settled", time = t, line = line() } } })
@@ -214,7 +231,9 @@ local case_fields = { "plugin", "props", "input", "inputFile", "reduceMotion" }
 local is_case_field = {}
 for _, k in ipairs(case_fields) do is_case_field[k] = true end
 
---- case(name){ plugin =, props =, input = | inputFile =, reduceMotion =, at(t){…}, … }
+---A case: `test.case "name" { plugin = "x.lua", input = "0 tap", test.at(0.3) { … } }`.
+---@param name string
+---@return fun(definition: morph.TestCaseDefinition): morph.TestCase
 function test.case(name)
   text(name, 1, "case")
   local where = line()

@@ -1,13 +1,12 @@
 import MorphCore
 
-/// The parts of `Lua/morph.meta.lua` that the code already knows, written
-/// between `-- BEGIN GENERATED: NAME` and `-- END GENERATED` lines of the
-/// checked-in file; the prose around them stays hand-written. A test compares
-/// the file with `generate(from:)` and rewrites it on request (`refreshHint`).
-/// Nothing at run time calls this.
+/// Writes `Lua/morph.meta.lua`, all of it: each function's declaration from
+/// the doc its binding entry carries (a `HostFunction`, a `NodeSchema.Op`, or
+/// a `---@` block above a function in the host's Lua), option classes and
+/// aliases from the schema, the rest from `parts`. A test compares the
+/// checked-in file with `generate()` and rewrites it on request
+/// (`refreshHint`). Nothing at run time calls this.
 enum MetaFile {
-  static let beginMarker = "-- BEGIN GENERATED: "
-  static let endMarker = "-- END GENERATED"
   static let refreshHint =
     "MORPH_REFRESH_META=1 swift test --disable-xctest --filter MetaFileTests"
 
@@ -15,40 +14,166 @@ enum MetaFile {
     let description: String
   }
 
-  /// `text` with every generated block rewritten from the code. Fails naming
-  /// a block the text lacks or repeats, a block no generator knows, or a doc
-  /// entry that documents nothing.
-  static func generate(from text: String) throws -> String {
+  /// A piece of the file (`parts`, in `MetaFile+Sections.swift`).
+  enum Part {
+    /// Prose and classes no binding owns, written as they are.
+    case text(String)
+    /// A binding table's entries, each declared as `PREFIX` + its name
+    /// (`morph.`, `morph.paths.`, or `Path:` for methods).
+    case functions(String, [HostFunction])
+    /// Functions the host's Lua defines, by name (`morph.path`) or by a
+    /// prefix ending in `.` or `:` (`Self:`: every method of `self`).
+    case lua(String)
+    /// A block written from the code (`blocks`).
+    case block(String)
+    /// Node functions and modifiers: each op's options class, then its declaration.
+    case ops([NodeSchema.Op])
+  }
+
+  /// One function as the meta file declares it: its doc lines (prose, then
+  /// `@param` and `@return`, without `---`), whose `@param`s make the signature.
+  struct Declaration: Equatable {
+    /// `morph.lerp`, `morph.paths.rect`, or `Path:move` for a method.
+    let name: String
+    let doc: [String]
+
+    /// The `@param` names, `?` kept.
+    var parameters: [String] {
+      doc.compactMap { line in
+        guard line.hasPrefix("@param ") else { return nil }
+        return line.dropFirst("@param ".count).split(separator: " ").first.map(String.init)
+      }
+    }
+
+    /// How many arguments a call may pass (self not counted): at least up
+    /// to the last parameter neither `?` nor typed `|nil`, at most all of them.
+    var arguments: ClosedRange<Int> {
+      let required = doc.filter { $0.hasPrefix("@param ") }.map { line in
+        let words = line.split(separator: " ")
+        return !(words[1].hasSuffix("?") || words.count > 2 && words[2].hasSuffix("|nil"))
+      }
+      let minimum = (required.lastIndex(of: true) ?? -1) + 1
+      return minimum...max(minimum, required.count)
+    }
+
+    var lines: [String] {
+      let names = parameters.map { $0.hasSuffix("?") ? String($0.dropLast()) : $0 }
+      return doc.map { "---" + $0 } + ["function \(name)(\(names.joined(separator: ", "))) end"]
+    }
+  }
+
+  /// The whole file, and every function it declares in order.
+  static func generate() throws -> (text: String, declarations: [Declaration]) {
     let fields = try LiveSurface.definitionFields(in: try LuaState())
     let blocks = try self.blocks(definitionFields: fields)
-    var lines = text.components(separatedBy: "\n")
-    var seen: Set<String> = []
-    var index = 0
-    while index < lines.count {
-      guard lines[index].hasPrefix(beginMarker) else {
-        index += 1
-        continue
-      }
-      let name = String(lines[index].dropFirst(beginMarker.count))
-      guard let body = blocks[name] else {
-        throw Failure(description: "no generator for block '\(name)' (line \(index + 1))")
-      }
-      guard seen.insert(name).inserted else {
-        throw Failure(description: "block '\(name)' appears twice")
-      }
-      guard let end = lines[(index + 1)...].firstIndex(where: { $0.hasPrefix(endMarker) }) else {
-        throw Failure(description: "block '\(name)' has no '\(endMarker)' line")
-      }
-      lines.replaceSubrange((index + 1)..<end, with: body)
-      index += body.count + 2
+    var luaDocs = try luaDeclarations()
+    var chunks: [[String]] = []
+    var declarations: [Declaration] = []
+    func declare(_ found: [Declaration]) {
+      declarations += found
+      chunks += found.map(\.lines)
     }
-    let missing = Set(blocks.keys).subtracting(seen).sorted()
-    guard missing.isEmpty else {
+    for part in parts {
+      switch part {
+      case .text(let text):
+        chunks.append(text.components(separatedBy: "\n"))
+      case .functions(let prefix, let table):
+        declare(try table.map { try declaration(prefix, $0) })
+      case .lua(let pattern):
+        let wanted = luaDocs.filter { matches($0.name, pattern) }
+        guard !wanted.isEmpty else {
+          throw Failure(
+            description: "no Lua function documented as '\(pattern)' (---@ lines above it)")
+        }
+        luaDocs.removeAll { matches($0.name, pattern) }
+        declare(wanted)
+      case .block(let name):
+        guard let block = blocks[name] else {
+          throw Failure(description: "no generator for block '\(name)'")
+        }
+        chunks.append(block)
+      case .ops(let ops):
+        for op in ops {
+          if let options = blocks[optionsClass(op)] { chunks.append(options) }
+          declare([try declaration(of: op)])
+        }
+      }
+    }
+    guard luaDocs.isEmpty else {
       throw Failure(
-        description: "missing blocks: " + missing.joined(separator: ", ")
-          + " (add '\(beginMarker)NAME' and '\(endMarker)' lines where each belongs)")
+        description: "documented in the host's Lua but placed in no part of MetaFile.parts: "
+          + luaDocs.map(\.name).joined(separator: ", "))
     }
-    return lines.joined(separator: "\n")
+    let text = chunks.map { $0.joined(separator: "\n") }.joined(separator: "\n\n") + "\n"
+    return (text, declarations)
+  }
+
+  private static func matches(_ name: String, _ pattern: String) -> Bool {
+    guard pattern.hasSuffix(".") || pattern.hasSuffix(":") else { return name == pattern }
+    return name.hasPrefix(pattern) && !name.dropFirst(pattern.count).contains(".")
+  }
+
+  private static func docLines(_ doc: String) -> [String] {
+    doc.components(separatedBy: "\n")
+  }
+
+  /// A node function or modifier; one without a doc fails, naming it.
+  static func declaration(of op: NodeSchema.Op) throws -> Declaration {
+    let name = (op.role == .modifier ? "Node:" : "morph.") + op.name
+    guard let doc = op.doc else {
+      throw Failure(description: "\(name) has no signature: give its NodeSchema.Op a doc")
+    }
+    return Declaration(name: name, doc: docLines(doc))
+  }
+
+  /// A binding table's entry; one without a doc fails, naming it.
+  static func declaration(_ prefix: String, _ entry: HostFunction) throws -> Declaration {
+    guard let doc = entry.doc else {
+      throw Failure(
+        description: "\(prefix)\(entry.name) has no signature: give its HostFunction a doc")
+    }
+    // Shared methods (AnimationModifierBindings) return a copy of their receiver.
+    let receiver = prefix.hasSuffix(":") ? "morph." + prefix.dropLast() : "any"
+    return Declaration(
+      name: prefix + entry.name,
+      doc: docLines(doc.replacingOccurrences(of: "{Self}", with: receiver)))
+  }
+
+  /// The host's Lua files whose functions plugins see, and how a definition
+  /// line names what it defines: a `---@` block right above such a line is
+  /// that function's doc.
+  static let luaFiles = [
+    ("component.lua", LuaSources.component), ("nodes.lua", LuaSources.nodes),
+    ("paths.lua", LuaSources.paths), ("testing.lua", LuaSources.testing),
+    ("sandbox.lua", LuaSources.sandbox),
+  ]
+  static let luaOwners = [
+    ("function morph_module.", "morph."), ("function morph.transition.", "morph.transition."),
+    ("function morph.", "morph."), ("function Transition:", "Transition:"),
+    ("function test.", "morph.test."), ("local function ", "Self:"), ("Node.", "Node:"),
+  ]
+
+  /// Every documented function of the host's Lua, in file order. A `---@`
+  /// block above a line no owner names fails, with the file and line.
+  static func luaDeclarations() throws -> [Declaration] {
+    var found: [Declaration] = []
+    for (file, source) in luaFiles {
+      var doc: [String] = []
+      for (number, line) in source.components(separatedBy: "\n").enumerated() {
+        if line.hasPrefix("---") {
+          doc.append(String(line.dropFirst(3)))
+          continue
+        }
+        defer { doc = [] }
+        guard doc.contains(where: { $0.hasPrefix("@") }) else { continue }
+        guard let (prefix, owner) = luaOwners.first(where: { line.hasPrefix($0.0) }) else {
+          throw Failure(description: "\(file):\(number + 1): a ---@ doc above no function")
+        }
+        let name = line.dropFirst(prefix.count).prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+        found.append(Declaration(name: owner + name, doc: doc))
+      }
+    }
+    return found
   }
 
   /// Every generated block by name. `definitionFields` are the keys
@@ -61,6 +186,11 @@ enum MetaFile {
       let alias = alias(enumeration.name, enumeration.cases) + extra
       return (enumDocs[enumeration.name].map { ["---" + $0] } ?? []) + [alias]
     }
+    blocks["ease"] =
+      docLines(EasingBindings.doc).map { "---" + $0 } + ["---@class morph.ease"]
+      + Easing.allCases.map { "---@field \($0.rawValue) morph.EasingFunction" } + [
+        "morph.ease = {}"
+      ]
     blocks["BezierPreset"] = [alias("BezierPreset", CurveBindings.presets.map(\.0))]
     blocks["SpringPreset"] = [alias("SpringPreset", SpringBindings.presets.map(\.0))]
     for op in NodeSchema.ops where !op.options.isEmpty {

@@ -5,9 +5,19 @@ import MorphCore
 /// A Swift function callable from Lua, like an entry of a `luaL_Reg` table.
 /// `function` must not throw or raise: it reports errors by pushing a message
 /// and returning `MORPH_RAISE`, and the C trampoline raises for it.
+/// `doc` is the entry's LuaLS annotation lines without `---` (prose, then
+/// `@param` and `@return`), from which `MetaFile` writes its declaration in
+/// `morph.meta.lua`; nil for functions plugins never see.
 struct HostFunction {
   let name: String
+  let doc: String?
   let function: morph_hostfn
+
+  init(name: String, doc: String? = nil, function: @escaping morph_hostfn) {
+    self.name = name
+    self.doc = doc
+    self.function = function
+  }
 }
 
 /// A host function's argument was refused; the message reads like Lua's own.

@@ -216,20 +216,22 @@ enum NodeSchema {
     /// The Lua function's name, also the record's `op`.
     let name: String
     let role: Role
-    /// The Lua call's parameters as the meta file names them.
-    let parameters: [String]
+    /// The Lua function's LuaLS annotation lines without `---` (prose, then
+    /// `@param` and `@return`): its doc and signature, from which `MetaFile`
+    /// writes its declaration. Nil fails the meta test, naming the op.
+    let doc: String?
     /// The keys of its option table, in the order messages list them.
     let options: [Field]
     /// The record's fields, read by key.
     let fields: [Field]
 
     init(
-      _ name: String, _ role: Role, parameters: [String] = [], options: [Field] = [],
+      _ name: String, _ role: Role, doc: String? = nil, options: [Field] = [],
       fields: [Field] = []
     ) {
       self.name = name
       self.role = role
-      self.parameters = parameters
+      self.doc = doc
       self.options = options
       self.fields = fields
     }
@@ -264,39 +266,126 @@ enum NodeSchema {
 
   static let ops: [Op] =
     [
-      Op("rect", .shape),
-      Op("circle", .shape),
-      Op("ellipse", .shape),
-      Op("capsule", .shape),
       Op(
-        "roundedRect", .shape, parameters: ["r", "style"],
+        "rect", .shape,
+        doc: """
+          @return morph.Node
+          """),
+      Op(
+        "circle", .shape,
+        doc: """
+          @return morph.Node
+          """),
+      Op(
+        "ellipse", .shape,
+        doc: """
+          @return morph.Node
+          """),
+      Op(
+        "capsule", .shape,
+        doc: """
+          @return morph.Node
+          """),
+      Op(
+        "roundedRect", .shape,
+        doc: """
+          `roundedRect(r [, style])` or `roundedRect{r =, style =}`; style "continuous" (default) or "circular".
+          @param r number|morph.RoundedRectOptions
+          @param style? morph.CornerStyle
+          @return morph.Node
+          """,
         options: [opt("r", .length), opt("radius", .length), cornerStyleField],
         fields: [Field("radius", .length), cornerStyleField]),
       Op(
-        "shape", .shape, parameters: ["path"],
+        "shape", .shape,
+        doc: """
+          A custom outline: a path drawn in the frame's coordinates as given, or a function
+          called with the frame layout gives the shape (`{x = 0, y = 0, width =, height =}`)
+          that returns its path (SwiftUI's `Shape.path(in:)`), so the shape fills its frame.
+          @param path morph.Path|fun(rect: morph.Rect): morph.Path
+          @return morph.Node
+          """,
         fields: [opt("path", .path), opt("resolve", .handler)]),
       Op(
-        "image", .node, parameters: ["name", "options"],
+        "image", .node,
+        doc: """
+          A PNG file in the plugin's folder (a relative path, no `..`, no link leading out),
+          decoded once and reloaded when the file changes: `image("icon.png", {resizable = true,
+          contentMode = "fit"})`.
+          @param name string
+          @param options? morph.ImageOptions
+          @return morph.Node
+          """,
         options: imageOptions, fields: [Field("source", .image)] + imageOptions),
       Op(
-        "text", .node, parameters: ["s", "options"], options: textOptions,
+        "text", .node,
+        doc: """
+          Text, laid out like SwiftUI's `Text`: its ideal width when it fits, else wrapped at the
+          width offered (`"\\n"` breaks a line); as many lines as the height offered and `lineLimit`
+          allow. Inter, with Noto Sans CJK and Noto Color Emoji for what Inter lacks:
+          `text("Red", {style = "largeTitle", weight = "bold", color = "#FFFFFF"})`.
+          @param s string|number
+          @param options? morph.TextOptions
+          @return morph.Node
+          """, options: textOptions,
         fields: [Field("text", .string)] + textOptions),
-      Op("empty", .node),
       Op(
-        "spacer", .node, parameters: ["minLength"],
+        "empty", .node,
+        doc: """
+          Draws nothing, takes no space.
+          @return morph.Node
+          """),
+      Op(
+        "spacer", .node,
+        doc: """
+          Takes the space offered.
+          @param minLength? number
+          @return morph.Node
+          """,
         fields: [opt("minLength", .length, default: .number(0))]),
-      Op("zstack", .node, parameters: ["children"], options: stackOptions, fields: stackFields),
-      Op("vstack", .node, parameters: ["children"], options: stackOptions, fields: stackFields),
-      Op("hstack", .node, parameters: ["children"], options: stackOptions, fields: stackFields),
       Op(
-        "linearGradient", .paint, parameters: ["options"],
+        "zstack", .node,
+        doc: """
+          Children drawn on top of each other; `alignment` (default centre).
+          @param children morph.ZstackOptions
+          @return morph.Node
+          """, options: stackOptions, fields: stackFields),
+      Op(
+        "vstack", .node,
+        doc: """
+          @param children morph.VstackOptions
+          @return morph.Node
+          """, options: stackOptions, fields: stackFields),
+      Op(
+        "hstack", .node,
+        doc: """
+          @param children morph.HstackOptions
+          @return morph.Node
+          """, options: stackOptions, fields: stackFields),
+      Op(
+        "linearGradient", .paint,
+        doc: """
+          @param options morph.LinearGradientOptions
+          @return morph.Gradient
+          """,
         options: stopOptions + linearEnds, fields: [Field("stops", .stops)] + linearEnds),
       Op(
-        "radialGradient", .paint, parameters: ["options"],
+        "radialGradient", .paint,
+        doc: """
+          Circles about `center` (SwiftUI's `RadialGradient`), padded with the end colours.
+          @param options morph.RadialGradientOptions
+          @return morph.Gradient
+          """,
         options: stopOptions + radialShape + [opt("endRadius", .length)],
         fields: [Field("stops", .stops)] + radialShape + [Field("endRadius", .length)]),
       Op(
-        "angularGradient", .paint, parameters: ["options"],
+        "angularGradient", .paint,
+        doc: """
+          A conic gradient about `center` (SwiftUI's `AngularGradient`): a span under 360° fills
+          the rest with the last and first colours, meeting halfway.
+          @param options morph.AngularGradientOptions
+          @return morph.Gradient
+          """,
         options: stopOptions + angularShape, fields: [Field("stops", .stops)] + angularShape),
     ] + modifiers
 
@@ -344,55 +433,218 @@ enum NodeSchema {
 
   private static let modifiers: [Op] = [
     Op(
-      "frame", .modifier, parameters: ["width", "height", "alignment"], options: frameOptions,
+      "frame", .modifier,
+      doc: """
+        A fixed frame `frame(w, h [, alignment])` (either side may be nil), or a flexible one
+        `frame{width=, height=, minWidth=, maxWidth = math.huge, minHeight=, maxHeight=, alignment=}`.
+        @param width number|morph.FrameOptions|nil
+        @param height? number
+        @param alignment? morph.Anchor
+        @return morph.Node
+        """, options: frameOptions,
       fields: frameOptions),
     Op(
-      "padding", .modifier, parameters: ["insets"],
+      "padding", .modifier,
+      doc: """
+        `padding()` (16), `padding(n)`, or `padding{top=, leading=, bottom=, trailing=, horizontal=, vertical=, all=}`.
+        @param insets? number|morph.PaddingOptions
+        @return morph.Node
+        """,
       options: (edges + ["horizontal", "vertical", "all"]).map { opt($0, .number) },
       fields: edges.map { Field($0, .number) }),
     Op(
-      "offset", .modifier, parameters: ["x", "y"],
+      "offset", .modifier,
+      doc: """
+        Moves the drawing, not the layout.
+        @param x? number default 0
+        @param y? number default 0
+        @return morph.Node
+        """,
       fields: [Field("x", .number), Field("y", .number)]),
     Op(
-      "position", .modifier, parameters: ["x", "y"],
+      "position", .modifier,
+      doc: """
+        Centres the view at (x, y) of its parent's space; it takes the space offered.
+        @param x number
+        @param y number
+        @return morph.Node
+        """,
       fields: [Field("x", .number), Field("y", .number)]),
     Op(
-      "scale", .modifier, parameters: ["x", "y", "anchor"],
+      "scale", .modifier,
+      doc: """
+        `scale(s [, anchor])` or `scale(x, y [, anchor])`; the anchor is a unit point of the layout frame.
+        @param x number
+        @param y? number|morph.Anchor
+        @param anchor? morph.Anchor
+        @return morph.Node
+        """,
       fields: [Field("x", .number), Field("y", .number), opt("anchor", .anchor, default: center)]),
     Op(
-      "rotate", .modifier, parameters: ["degrees", "anchor"],
+      "rotate", .modifier,
+      doc: """
+        Clockwise degrees about an anchor of the layout frame (default centre).
+        @param degrees number
+        @param anchor? morph.Anchor
+        @return morph.Node
+        """,
       fields: [Field("degrees", .number), opt("anchor", .anchor, default: center)]),
     Op(
-      "rotate3d", .modifier, parameters: ["degrees", "options"],
+      "rotate3d", .modifier,
+      doc: """
+        SwiftUI `rotation3DEffect`: true perspective, `d = max(w, h) / perspective`.
+        @param degrees number
+        @param options? morph.Rotate3dOptions
+        @return morph.Node
+        """,
       options: rotate3dOptions, fields: [Field("degrees", .number)] + rotate3dOptions),
-    Op("opacity", .modifier, parameters: ["alpha"], fields: [Field("alpha", .number)]),
-    Op("fill", .modifier, parameters: ["paint"], fields: [Field("paint", .paint)]),
     Op(
-      "stroke", .modifier, parameters: ["color", "width"],
+      "opacity", .modifier,
+      doc: """
+        Multiplies opacity (per shape, or for the whole group after `group()`).
+        @param alpha number
+        @return morph.Node
+        """, fields: [Field("alpha", .number)]),
+    Op(
+      "fill", .modifier,
+      doc: """
+        @param paint morph.Paint
+        @return morph.Node
+        """, fields: [Field("paint", .paint)]),
+    Op(
+      "stroke", .modifier,
+      doc: """
+        `stroke(color [, width])` or `stroke{color=, width=, dash = {4, 3}, dashPhase=, cap=, join=}`.
+        @param color? morph.Paint|morph.StrokeOptions
+        @param width? number
+        @return morph.Node
+        """,
       options: strokeOptions, fields: strokeOptions),
     Op(
-      "shadow", .modifier, parameters: ["options"],
+      "shadow", .modifier,
+      doc: """
+        A Gaussian shadow (σ ≈ radius).
+        @param options morph.ShadowOptions
+        @return morph.Node
+        """,
       options: shadowOptions, fields: shadowOptions),
-    Op("clip", .modifier, parameters: ["shape"], fields: [Field("shape", .shape)]),
     Op(
-      "trim", .modifier, parameters: ["from", "to"],
+      "clip", .modifier,
+      doc: """
+        Clips to a shape node (default a rectangle) laid in this frame: any shape, a
+        `morph.shape(function(rect) … end)` too.
+        @param shape? morph.Node
+        @return morph.Node
+        """, fields: [Field("shape", .shape)]),
+    Op(
+      "trim", .modifier,
+      doc: """
+        Draws only part of a shape's outline (SwiftUI's `trim(from:to:)`): fractions of its
+        arc length from the shape's start point (rect: top-left corner; roundedRect, capsule:
+        where the top-left corner meets the top edge; circle, ellipse: the rightmost point;
+        all clockwise on screen), clamped to 0…1; `from >= to` draws nothing. Shape nodes only.
+        @param from? number default 0
+        @param to? number default 1
+        @return morph.Node
+        """,
       fields: [opt("from", .number, default: .number(0)), opt("to", .number, default: .number(1))]),
-    Op("blur", .modifier, parameters: ["radius"], fields: [Field("radius", .length)]),
-    Op("mask", .modifier, parameters: ["node", "alignment"], fields: placed),
     Op(
-      "blend", .modifier, parameters: ["mode"], fields: [Field("mode", .choice(blendMode))]),
-    Op("group", .modifier),
-    Op("z", .modifier, parameters: ["index"], fields: [Field("index", .number)]),
-    Op("id", .modifier, parameters: ["name"], fields: [Field("name", .string)]),
+      "blur", .modifier,
+      doc: """
+        A Gaussian blur of the node as drawn (SwiftUI's `blur(radius:)`): σ = radius points,
+        as shadows; it spreads 3σ past the node. Charged to the frame's blur budget.
+        @param radius number
+        @return morph.Node
+        """, fields: [Field("radius", .length)]),
     Op(
-      "transition", .modifier, parameters: ["t"],
+      "mask", .modifier,
+      doc: """
+        Keeps the node only where `node` is opaque (SwiftUI's `mask`): `node` is laid out in
+        this node's frame like an overlay, and its alpha multiplies this node's. Modifiers
+        written before `mask` are masked; those after apply to the masked result.
+        @param node morph.Node|morph.Paint
+        @param alignment? morph.Anchor
+        @return morph.Node
+        """, fields: placed),
+    Op(
+      "blend", .modifier,
+      doc: """
+        @param mode morph.BlendMode
+        @return morph.Node
+        """, fields: [Field("mode", .choice(blendMode))]),
+    Op(
+      "group", .modifier,
+      doc: """
+        SwiftUI `compositingGroup()`: draws into its own layer; `destinationOut` inside erases only it.
+        @return morph.Node
+        """),
+    Op(
+      "z", .modifier,
+      doc: """
+        zIndex among siblings (default 0; ties keep written order).
+        @param index number
+        @return morph.Node
+        """, fields: [Field("index", .number)]),
+    Op(
+      "id", .modifier,
+      doc: """
+        A stable name for tools, tests and the JSON dump.
+        @param name string
+        @return morph.Node
+        """, fields: [Field("name", .string)]),
+    Op(
+      "transition", .modifier,
+      doc: """
+        SwiftUI's `.transition(_:)`: how this node (it needs an `:id`, inside a stack) enters
+        and leaves the tree when a handler changes state under `self:animate`/`self:play`
+        (without an animation, at once). A removed node keeps drawing at its old place until
+        its removal ends. docs/design.md, Transitions.
+        @param t morph.Transition
+        @return morph.Node
+        """,
       fields: [Field("insertion", .effects), Field("removal", .effects)]),
-    Op("overlay", .modifier, parameters: ["node", "alignment"], fields: placed),
-    Op("background", .modifier, parameters: ["node", "alignment"], fields: placed),
-    Op("onTap", .modifier, parameters: ["handler"], fields: [Field("handler", .handler)]),
-    Op("onDrag", .modifier, parameters: ["handler"], fields: [Field("handler", .handler)]),
-    Op("onLongPress", .modifier, parameters: ["handler"], fields: [Field("handler", .handler)]),
-    Op("onDoubleTap", .modifier, parameters: ["handler"], fields: [Field("handler", .handler)]),
+    Op(
+      "overlay", .modifier,
+      doc: """
+        @param node morph.Node|morph.Paint
+        @param alignment? morph.Anchor
+        @return morph.Node
+        """, fields: placed),
+    Op(
+      "background", .modifier,
+      doc: """
+        @param node morph.Node|morph.Paint
+        @param alignment? morph.Anchor
+        @return morph.Node
+        """, fields: placed),
+    Op(
+      "onTap", .modifier,
+      doc: """
+        @param handler fun(self: table, event: table)
+        @return morph.Node
+        """, fields: [Field("handler", .handler)]),
+    Op(
+      "onDrag", .modifier,
+      doc: """
+        @param handler fun(self: table, event: table)
+        @return morph.Node
+        """, fields: [Field("handler", .handler)]),
+    Op(
+      "onLongPress", .modifier,
+      doc: """
+        A press held 0.5 s within 10 pt over this node (SwiftUI's `onLongPressGesture`
+        defaults), reported while still down; its release is no tap.
+        @param handler fun(self: table, event: table)
+        @return morph.Node
+        """, fields: [Field("handler", .handler)]),
+    Op(
+      "onDoubleTap", .modifier,
+      doc: """
+        A second tap within 0.35 s of a first over this node (`onTapGesture(count: 2)`);
+        the first was a tap.
+        @param handler fun(self: table, event: table)
+        @return morph.Node
+        """, fields: [Field("handler", .handler)]),
   ]
 
   /// The op at `index` of `ops` (1-based, as the Lua index table holds it).
