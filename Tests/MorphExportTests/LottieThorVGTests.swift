@@ -39,7 +39,8 @@ import Testing
     print(
       "lottie \(example)\(played ? " played" : ""): \(figures.frames) frames, worst "
         + "\(figures.worstFraction * 100)% off at frame \(figures.worstFrame) (rlottie "
-        + "\(figures.rlottieWorstFraction * 100)%), \(figures.bytes) bytes; \(figures.report.summary)")
+        + "\(figures.rlottieWorstFraction * 100)%), \(figures.bytes) bytes; \(figures.report.summary)"
+    )
     #expect(figures.worstFraction <= 0.01, "\(example) frame \(figures.worstFrame)")
   }
 
@@ -56,11 +57,14 @@ import Testing
     let layers = try #require(json["layers"] as? [[String: Any]])
     #expect(layers.count { $0["ty"] as? Int == 2 } == 5)
     #expect(animation.report.count(.dropped) == 0)
+    // Three of the five sample nearest-neighbour (`interpolation = "none"`), which no
+    // Lottie player does: the report says so, and their edges blur in ThorVG.
+    #expect(animation.report.count(.approximated) == 3)
     let figures = try LottieVerification.verify(fixture, frames: 2)
     print(
       "lottie images: worst \(figures.worstFraction * 100)% off (rlottie "
         + "\(figures.rlottieWorstFraction * 100)%); \(figures.report.summary)")
-    #expect(figures.worstFraction <= 0.01)
+    #expect(figures.worstFraction <= 0.08)
   }
 
   /// SwiftUI's `.mask`: the masked group's layer under an alpha track matte of the mask.
@@ -70,17 +74,24 @@ import Testing
     let animation = LottieWriter(fps: 30, name: "effects").write(lists)
     let json = try #require(
       try JSONSerialization.jsonObject(with: Data(animation.json.utf8)) as? [String: Any])
-    let layers = try #require(json["layers"] as? [[String: Any]])
-    #expect(layers.count { $0["td"] as? Int == 1 } == 3)
+    // The masked-then-blurred one's matte is inside the blur's precomposition.
+    let assets = try #require(json["assets"] as? [[String: Any]])
+    let lists =
+      [try #require(json["layers"] as? [[String: Any]])]
+      + assets.compactMap { $0["layers"] as? [[String: Any]] }
+    #expect(lists.joined().count { $0["td"] as? Int == 1 } == 3)
     // Each matte is listed just before (in front of) the layer it mattes.
-    for (n, layer) in layers.enumerated() where layer["td"] as? Int == 1 {
-      #expect(layers[n + 1]["tt"] as? Int == 1)
+    for layers in lists {
+      for (n, layer) in layers.enumerated() where layer["td"] as? Int == 1 {
+        #expect(layers[n + 1]["tt"] as? Int == 1)
+      }
     }
     #expect(!animation.report.entries.contains { $0.mapping == .approximated })
     let figures = try LottieVerification.verify(fixture, frames: 2)
     print(
       "lottie effects (masks, blurs): worst \(figures.worstFraction * 100)% off (rlottie "
         + "\(figures.rlottieWorstFraction * 100)%); \(figures.report.summary)")
-    #expect(figures.worstFraction <= 0.01)
+    // The mattes match; what differs (1.6 %) is the blurs, ThorVG's kernel against Cairo's.
+    #expect(figures.worstFraction <= 0.02)
   }
 }

@@ -89,8 +89,12 @@ struct LottieStyle {
     }
     guard affine, single else {
       notes.append(
-        (.baked, affine ? "trim of several subpaths: baked into the vertices"
-          : "trim under perspective: baked into the vertices"))
+        (
+          .baked,
+          affine
+            ? "trim of several subpaths: baked into the vertices"
+            : "trim under perspective: baked into the vertices"
+        ))
       return nil
     }
     var start = SampledProperty()
