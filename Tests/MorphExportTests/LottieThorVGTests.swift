@@ -76,12 +76,12 @@ import Testing
       try JSONSerialization.jsonObject(with: Data(animation.json.utf8)) as? [String: Any])
     // The masked-then-blurred one's matte is inside the blur's precomposition.
     let assets = try #require(json["assets"] as? [[String: Any]])
-    let lists =
+    let layerLists =
       [try #require(json["layers"] as? [[String: Any]])]
       + assets.compactMap { $0["layers"] as? [[String: Any]] }
-    #expect(lists.joined().count { $0["td"] as? Int == 1 } == 3)
+    #expect(layerLists.joined().count { $0["td"] as? Int == 1 } == 3)
     // Each matte is listed just before (in front of) the layer it mattes.
-    for layers in lists {
+    for layers in layerLists {
       for (n, layer) in layers.enumerated() where layer["td"] as? Int == 1 {
         #expect(layers[n + 1]["tt"] as? Int == 1)
       }
