@@ -133,21 +133,10 @@ struct LayerContext {
     for n in out.indices {
       if case .object(var fields) = out[n] {
         fields["ind"] = .number(Double(n + 1))
-        for key in ["ip", "op"] {
-          if case .number(let frame)? = fields[key] { fields[key] = halfFrameEarly(frame) }
-        }
         out[n] = .object(fields)
       }
     }
     return out.reversed()
-  }
-
-  /// A layer's in or out point inside the animation, half a frame early: players
-  /// disagree on whether a layer shows at its out point (rlottie does, ThorVG does not),
-  /// and at half frames every one shows it at exactly the frames it has, with no gap
-  /// between a layer and the one taking over from it.
-  func halfFrameEarly(_ frame: Double) -> LottieJSON {
-    .number(frame > 0 && frame < Double(frameCount) ? frame - 0.5 : frame)
   }
 
   func backgroundLayer(_ color: Color) -> LottieJSON {
