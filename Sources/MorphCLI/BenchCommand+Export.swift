@@ -41,6 +41,7 @@ extension BenchCommand {
         "export sizes against ffmpeg and speed against a C + Cairo program: not in this build "
           + "(a development build has them: make bench)")
     #endif
+    for line in try lottieExport(frames: 120) { output.write(line) }
     output.write(memory)
     output.write(largeMemory)
     return .success

@@ -25,10 +25,15 @@ enum LottieVerification {
     return (process.terminationStatus, String(decoding: data, as: UTF8.self))
   }
 
-  /// The display lists of a bundled plugin over its progress range.
+  /// A bundled plugin's file by name, or any other by its path in the repository
+  /// (`Examples/plugins/spinner.lua`).
+  static func pluginPath(_ plugin: String) -> String {
+    repository.appendingPathComponent(plugin.contains("/") ? plugin : "Plugins/\(plugin).lua").path
+  }
+
+  /// The display lists of a plugin over its progress range.
   static func frames(_ plugin: String, count: Int) throws -> [DisplayList] {
-    let document = try DocumentHost(
-      path: repository.appendingPathComponent("Plugins/\(plugin).lua").path)
+    let document = try DocumentHost(path: pluginPath(plugin))
     let range = document.progressRange
     return try (0..<count).map { i in
       let p =
@@ -40,8 +45,7 @@ enum LottieVerification {
   /// The display lists of a bundled plugin played from one tap, `fps` frames a second
   /// for `count` frames (export's `--duration` timeline).
   static func playedFrames(_ plugin: String, count: Int, fps: Double) throws -> [DisplayList] {
-    let document = try DocumentHost(
-      path: repository.appendingPathComponent("Plugins/\(plugin).lua").path)
+    let document = try DocumentHost(path: pluginPath(plugin))
     let host = try document.componentHost(for: "--duration")
     var player = ScriptPlayer(.defaultTap)
     return try (0..<count).map { i in
@@ -134,7 +138,8 @@ enum LottieVerification {
       .write(lists)
     let folder = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
-    let file = folder.appendingPathComponent("\(plugin).json")
+    let name = URL(fileURLWithPath: plugin).deletingPathExtension().lastPathComponent
+    let file = folder.appendingPathComponent("\(name).json")
     try Data(animation.json.utf8).write(to: file)
     if let errors = try schemaErrors(file) {
       throw VerificationError("\(plugin): schema errors:\n\(errors)")
@@ -164,12 +169,12 @@ enum LottieVerification {
       }
       if let keep = ProcessInfo.processInfo.environment["MORPH_LOTTIE_FRAMES"] {
         try Data(try host.pngData()).write(
-          to: URL(fileURLWithPath: "\(keep)/\(plugin)-\(i)-host.png"))
+          to: URL(fileURLWithPath: "\(keep)/\(name)-\(i)-host.png"))
         try Data(try thorvg[i].pngData()).write(
-          to: URL(fileURLWithPath: "\(keep)/\(plugin)-\(i)-thorvg.png"))
+          to: URL(fileURLWithPath: "\(keep)/\(name)-\(i)-thorvg.png"))
         if i < rlottie.count {
           try Data(try rlottie[i].pngData()).write(
-            to: URL(fileURLWithPath: "\(keep)/\(plugin)-\(i)-rlottie.png"))
+            to: URL(fileURLWithPath: "\(keep)/\(name)-\(i)-rlottie.png"))
         }
       }
     }

@@ -103,6 +103,56 @@ import Testing
     #expect(report.summary == "3 items: 0 native, 0 baked, 1 approximated, 2 dropped")
   }
 
+  /// A trimmed shape of one subpath keeps its whole outline and Lottie's trim-paths
+  /// modifier (start and end animated, in percent); a trim over two subpaths is baked.
+  @Test func aTrimOfOneSubpathIsLottiesTrimPaths() throws {
+    let frame = Rect(origin: .zero, size: Size(40, 40))
+    func item(_ to: Double, path: Path, identity: String) -> DisplayCommand {
+      let trim = Trim(from: 0.1, to: to)
+      return .item(
+        DisplayItem(
+          kind: .path, path: trim.apply(to: path), frame: frame,
+          stroke: Stroke(paint: .color(.black), width: 4), trim: trim, identity: identity,
+          untrimmedPath: path))
+    }
+    var twoRings = Path.circle(in: frame)
+    twoRings.addEllipse(in: Rect(origin: Point(10, 10), size: Size(20, 20)))
+    let lists = [0.3, 0.6, 0.9].map { to in
+      DisplayList(
+        canvas: Size(50, 50),
+        commands: [
+          item(to, path: .circle(in: frame), identity: "/0"),
+          item(to, path: twoRings, identity: "/1"),
+        ])
+    }
+    let animation = LottieWriter(fps: 30, name: "t").write(lists)
+    let json = try #require(
+      try JSONSerialization.jsonObject(with: Data(animation.json.utf8)) as? [String: Any])
+    let layers = try #require(json["layers"] as? [[String: Any]])
+    func items(_ name: String) throws -> [[String: Any]] {
+      let layer = try #require(layers.first { $0["nm"] as? String == name })
+      let group = try #require((layer["shapes"] as? [[String: Any]])?.first)
+      return try #require(group["it"] as? [[String: Any]])
+    }
+    let circle = try items("/0")
+    #expect(circle.map { $0["ty"] as? String } == ["sh", "tm", "st", "tr"])
+    let trim = circle[1]
+    #expect((trim["s"] as? [String: Any])?["k"] as? Double == 10)
+    let end = try #require((trim["e"] as? [String: Any])?["k"] as? [[String: Any]])
+    #expect(end.first?["s"] as? [Double] == [30])
+    #expect(end.last?["s"] as? [Double] == [90])
+    // The whole circle: its four quarter arcs, closed.
+    let shape = try #require((circle[0]["ks"] as? [String: Any])?["k"] as? [String: Any])
+    #expect(shape["c"] as? Bool == true)
+    #expect((shape["v"] as? [Any])?.count == 4)
+    #expect(!(try items("/1")).contains { $0["ty"] as? String == "tm" })
+    let byIdentity = Dictionary(
+      uniqueKeysWithValues: animation.report.entries.map { ($0.identity, $0) })
+    #expect(byIdentity["/0"]?.mapping == .native)
+    #expect(byIdentity["/1"]?.mapping == .baked)
+    #expect(byIdentity["/1"]?.notes.contains { $0.contains("trim") } == true)
+  }
+
   @Test func dotLottieIsAZipThePythonReaderOpens() throws {
     let bytes = DotLottie.archive(json: "{\"v\":\"5.7.0\"}", id: "fan", generator: "test")
     let folder = try LottieVerification.temporaryFolder()

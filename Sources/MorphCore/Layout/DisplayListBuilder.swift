@@ -335,7 +335,8 @@ struct Emitter {
           frame: Self.frame(size),
           transform: t, opacity: ctx.opacity, fill: fill, stroke: ctx.stroke, trim: ctx.trim,
           shadow: ctx.shadow, clips: ctx.clips, blend: ctx.blend, z: ctx.z,
-          handlers: ctx.handlers, identity: ctx.identity))
+          handlers: ctx.handlers, identity: ctx.identity,
+          untrimmedPath: ctx.trim == nil ? nil : outline))
     case .text(var run):
       if case .color(let c)? = ctx.fill { run.color = c }
       try append(

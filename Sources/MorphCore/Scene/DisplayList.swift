@@ -80,6 +80,9 @@ public struct DisplayItem: Hashable, Sendable {
   public var stroke: Stroke?
   /// The trim that made `path` from the shape's outline (for tools; `path` is trimmed).
   public var trim: Trim?
+  /// The shape's whole outline when `trim` cut `path` from it (exporters that trim
+  /// natively, as Lottie does, draw this and the trim).
+  public var untrimmedPath: Path?
   public var shadow: Shadow?
   /// Clip outlines, each with its own transform to canvas points; all apply.
   public var clips: [Clip]
@@ -93,7 +96,7 @@ public struct DisplayItem: Hashable, Sendable {
     transform: ProjectiveTransform = .identity, opacity: Double = 1, fill: Paint? = nil,
     stroke: Stroke? = nil, trim: Trim? = nil, shadow: Shadow? = nil, clips: [Clip] = [],
     blend: BlendMode = .normal, z: Double = 0, text: TextRun? = nil, handlers: Handlers? = nil,
-    identity: String = ""
+    identity: String = "", untrimmedPath: Path? = nil
   ) {
     self.id = id
     self.identity = identity
@@ -105,6 +108,7 @@ public struct DisplayItem: Hashable, Sendable {
     self.fill = fill
     self.stroke = stroke
     self.trim = trim
+    self.untrimmedPath = untrimmedPath
     self.shadow = shadow
     self.clips = clips
     self.blend = blend

@@ -17,16 +17,16 @@ struct LottieExport {
   func write(_ source: FrameSource, observer: ExportObserver) throws -> (
     summary: String, report: LottieFidelityReport
   ) {
-    var lists: [DisplayList] = []
+    let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+    var stream = LottieStream(
+      LottieWriter(
+        fps: fps, name: name, background: background, textOutline: PangoTextMeasure.outline))
     for i in 0..<count {
       if observer.isCancelled() { throw ExportError.cancelled }
-      lists.append(try source.next(i))
+      stream.add(try source.next(i))
       observer.frameDone(i + 1, count)
     }
-    let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
-    let animation = LottieWriter(
-      fps: fps, name: name, background: background, textOutline: PangoTextMeasure.outline
-    ).write(lists)
+    let animation = stream.finish()
     let bytes: [UInt8] =
       format == .dotLottie
       ? DotLottie.archive(json: animation.json, id: Self.animationID(name), generator: "morphhost")

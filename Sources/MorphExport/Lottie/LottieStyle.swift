@@ -66,16 +66,62 @@ struct LottieStyle {
       : BezierShape.subpaths(of: item.path, map: item.transform.apply)
   }
 
-  /// One group: the outline's paths, then the stroke above the fill.
+  /// One group: the outline's paths (and their trim), then the stroke above the fill.
   mutating func content(affine: Bool) -> [LottieJSON] {
-    var items = paths(affine: affine)
+    let trim = nativeTrim(affine: affine)
+    var items = paths(affine: affine, untrimmed: trim != nil)
+    if let trim { items.append(trim) }
     if let stroke = stroke(affine: affine) { items.append(stroke) }
     if let fill = fill(affine: affine) { items.append(fill) }
     return [LayerContext.group(items)]
   }
 
-  private mutating func paths(affine: Bool) -> [LottieJSON] {
-    let perFrame = frames.map { subpaths($0.1, affine: affine) }
+  /// Lottie's trim-paths modifier for a trimmed shape whose whole outline is one
+  /// subpath in every frame, in the layer's own space: Lottie then trims it as SwiftUI
+  /// does, by arc length from the outline's first vertex along its points' order (the
+  /// closing segment included). Anything else (several subpaths, whose order Lottie's
+  /// modes do not follow; perspective, which changes arc lengths) keeps the trim baked
+  /// into the vertices. Nil when no frame is trimmed or the trim is baked.
+  private mutating func nativeTrim(affine: Bool) -> LottieJSON? {
+    guard frames.contains(where: { $0.1.trim != nil }) else { return nil }
+    let single = frames.allSatisfy {
+      BezierShape.subpaths(of: $0.1.untrimmedPath ?? $0.1.path).count == 1
+    }
+    guard affine, single else {
+      notes.append(
+        (
+          .baked,
+          affine
+            ? "trim of several subpaths: baked into the vertices"
+            : "trim under perspective: baked into the vertices"
+        ))
+      return nil
+    }
+    var start = SampledProperty()
+    var end = SampledProperty()
+    for (f, item) in frames {
+      let trim = item.trim ?? Trim(from: 0, to: 1)
+      // SwiftUI draws nothing when from ≥ to; Lottie would swap the ends.
+      start.append(f, [trim.from * 100])
+      end.append(f, [max(trim.from, trim.to) * 100])
+    }
+    // An end moved by the tolerance moves the drawn end by at most 0.05 pt.
+    let length = frames.map { ($0.1.untrimmedPath ?? $0.1.path).arcLength }.max() ?? 1
+    let percent = PropertyPrecision(
+      tolerance: 100 * PropertyPrecision.points.tolerance / max(length, 1), decimals: 4)
+    return [
+      "ty": "tm", "nm": "trim", "s": start.lottie(percent, layout: .scalar),
+      "e": end.lottie(percent, layout: .scalar), "o": constant([0], .degrees, layout: .scalar),
+      "m": 1,
+    ]
+  }
+
+  private mutating func paths(affine: Bool, untrimmed: Bool) -> [LottieJSON] {
+    let perFrame = frames.map {
+      var item = $0.1
+      if untrimmed, let whole = item.untrimmedPath { item.path = whole }
+      return subpaths(item, affine: affine)
+    }
     let count = perFrame.map(\.count).max() ?? 0
     let topology = perFrame.map { $0.map { [$0.closed ? 1 : 0, $0.vertices.count] } }
     let hold = Set(topology).count > 1

@@ -1,7 +1,10 @@
 import MorphCore
 
-/// Display lists sampled one per exported frame, regrouped by identity: every drawn
-/// item and compositing group becomes one track that lives across the frames it is in.
+/// Display lists sampled one per exported frame, regrouped by identity as they arrive:
+/// every drawn item and compositing group becomes one track that lives across the frames
+/// it is in. A frame's list is not kept: each item is reduced to what the writer reads
+/// (text as its glyph outline, no handlers), and an outline, clip or paint equal to the
+/// track's previous sample shares its storage, so memory grows with what changes.
 struct LottieTimeline {
   /// One frame's commands as a tree: items, and groups holding their contents.
   indirect enum Node {
@@ -41,20 +44,38 @@ struct LottieTimeline {
     var segments: [Segment] = []
     var slots: [Slot] = []
     var tracks: [String: Track] = [:]
-    fileprivate var frameOrders: [[String]] = []
+    /// A group's `.mask` content, when it has one (in canvas space, as the content).
+    var mask: Composition?
+    /// The open segment's paint orders merged so far.
+    fileprivate var merging = OrderMerge()
+    fileprivate var segmentStart = 0
+    /// Each item track's latest sample, whose storage a sample equal in part shares.
+    fileprivate var latest: [String: DisplayItem] = [:]
   }
 
-  let root: Composition
-  let frameCount: Int
+  let root = Composition()
+  private(set) var frameCount = 0
+  /// Makes a text item drawable (its glyph outline), or leaves it as it is.
+  let prepare: (DisplayItem) -> DisplayItem
+
+  init(prepare: @escaping (DisplayItem) -> DisplayItem = { $0 }) {
+    self.prepare = prepare
+  }
 
   init(_ lists: [DisplayList]) {
-    frameCount = lists.count
-    root = Composition()
-    for (frame, list) in lists.enumerated() {
-      Self.add(Self.tree(list.commands), frame: frame, to: root)
-    }
-    Self.settleOrder(root)
+    self.init()
+    for list in lists { add(list) }
+    finish()
   }
+
+  /// Folds one frame (the next) into the tracks.
+  mutating func add(_ list: DisplayList) {
+    Self.add(Self.tree(list.commands), frame: frameCount, to: root, prepare: prepare)
+    frameCount += 1
+  }
+
+  /// Closes the last segments and places the layers; call once, after the last frame.
+  func finish() { Self.settleOrder(root, frameCount: frameCount) }
 
   /// The command list as a tree; `.node` items (hit targets, not drawn) are left out and
   /// an identity met twice in one frame gets a suffix.
@@ -84,14 +105,20 @@ struct LottieTimeline {
     return stack[0].1
   }
 
-  private static func add(_ nodes: [Node], frame: Int, to composition: Composition) {
-    composition.frameOrders.append(nodes.map(\.identity))
+  private static func add(
+    _ nodes: [Node], frame: Int, to composition: Composition,
+    prepare: (DisplayItem) -> DisplayItem
+  ) {
+    extendSegment(composition, frame: frame, order: nodes.map(\.identity))
     for node in nodes {
       switch node {
       case .item(let item):
         var samples: [Int: DisplayItem] = [:]
         if case .item(let existing)? = composition.tracks[item.identity] { samples = existing }
-        samples[frame] = item
+        composition.tracks[item.identity] = nil  // unique, so the insert below does not copy
+        let sample = compact(prepare(item), after: composition.latest[item.identity])
+        composition.latest[item.identity] = sample
+        samples[frame] = sample
         composition.tracks[item.identity] = .item(samples)
       case .group(let style, let identity, let children):
         var styles: [Int: GroupStyle] = [:]
@@ -100,34 +127,65 @@ struct LottieTimeline {
           (styles, inner) = (existing, c)
         }
         styles[frame] = style
-        add(children, frame: frame, to: inner)
+        add(children, frame: frame, to: inner, prepare: prepare)
+        // One mask is a track matte; more (rare) are left to the writer's report.
+        if style.masks.count == 1 {
+          let mask = inner.mask ?? Composition()
+          inner.mask = mask
+          add(tree(style.masks[0]), frame: frame, to: mask, prepare: prepare)
+        }
         composition.tracks[identity] = .group(styles, inner)
       }
     }
   }
 
+  /// What the writer reads of an item, sharing storage with the previous sample where
+  /// equal (most outlines stay the same while their transforms move).
+  static func compact(_ item: DisplayItem, after previous: DisplayItem?) -> DisplayItem {
+    var item = item
+    item.handlers = nil
+    item.text = nil  // drawn by now as its outline, or left out
+    guard let previous else { return item }
+    if item.path == previous.path { item.path = previous.path }
+    if item.untrimmedPath == previous.untrimmedPath { item.untrimmedPath = previous.untrimmedPath }
+    if item.clips == previous.clips { item.clips = previous.clips }
+    if item.fill == previous.fill { item.fill = previous.fill }
+    if item.stroke == previous.stroke { item.stroke = previous.stroke }
+    return item
+  }
+
+  /// Adds a frame's paint order to the open segment of `composition`, or, when no order
+  /// agrees with it and the segment's, closes that segment and opens one with it.
+  private static func extendSegment(_ composition: Composition, frame: Int, order: [String]) {
+    var wider = composition.merging
+    if wider.add(order) {
+      composition.merging = wider
+      return
+    }
+    if let merged = composition.merging.order {
+      composition.segments.append(
+        Segment(frames: composition.segmentStart..<frame, order: merged))
+    }
+    composition.segmentStart = frame
+    composition.merging = OrderMerge()
+    _ = composition.merging.add(order)
+  }
+
   /// Paint orders for the frames: consecutive frames share one while their orders can
   /// be merged (a topological sort, earliest seen first); where the order changes (a
   /// card brought to the front), a new segment starts and its layers are written again.
-  private static func settleOrder(_ composition: Composition) {
-    let orders = composition.frameOrders
-    var segments: [Segment] = []
-    var start = 0
-    while start < orders.count {
-      var end = start + 1
-      var merged = mergedOrder(orders[start..<end])!
-      while end < orders.count, let wider = mergedOrder(orders[start..<(end + 1)]) {
-        merged = wider
-        end += 1
-      }
-      segments.append(Segment(frames: start..<end, order: merged))
-      start = end
+  private static func settleOrder(_ composition: Composition, frameCount: Int) {
+    if let merged = composition.merging.order, composition.segmentStart < frameCount {
+      composition.segments.append(
+        Segment(frames: composition.segmentStart..<frameCount, order: merged))
     }
-    composition.segments = segments
-    composition.slots = slots(segments)
-    composition.frameOrders = []
+    composition.merging = OrderMerge()
+    composition.latest = [:]
+    composition.slots = slots(composition.segments)
     for track in composition.tracks.values {
-      if case .group(_, let inner) = track { settleOrder(inner) }
+      guard case .group(_, let inner) = track else { continue }
+      settleOrder(inner, frameCount: frameCount)
+      if let mask = inner.mask { settleOrder(mask, frameCount: frameCount) }
     }
   }
 
@@ -182,21 +240,35 @@ struct LottieTimeline {
     return out
   }
 
-  /// One order agreeing with every frame's, or nil when none does.
-  private static func mergedOrder(_ orders: ArraySlice<[String]>) -> [String]? {
-    var firstSeen: [String: Int] = [:]
-    var after: [String: Set<String>] = [:]
-    var indegree: [String: Int] = [:]
-    for order in orders {
-      for id in order where firstSeen[id] == nil {
-        firstSeen[id] = firstSeen.count
-        indegree[id] = 0
-      }
-      for (a, b) in zip(order, order.dropFirst()) where !(after[a]?.contains(b) ?? false) {
-        after[a, default: []].insert(b)
-        indegree[b, default: 0] += 1
-      }
+}
+
+/// Paint orders merged one frame at a time: the identities in the order first seen, and
+/// which must come after which; `order` is one order agreeing with all of them.
+struct OrderMerge {
+  private var firstSeen: [String: Int] = [:]
+  private var after: [String: Set<String>] = [:]
+  /// The merged order, or nil before the first frame.
+  private(set) var order: [String]?
+
+  /// Adds one frame's order; false (and unchanged) when no order agrees with it too.
+  mutating func add(_ frameOrder: [String]) -> Bool {
+    var next = self
+    for id in frameOrder where next.firstSeen[id] == nil {
+      next.firstSeen[id] = next.firstSeen.count
     }
+    for (a, b) in zip(frameOrder, frameOrder.dropFirst()) {
+      next.after[a, default: []].insert(b)
+    }
+    guard let sorted = next.sorted() else { return false }
+    next.order = sorted
+    self = next
+    return true
+  }
+
+  /// A topological sort, earliest seen first among the ready; nil on a cycle.
+  private func sorted() -> [String]? {
+    var indegree = firstSeen.mapValues { _ in 0 }
+    for targets in after.values { for b in targets { indegree[b, default: 0] += 1 } }
     var result: [String] = []
     var remaining = Set(firstSeen.keys)
     while !remaining.isEmpty {

@@ -33,17 +33,47 @@ public struct LottieWriter {
 
   public func write(_ lists: [DisplayList]) -> LottieAnimation {
     precondition(!lists.isEmpty, "a Lottie animation needs at least one frame")
-    let canvas = lists[0].canvas
-    let timeline = LottieTimeline(lists)
-    var context = LayerContext(canvas: canvas, frameCount: lists.count)
-    context.textOutline = textOutline
+    var stream = LottieStream(self)
+    for list in lists { stream.add(list) }
+    return stream.finish()
+  }
+}
+
+/// A Lottie export fed one frame at a time, so no frame's display list outlives its
+/// turn: each item's samples are folded into its track as the frame arrives.
+public struct LottieStream {
+  let writer: LottieWriter
+  private var timeline: LottieTimeline
+  private var canvas: Size?
+
+  public init(_ writer: LottieWriter) {
+    self.writer = writer
+    let outline = writer.textOutline
+    timeline = LottieTimeline(prepare: { item in
+      guard item.kind == .text, let outline else { return item }
+      return LayerContext.outlined(item, outline)
+    })
+  }
+
+  /// The next frame.
+  public mutating func add(_ list: DisplayList) {
+    if canvas == nil { canvas = list.canvas }
+    timeline.add(list)
+  }
+
+  /// The animation of the frames added (at least one).
+  public func finish() -> LottieAnimation {
+    guard let canvas else { preconditionFailure("a Lottie animation needs at least one frame") }
+    timeline.finish()
+    var context = LayerContext(canvas: canvas, frameCount: timeline.frameCount)
+    context.textOutline = writer.textOutline
     var layers = context.layers(timeline.root)
-    if let background {
+    if let background = writer.background {
       layers.append(context.backgroundLayer(background))
     }
     let root: LottieJSON = [
-      "v": "5.7.0", "nm": .string(name), "ddd": 0, "fr": .number(fps), "ip": 0,
-      "op": .number(Double(lists.count)), "w": .number(canvas.width.rounded()),
+      "v": "5.7.0", "nm": .string(writer.name), "ddd": 0, "fr": .number(writer.fps), "ip": 0,
+      "op": .number(Double(timeline.frameCount)), "w": .number(canvas.width.rounded()),
       "h": .number(canvas.height.rounded()), "assets": .array(context.assets),
       "layers": .array(layers),
     ]
@@ -57,6 +87,7 @@ struct LayerContext {
   let frameCount: Int
   var assets: [LottieJSON] = []
   private var assetIDs: [ObjectIdentifier: String] = [:]
+  private var imageIDs: [ImageSource: String] = [:]
   var report = LottieFidelityReport()
   var textOutline: LottieWriter.TextOutline?
 
@@ -85,7 +116,17 @@ struct LayerContext {
         // An eraser inside a group becomes subtracting masks on that group's layer.
         if inGroup && Self.isEraser(styles) { continue }
         let inSlot = styles.filter { slot.frames.contains($0.key) }
-        out.append(groupLayer(identity, inSlot, inner))
+        var layer = groupLayer(identity, inSlot, inner)
+        if let mask = inner.mask, case .object(var fields) = layer {
+          // An alpha track matte: the layer in front of the group's (Lottie reads the
+          // matte from the layer listed just before) keeps it where the mask is opaque.
+          fields["tt"] = 1
+          layer = .object(fields)
+          out.append(layer)
+          out.append(matteLayer(identity, mask, frames: slot.frames))
+        } else {
+          out.append(layer)
+        }
       }
     }
     // Indices number layers in the order drawn, back to front; Lottie lists the front first.
@@ -133,22 +174,14 @@ struct LayerContext {
   }
 
   mutating func itemLayer(_ identity: String, _ samples: [Int: DisplayItem]) -> LottieJSON? {
-    var samples = samples
-    if samples.values.first?.kind == .text {
-      guard let textOutline else {
-        report.note(identity, .dropped, "text left out (no glyph outlines given)")
-        return nil
-      }
-      samples = samples.mapValues { Self.outlined($0, textOutline) }
+    // Texts arrive as their glyph outlines (LottieStream), when there is an outliner.
+    if samples.values.first?.kind == .text && textOutline == nil {
+      report.note(identity, .dropped, "text left out (no glyph outlines given)")
+      return nil
     }
     let span = Self.span(samples)
     let first = span.at[0].1
-    switch first.kind {
-    case .image:
-      report.note(identity, .dropped, "images are not exported yet")
-      return nil
-    default: break
-    }
+    if first.kind == .image { return imageLayer(identity, span) }
     guard let blend = LottieStyle.blendMode(first.blend) else {
       report.note(identity, .dropped, "blend mode \(first.blend.rawValue) has no Lottie form")
       return nil
@@ -177,6 +210,82 @@ struct LayerContext {
     for (mapping, note) in style.notes { report.note(identity, mapping, note) }
     layer = .object(fields)
     return layer
+  }
+
+  // MARK: Images
+
+  /// An image node as an image layer over an embedded PNG asset (one per file): the
+  /// layer's transform stretches the image's pixels over the item's frame, its clips
+  /// become masks. Under perspective or skew Lottie has no form for it: left out.
+  private mutating func imageLayer(
+    _ identity: String, _ span: (ip: Int, op: Int, at: [(Int, DisplayItem, Bool)])
+  ) -> LottieJSON? {
+    guard case .image(let paint)? = span.at[0].1.fill else { return nil }
+    let source = paint.source
+    if span.at.contains(where: { $0.1.fill != .image(paint) }) {
+      report.note(identity, .approximated, "the image changes: its first file kept")
+    }
+    // Each frame's item in the image's pixel space, so the layer's transform is the
+    // item's composed with the stretch of pixels over the frame.
+    let pixels = span.at.map { (f, item, present) -> (Int, DisplayItem, Bool) in
+      var item = item
+      let stretch = AffineTransform.translation(item.frame.origin.x, item.frame.origin.y)
+        .concatenating(
+          after: .scale(
+            item.frame.size.width / Double(max(source.pixelWidth, 1)),
+            item.frame.size.height / Double(max(source.pixelHeight, 1))))
+      item.transform = item.transform.concatenating(after: ProjectiveTransform(stretch))
+      item.path = .rect(
+        Rect(origin: .zero, size: Size(Double(source.pixelWidth), Double(source.pixelHeight))))
+      return (f, item, present)
+    }
+    guard pixels.allSatisfy({ LottieStyle.decompose($0.1.transform) != nil }) else {
+      report.note(identity, .dropped, "an image under perspective or skew has no Lottie form")
+      return nil
+    }
+    guard let id = imageAsset(source) else {
+      report.note(identity, .dropped, "image \(source.path) could not be read")
+      return nil
+    }
+    report.note(identity, .native)
+    if paint.interpolation == .none {
+      report.note(
+        identity, .approximated, "interpolation none: players sample the image smoothly")
+    }
+    var fields: [String: LottieJSON] = [
+      "ty": 2, "nm": .string(identity), "refId": .string(id), "ind": 0,
+      "ip": .number(Double(span.ip)), "op": .number(Double(span.op)), "st": 0, "sr": 1,
+      "ddd": 0, "ao": 0, "bm": 0, "ks": affineTransform(pixels),
+    ]
+    if let bm = LottieStyle.blendMode(span.at[0].1.blend) {
+      fields["bm"] = .number(Double(bm))
+    } else {
+      report.note(
+        identity, .approximated, "blend mode \(span.at[0].1.blend.rawValue) drawn as normal")
+    }
+    if let effect = LottieStyle.shadowEffect(span.at.map { ($0.0, $0.1.shadow) }) {
+      fields["ef"] = [effect]
+    }
+    let style = LottieStyle(identity: identity, frames: pixels.map { ($0.0, $0.1) })
+    if let masks = style.masks(affine: true) {
+      fields["masksProperties"] = masks
+      fields["hasMask"] = true
+    }
+    return .object(fields)
+  }
+
+  /// The asset id of an image file embedded as a base64 PNG, each file once.
+  private mutating func imageAsset(_ source: ImageSource) -> String? {
+    if let id = imageIDs[source] { return id }
+    guard let data = FileManager.default.contents(atPath: source.path) else { return nil }
+    let id = "image\(imageIDs.count)"
+    imageIDs[source] = id
+    assets.append([
+      "id": .string(id), "w": .number(Double(source.pixelWidth)),
+      "h": .number(Double(source.pixelHeight)), "u": "", "e": 1,
+      "p": .string("data:image/png;base64," + data.base64EncodedString()),
+    ])
+    return id
   }
 
   /// A text item as its glyph outlines filled with its colour.
@@ -322,8 +431,11 @@ struct LayerContext {
       effects.append(LottieStyle.blurEffect(span.at.map { ($0.0, $0.1.blur) }))
     }
     if !effects.isEmpty { fields["ef"] = .array(effects) }
-    if span.at.contains(where: { !$0.1.masks.isEmpty }) {
-      report.note(identity, .approximated, "masks are not exported: content drawn unmasked")
+    if span.at.contains(where: { $0.1.masks.count > 1 }) {
+      report.note(
+        identity, .approximated, "more than one mask: the first a track matte, others left out")
+    } else if span.at.contains(where: { !$0.1.masks.isEmpty }) {
+      report.note(identity, .native, "mask as an alpha track matte")
     }
     var masks: [LottieJSON] = []
     if case .array(let clips)? = LottieStyle.clipMasks(
@@ -337,6 +449,19 @@ struct LayerContext {
       fields["hasMask"] = true
     }
     return .object(fields)
+  }
+
+  /// A group's mask content as a precomposition layer used as an alpha track matte.
+  private mutating func matteLayer(
+    _ identity: String, _ mask: LottieTimeline.Composition, frames: Range<Int>
+  ) -> LottieJSON {
+    let assetID = asset(for: mask, named: identity + " mask")
+    return [
+      "ty": 0, "nm": .string(identity + " mask"), "refId": .string(assetID), "td": 1,
+      "ip": .number(Double(frames.lowerBound)), "op": .number(Double(frames.upperBound)),
+      "st": 0, "sr": 1, "ddd": 0, "ao": 0, "w": .number(canvas.width.rounded()),
+      "h": .number(canvas.height.rounded()), "ks": Self.identityTransform(), "bm": 0,
+    ]
   }
 
   /// Whether a group only erases what is under it (`blend("destinationOut")`).

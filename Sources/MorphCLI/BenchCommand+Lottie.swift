@@ -1,0 +1,68 @@
+import Foundation
+
+/// `bench --export`'s Lottie figures: the deck fan's Lottie, gzipped, against the lossless
+/// WebP and the GIF of the same frames, and its export time against the PNG sequence's,
+/// each export a child process, measured side by side in one run.
+extension BenchCommand {
+  static func lottieExport(frames: Int) throws -> [String] {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("bench-\(UUID())")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: dir) }
+    func path(_ name: String) -> String { dir.appendingPathComponent(name).path }
+    /// Wall-clock seconds of one export. (A child's peak RSS here would start from this
+    /// process's own, raised by the size comparisons run before: not printed.)
+    func export(_ out: String) throws -> Double {
+      let start = DispatchTime.now().uptimeNanoseconds
+      _ = try peakMemory(["export", "deck_fan", "--frames", "\(frames)", "-o", out])
+      return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+    }
+    // Best of three, interleaved, so both see the same load.
+    var lottie = Double.infinity
+    var png = Double.infinity
+    for run in 0..<3 {
+      lottie = min(lottie, try export(path("fan.json")))
+      png = min(png, try export(path("frames-\(run)")))
+    }
+    _ = try export(path("fan.webp"))
+    _ = try export(path("fan.gif"))
+    let json = fileSize(path("fan.json"))
+    let gzipped = try gzipSize(path("fan.json"))
+    let (webp, gif) = (fileSize(path("fan.webp")), fileSize(path("fan.gif")))
+    func kib(_ bytes: Int) -> String { String(format: "%.1f KiB", Double(bytes) / 1024) }
+    let perFrame = (lottie / Double(frames) * 1000, png / Double(frames) * 1000)
+    return [
+      "export deck_fan as Lottie, \(frames) frames (canvas size), against the same frames:",
+      "  size: Lottie \(kib(json)), gzipped \(kib(gzipped)); lossless WebP \(kib(webp)), GIF "
+        + "\(kib(gif)); gzipped Lottie "
+        + String(
+          format: "%.3f× the WebP (goal ≤ 0.1×), %.3f× the GIF",
+          Double(gzipped) / Double(webp), Double(gzipped) / Double(gif)),
+      String(
+        format:
+          "  time (best of 3, interleaved, whole process): Lottie %.1f ms a frame, PNG sequence "
+          + "%.1f ms a frame, ratio %.2f",
+        perFrame.0, perFrame.1, perFrame.0 / perFrame.1),
+    ]
+  }
+
+  private static func fileSize(_ path: String) -> Int {
+    if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int {
+      return size
+    }
+    return 0
+  }
+
+  /// `gzip -9`'s output size for a file.
+  private static func gzipSize(_ path: String) throws -> Int {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["gzip", "-9", "-c", path]
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    try process.run()
+    let bytes = pipe.fileHandleForReading.readDataToEndOfFile().count
+    process.waitUntilExit()
+    guard process.terminationStatus == 0 else { throw UsageError("gzip failed on \(path)") }
+    return bytes
+  }
+}
