@@ -31,6 +31,12 @@ extension CairoRenderer {
       isVector = false
       canvas = PixelRect(x: 0, y: 0, width: 0, height: 0)
     }
+    // Finished (and so written out) before anything lets go of the surface, on every path,
+    // while the sink Cairo writes into is still alive.
+    defer {
+      cairo_surface_finish(surface)
+      withExtendedLifetime(sink) {}
+    }
     isVector = true
     canvas = canvasRect
     self.scale = scale
