@@ -61,6 +61,9 @@ let package = Package(
     .systemLibrary(
       name: "CWebP", pkgConfig: "libwebpmux",
       providers: [.apt(["libwebp-dev"]), .brew(["webp"])]),
+    // `export --optimize`'s APNG deflate: zopfli's exhaustive search, smaller than any
+    // libdeflate level. Debian ships no pkg-config file for it: linked by name.
+    .systemLibrary(name: "CZopfli", providers: [.apt(["libzopfli-dev"]), .brew(["zopfli"])]),
     // The encoders' pixel loops (PNG row filters, frame differences).
     .target(name: "CMorphEncode"),
 
@@ -105,7 +108,7 @@ let package = Package(
       name: "MorphExport",
       dependencies: [
         "MorphCore", "MorphScript", "MorphRender", "MorphHost", "CImageQuant", "CGif", "CWebP",
-        "CMorphEncode", "CDeflate",
+        "CMorphEncode", "CDeflate", "CZopfli",
       ]),
     // `import Morph`: re-exports the libraries above, the whole public API.
     .target(

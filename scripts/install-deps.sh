@@ -5,14 +5,16 @@
 #                  fonts-inter fonts-noto-cjk fonts-noto-color-emoji (the fonts text is
 #                  drawn in, the same on every machine), tmux (live-view tests), chromium and Python's playwright
 #                  (the preview's browser test; the browser is Debian's, never a download),
-#                  libdeflate-dev libimagequant-dev libgif-dev libwebp-dev (export encoders),
+#                  libdeflate-dev libimagequant-dev libgif-dev libwebp-dev libzopfli-dev (export
+#                  encoders; zopfli for export --optimize), librsvg2-bin poppler-utils (the tests
+#                  read SVG and PDF stills back),
 #                  ffmpeg (MP4/WebM export; ffprobe reads exports back in tests),
 #                  webp (libwebp's tools: the tests read animated WebP back),
 #                  xterm xvfb xfonts-base (the live view's sixel test in a real xterm),
 #                  Python's thorvg-python rlottie-python lottie-specs jsonschema (Lottie exports played
 #                  in ThorVG and rlottie, checked against the Lottie schema in the tests).
 #   macOS:         lua cairo pango civetweb libsixel pkg-config luacheck tmux libdeflate libimagequant
-#                  giflib webp ffmpeg (Homebrew).
+#                  giflib webp ffmpeg zopfli (Homebrew).
 # The Swift toolchain itself is a prerequisite (swift.org); it is not installed here.
 set -euo pipefail
 
@@ -40,7 +42,13 @@ need_tools() {
 }
 need_export() {
   ! pkg-config --exists libdeflate imagequant libwebpmux 2>/dev/null || ! gif_installed \
-    || ! command -v ffmpeg >/dev/null 2>&1 || ! command -v webpinfo >/dev/null 2>&1
+    || ! command -v ffmpeg >/dev/null 2>&1 || ! command -v webpinfo >/dev/null 2>&1 \
+    || ! zopfli_installed || ! command -v rsvg-convert >/dev/null 2>&1 \
+    || ! command -v pdftocairo >/dev/null 2>&1
+}
+zopfli_installed() {
+  [ -e /usr/include/zopfli/zopfli.h ] || [ -e /usr/local/include/zopfli/zopfli.h ] \
+    || { command -v brew >/dev/null 2>&1 && [ -e "$(brew --prefix)/include/zopfli/zopfli.h" ]; }
 }
 gif_installed() {
   [ -e /usr/include/gif_lib.h ] || [ -e /usr/local/include/gif_lib.h ] \
@@ -64,7 +72,8 @@ case "$(uname -s)" in
         lua5.4 lua-check fonts-inter fonts-noto-cjk fonts-noto-color-emoji tmux chromium \
         python3 python3-pip >/dev/null
       $sudo apt-get install -y -qq --no-install-recommends \
-        libdeflate-dev libimagequant-dev libgif-dev libwebp-dev ffmpeg webp >/dev/null
+        libdeflate-dev libimagequant-dev libgif-dev libwebp-dev libzopfli-dev ffmpeg webp \
+        librsvg2-bin poppler-utils >/dev/null
       $sudo apt-get install -y -qq --no-install-recommends xterm xvfb xfonts-base >/dev/null
     fi
     # Playwright drives Debian's chromium (the test names /usr/bin/chromium);
@@ -83,7 +92,7 @@ case "$(uname -s)" in
     if need_build || need_tools || need_export; then
       command -v brew >/dev/null 2>&1 || { echo "install-deps: Homebrew is required on macOS" >&2; exit 1; }
       brew install lua cairo pango civetweb libsixel pkg-config luacheck tmux
-      brew install libdeflate libimagequant giflib webp ffmpeg
+      brew install libdeflate libimagequant giflib webp ffmpeg zopfli
     fi
     ;;
   *)

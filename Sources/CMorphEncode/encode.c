@@ -112,6 +112,28 @@ void morph_png_filter(const uint8_t *pixels, size_t stride, int width, int heigh
   }
 }
 
+void morph_png_filter_fixed(const uint8_t *pixels, size_t stride, int width, int height,
+                            int channels, int type, uint8_t *out) {
+  size_t bpp = channels == 3 ? 3 : 4;
+  size_t n = (size_t)width * bpp;
+  uint8_t *zeros = calloc(n ? n : 1, 1);
+  for (int y = 0; y < height; y++) {
+    const uint8_t *cur = pixels + (size_t)y * stride;
+    const uint8_t *prev = y > 0 ? cur - stride : zeros;
+    uint8_t *row = out + (size_t)y * (n + 1);
+    int t = zeros ? type : 0;  // out of memory: unfiltered rows are still a valid PNG
+    row[0] = (uint8_t)t;
+    switch (t) {
+      case 1: filter_sub(cur, n, bpp, row + 1); break;
+      case 2: filter_up(cur, prev, n, row + 1); break;
+      case 3: filter_average(cur, prev, n, bpp, row + 1); break;
+      case 4: filter_paeth(cur, prev, n, bpp, row + 1); break;
+      default: row[0] = 0; memcpy(row + 1, cur, n); break;
+    }
+  }
+  free(zeros);
+}
+
 int morph_opaque(const uint8_t *pixels, size_t count) {
   uint8_t all = 255;
   for (size_t i = 0; i < count; i++) all &= pixels[i * 4 + 3];

@@ -49,6 +49,8 @@ enum ExportCommand {
       --dither on|off     GIF and indexed APNG dithering (default on)
       --lossy N           GIF: a pixel may be up to N levels off for longer runs, smaller
                           files (0-\(GIFEncoder.maxLossy), default 0; opaque backgrounds)
+      --optimize          APNG: the strongest lossless compression (zopfli, every row
+                          filter tried), far slower; for a file written once
       --quality Q         WebP: lossy at quality Q in [0, 100] (default lossless)
       --crf N             MP4/WebM quality, lower is better (default 23 for H.264, 32 for VP9)
       --filmstrip N       one image of exactly N frames side by side (--columns C to wrap)
@@ -133,7 +135,7 @@ enum ExportCommand {
     ("--loop", [.apng, .gif, .webp]),
     ("--hold", [.apng, .gif, .webp, .mp4, .webm]),
     ("--palette", [.gif]), ("--colors", [.gif, .apng]), ("--dither", [.gif, .apng]),
-    ("--lossy", [.gif]),
+    ("--lossy", [.gif]), ("--optimize", [.apng]),
     ("--quality", [.webp]), ("--crf", [.mp4, .webm]),
     ("--labels", [.filmstrip]), ("--columns", [.filmstrip]),
     ("--report", [.lottie, .dotLottie]),
@@ -148,6 +150,9 @@ enum ExportCommand {
     }
     if format == .apng && given("--dither") && !given("--colors") {
       throw UsageError("--dither applies to an indexed APNG only: add --colors N")
+    }
+    if given("--optimize") && given("--colors") {
+      throw UsageError("--optimize applies to a lossless APNG: drop --colors")
     }
   }
 
@@ -171,6 +176,7 @@ enum ExportCommand {
     encoding.colors = try options.int(
       "--colors", in: PaletteQuantizer.minColors...PaletteQuantizer.maxColors)
     encoding.lossy = try options.int("--lossy", in: 0...GIFEncoder.maxLossy) ?? 0
+    encoding.optimize = options.flag("--optimize")
     encoding.quality = try options.double("--quality", in: .within(EncodingOptions.qualityRange))
     encoding.crf = try options.int("--crf", in: format.crfRange ?? 0...63)
     encoding.labels = options.flag("--labels")

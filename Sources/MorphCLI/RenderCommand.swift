@@ -27,10 +27,11 @@ enum RenderCommand {
       --input SCRIPT        an input script to play (see docs/commands.md)
       --set KEY=VALUE       override a prop (Lua literal or JSON; repeatable)
       --reduce-motion       changes apply at once (also MORPH_REDUCE_MOTION=1)
-      --format F            png | ansi | ansi256 | ascii | json
+      --format F            png | svg | pdf | ansi | ansi256 | ascii | json
                             (default: from -o's extension; else ansi on a terminal, json in a pipe)
-      -o, --output FILE     write here instead of standard output (png needs a file)
-      --scale S             pixels per point for png (default 1; 2 for retina)
+      -o, --output FILE     write here instead of standard output (png, svg, pdf need one)
+      --scale S             pixels per point for png (default 1; 2 for retina); svg and
+                            pdf are vector, one unit per pixel of that png
       --background C        canvas colour: #RRGGBB[AA], a name, or 'none' (default white)
       --margin M            points around the scene's frame (default 24, like the previews)
       --cols N, --rows N    terminal cells for ansi/ascii (default: the terminal, or 80x24)
@@ -54,6 +55,8 @@ enum RenderCommand {
     if request.format == .png {
       try exporter.writeFrame(
         to: URL(fileURLWithPath: request.outputPath ?? "frame.png"), at: moment)
+    } else if let vector = request.format.vector, let out = request.outputPath {
+      try exporter.writeVectorFrame(to: URL(fileURLWithPath: out), at: moment, format: vector)
     } else {
       let (list, summary) = try exporter.frame(at: moment)
       try FrameOutput(request: request, output: output).write(list, summary: summary)
@@ -65,7 +68,13 @@ enum RenderCommand {
 /// The options every frame-producing command shares.
 struct RenderRequest {
   enum Format: String, CaseIterable {
-    case png, ansi, ansi256, ascii, json
+    case png, svg, pdf, ansi, ansi256, ascii, json
+
+    /// The vector document this format is, if it is one.
+    var vector: VectorFormat? { VectorFormat(rawValue: rawValue) }
+
+    /// Whether it is written only to a file (-o), never to standard output.
+    var needsFile: Bool { self == .png || vector != nil }
   }
 
   var file: String
@@ -89,8 +98,8 @@ struct RenderRequest {
     let formatName = try options.value("--format")
     file = try options.positional(name: "plugin")
     format = try Self.chooseFormat(formatName, forceASCII: forceASCII, output: outputPath)
-    if format == .png && outputPath == nil {
-      throw UsageError("png output needs -o FILE.png")
+    if format.needsFile && outputPath == nil {
+      throw UsageError("\(format.rawValue) output needs -o FILE.\(format.rawValue)")
     }
   }
 
@@ -122,6 +131,8 @@ struct RenderRequest {
     if let output {
       switch URL(fileURLWithPath: output).pathExtension.lowercased() {
       case "png": return .png
+      case "svg": return .svg
+      case "pdf": return .pdf
       case "json": return .json
       case "txt": return .ascii
       case "ans", "ansi": return .ansi
@@ -152,7 +163,7 @@ struct FrameOutput<Output: TextOutput> {
     switch request.format {
     case .json:
       try emit(SceneJSON.encode(list, summary: summary))
-    case .png: return  // `Exporter.writeFrame` writes it
+    case .png, .svg, .pdf: return  // the `Exporter` writes them
     case .ansi, .ansi256, .ascii:
       try emit(text(list))
     }

@@ -105,6 +105,8 @@ public struct EncodingOptions: Sendable {
   public var colors: Int?
   /// GIF: how many levels a pixel may be off for longer runs (0…`GIFEncoder.maxLossy`).
   public var lossy: Int
+  /// Lossless APNG: the strongest compression (`APNGCompression.optimized`), far slower.
+  public var optimize: Bool
   /// WebP: lossy at this quality in [0, 100]; nil is lossless.
   public var quality: Double?
   /// MP4 and WebM: the constant rate factor (nil: the codec's default).
@@ -117,8 +119,9 @@ public struct EncodingOptions: Sendable {
   public init(
     loops: Int = 0, hold: Double = 0, sharedPalette: Bool = false, dither: Bool = true,
     colors: Int? = nil, lossy: Int = 0, quality: Double? = nil, crf: Int? = nil,
-    labels: Bool = false, columns: Int? = nil
+    labels: Bool = false, columns: Int? = nil, optimize: Bool = false
   ) {
+    self.optimize = optimize
     self.loops = loops
     self.hold = hold
     self.sharedPalette = sharedPalette
@@ -148,6 +151,9 @@ public struct EncodingOptions: Sendable {
     }
   }
 
+  /// How a lossless APNG's frames are compressed.
+  var apngCompression: APNGCompression { optimize ? .optimized : .standard }
+
   /// How GIF frames are quantized.
   var gifQuantizer: PaletteQuantizer.Settings {
     PaletteQuantizer.Settings(dither: dither, colors: colors ?? PaletteQuantizer.defaultColors)
@@ -164,6 +170,8 @@ public struct EncodingOptions: Sendable {
       let range = PaletteQuantizer.minColors...PaletteQuantizer.maxColors
       try require(range.contains(colors), "colors must be in \(range), got \(colors)")
     }
+    try require(
+      !(optimize && colors != nil), "optimize applies to a lossless APNG, not an indexed one")
     try require(
       lossy >= 0 && lossy <= GIFEncoder.maxLossy, "lossy must be in 0…\(GIFEncoder.maxLossy)")
     if let quality {

@@ -50,11 +50,15 @@ struct ExportWriter {
     case .apng:
       if let colors = encoding.colors { return try indexedAPNG(colors: colors) }
       // Each frame reserves what its compression will hold, which it takes over.
-      let bytes = APNGEncoder.bytesInFlight(width: size.width, height: size.height)
-      return try animation("animated PNG", frameBytes: bytes) {
+      let compression = encoding.apngCompression
+      let bytes = APNGEncoder.bytesInFlight(
+        width: size.width, height: size.height, compression: compression)
+      return try animation(
+        encoding.optimize ? "animated PNG, optimized" : "animated PNG", frameBytes: bytes
+      ) {
         APNGEncoder(
           output: $0, count: count, timing: timing, opaque: (background?.alpha ?? 0) == 1,
-          budget: stream.budget)
+          compression: compression, budget: stream.budget)
       }
     case .webp:
       return try animation(

@@ -166,6 +166,25 @@ public struct Exporter: Sendable {
     }
   }
 
+  /// One moment as an SVG or PDF document over `background`, drawn by the same code as
+  /// `writeFrame`'s PNG (text as glyph outlines, images embedded); one document unit is one
+  /// pixel of that PNG. Returns the bytes written.
+  @discardableResult
+  public func writeVectorFrame(to url: URL, at moment: FrameMoment, format: VectorFormat)
+    throws(ExportError) -> [UInt8]
+  {
+    do {
+      try checkScale()
+      try OutputFile.checkReplaceable(url.path)
+      let bytes = try CairoRenderer().renderVector(
+        try frame(at: moment).list, format: format, scale: scale, background: background)
+      try OutputFile.write(bytes, to: url.path)
+      return bytes
+    } catch {
+      throw ExportError.wrap(error)
+    }
+  }
+
   /// One moment as a PNG file at `scale` over `background`; the image written.
   @discardableResult
   public func writeFrame(to url: URL, at moment: FrameMoment) throws(ExportError) -> RasterImage {

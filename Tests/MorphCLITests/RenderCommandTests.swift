@@ -134,6 +134,25 @@ private func temporary(_ name: String) -> String {
     #expect(difference.typeName == "nil", "the trees differ at \(difference)")
   }
 
+  /// SVG and PDF by the output's extension or `--format`; a bad path gets one line and
+  /// leaves nothing.
+  @Test func vectorStillsByExtension() throws {
+    for (ext, magic) in [("svg", "<?xml"), ("pdf", "%PDF-")] {
+      let out = temporary("fan.\(ext)")
+      defer { try? FileManager.default.removeItem(atPath: out) }
+      let result = runCommand(["render", fixture("fan.lua"), "--progress", "0.6", "-o", out])
+      #expect(result.status == 0, Comment(rawValue: result.err))
+      let head = try Data(contentsOf: URL(fileURLWithPath: out)).prefix(magic.utf8.count)
+      #expect(String(decoding: head, as: UTF8.self) == magic)
+      let missing = temporary("no-such-folder/fan.\(ext)")
+      let refused = runCommand(["render", fixture("fan.lua"), "--format", ext, "-o", missing])
+      #expect(refused.status == 1 && refused.err.split(separator: "\n").count == 1)
+      #expect(!FileManager.default.fileExists(atPath: missing))
+    }
+    let dev = runCommand(["render", fixture("fan.lua"), "-o", "/dev/null", "--format", "svg"])
+    #expect(dev.status == 1, Comment(rawValue: dev.err))
+  }
+
   @Test func missingFile() {
     let result = runCommand(["render", "/no/such/scene.lua", "--format", "json"])
     #expect(result.status == 1)
@@ -143,10 +162,14 @@ private func temporary(_ name: String) -> String {
   @Test func usageErrors() {
     #expect(
       runCommand(["render", fixture("fan.lua"), "--format", "gif"]).err
-        == "morphhost: --format must be one of png, ansi, ansi256, ascii, json; got 'gif'")
+        == "morphhost: --format must be one of png, svg, pdf, ansi, ansi256, ascii, json; got 'gif'"
+    )
     #expect(
       runCommand(["render", fixture("fan.lua"), "--format", "png"]).err
         == "morphhost: png output needs -o FILE.png")
+    #expect(
+      runCommand(["render", fixture("fan.lua"), "--format", "pdf"]).err
+        == "morphhost: pdf output needs -o FILE.pdf")
     #expect(runCommand(["render", fixture("fan.lua"), "--scale", "0", "-o", "x.png"]).status == 2)
     #expect(runCommand(["render"]).status == 2)
     #expect(runCommand(["render", "--help"]).out.contains("Usage: morphhost render PLUGIN"))

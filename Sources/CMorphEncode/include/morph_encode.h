@@ -19,6 +19,12 @@ void morph_png_filter(const uint8_t *pixels, size_t stride, int width, int heigh
 void morph_png_filter_up(const uint8_t *pixels, size_t stride, int width, int height,
                          uint8_t *out);
 
+// As morph_png_filter (3 or 4 channels), but every row with the one filter `type` (0 None,
+// 1 Sub, 2 Up, 3 Average, 4 Paeth; the first row reads a row of zeros above it). An
+// optimising encoder tries each and keeps whichever compresses smallest.
+void morph_png_filter_fixed(const uint8_t *pixels, size_t stride, int width, int height,
+                            int channels, int type, uint8_t *out);
+
 // 1 when every one of `count` RGBA pixels is opaque.
 int morph_opaque(const uint8_t *pixels, size_t count);
 

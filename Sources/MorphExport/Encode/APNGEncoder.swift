@@ -22,7 +22,8 @@ public struct APNGEncoder: AnimationEncoder {
 
   typealias Part = APNGFrames.Part
 
-  /// Animations are written once and watched often: libdeflate's level 9,
+  /// Animations are written once and watched often: libdeflate's level 9 (the default
+  /// `APNGCompression`; `--optimize` is zopfli),
   /// a little slower than the PNG sequence's level, for smaller files. Level
   /// 12 was measured on deck_fan at 2× (`bench --export`): 13 % smaller at
   /// about seven times the time (0.6 s of CPU a frame, 38 s for 60 frames,
@@ -34,8 +35,10 @@ public struct APNGEncoder: AnimationEncoder {
   /// filtered and deflated, at most two of those buffers at a time (the crop
   /// is freed before deflating; RGBA's two candidates are made one after
   /// the other). An export reserves this much for each frame before making it.
-  public static func bytesInFlight(width: Int, height: Int) -> Int {
-    width * height * (4 + 2 * 4)
+  public static func bytesInFlight(
+    width: Int, height: Int, compression: APNGCompression = .standard
+  ) -> Int {
+    width * height * (4 + (1 + compression.filteredBuffers) * 4)
   }
 
   /// `budget`, when given, is charged `bytesInFlight` for each frame while it
@@ -43,10 +46,16 @@ public struct APNGEncoder: AnimationEncoder {
   /// the frame over).
   public init(
     output: any EncodedOutput, count: Int, timing: FrameTiming, opaque: Bool = false,
-    level: Int32 = APNGEncoder.defaultLevel, budget: ByteBudget? = nil
+    compression: APNGCompression = .standard, budget: ByteBudget? = nil
   ) {
     frames = APNGFrames(output: output, count: count, timing: timing, budget: budget)
-    compressor = Compressor(opaque: opaque, level: level)
+    compressor = Compressor(opaque: opaque, compression: compression)
+  }
+
+  private var frameBytes: (RasterImage) -> Int {
+    { [compression = compressor.compression] in
+      Self.bytesInFlight(width: $0.width, height: $0.height, compression: compression)
+    }
   }
 
   public mutating func add(_ frame: RasterImage) throws {
@@ -73,7 +82,7 @@ public struct APNGEncoder: AnimationEncoder {
     let (compressor, box) = (self.compressor, rect.map(Int.init))
     try frames.show(
       { try compressor.part(frame, over: previous, rect: box) }, from: index,
-      bytes: Self.bytesInFlight(width: frame.width, height: frame.height))
+      bytes: frameBytes(frame))
     self.previous = frame
   }
 
@@ -97,8 +106,7 @@ public struct APNGEncoder: AnimationEncoder {
         width: frame.width, height: frame.height, channels: compressor.channels))
     let compressor = self.compressor
     try frames.show(
-      { try compressor.whole(frame) }, from: 0,
-      bytes: Self.bytesInFlight(width: frame.width, height: frame.height))
+      { try compressor.whole(frame) }, from: 0, bytes: frameBytes(frame))
     previous = frame
   }
 }
@@ -108,7 +116,7 @@ extension APNGEncoder {
   /// threads (`APNGFrames`).
   struct Compressor: Sendable {
     let opaque: Bool
-    let level: Int32
+    let compression: APNGCompression
 
     var channels: Int { opaque ? 3 : 4 }
 
@@ -117,30 +125,45 @@ extension APNGEncoder {
       let data =
         opaque
         ? try rgb(frame, rect: [0, 0, frame.width, frame.height])
-        : try frame.pixels.withUnsafeBufferPointer { (buffer) throws(RenderError) in
-          try PNGEncoder.compressedRows(
+        : try frame.pixels.withUnsafeBufferPointer { buffer in
+          try compression.compress(
             buffer.baseAddress!, stride: frame.width * 4, width: frame.width,
-            height: frame.height, level: level)
+            height: frame.height, channels: 4)
         }
       return Part(rect: (0, 0, frame.width, frame.height), blendOver: false, data: data)
     }
 
     /// `rect` of an opaque frame as RGB, compressed.
     func rgb(_ frame: RasterImage, rect: [Int]) throws -> [UInt8] {
-      // The crop is freed once filtered, before deflating.
-      let filtered = { () -> [UInt8] in
+      try compressed(width: rect[2], height: rect[3], channels: 3) {
         var crop = [UInt8](repeating: 0, count: rect[2] * rect[3] * 3)
         frame.pixels.withUnsafeBufferPointer { b in
           crop.withUnsafeMutableBufferPointer {
             morph_crop_rgb(b.baseAddress, Int32(frame.width), rect.map(Int32.init), $0.baseAddress)
           }
         }
-        return crop.withUnsafeBufferPointer {
-          PNGEncoder.filteredRows(
-            $0.baseAddress!, stride: rect[2] * 3, width: rect[2], height: rect[3], channels: 3)
+        return crop
+      }
+    }
+
+    /// The pixels `makeCrop` returns, filtered and deflated. Unless filters are tried (which
+    /// needs it throughout), the crop is freed once filtered, before deflating.
+    func compressed(width: Int, height: Int, channels: Int, _ makeCrop: () -> [UInt8])
+      throws -> [UInt8]
+    {
+      if compression.triesFilters {
+        return try makeCrop().withUnsafeBufferPointer {
+          try compression.compress(
+            $0.baseAddress!, stride: width * channels, width: width, height: height,
+            channels: channels)
         }
-      }()
-      return try PNGEncoder.deflate(filtered, level: level)
+      }
+      let filtered = makeCrop().withUnsafeBufferPointer {
+        PNGEncoder.filteredRows(
+          $0.baseAddress!, stride: width * channels, width: width, height: height,
+          channels: channels)
+      }
+      return try compression.deflate(filtered)
     }
 
     /// The changed rectangle of `frame`, cropped and compressed. Where it may
@@ -168,8 +191,7 @@ extension APNGEncoder {
     )
       throws -> [UInt8]
     {
-      // The crop is freed once filtered, before deflating.
-      let filtered = { () -> [UInt8] in
+      try compressed(width: rect[2], height: rect[3], channels: 4) {
         var crop = [UInt8](repeating: 0, count: rect[2] * rect[3] * 4)
         previous.pixels.withUnsafeBufferPointer { a in
           frame.pixels.withUnsafeBufferPointer { b in
@@ -180,12 +202,8 @@ extension APNGEncoder {
             }
           }
         }
-        return crop.withUnsafeBufferPointer {
-          PNGEncoder.filteredRows(
-            $0.baseAddress!, stride: rect[2] * 4, width: rect[2], height: rect[3], channels: 4)
-        }
-      }()
-      return try PNGEncoder.deflate(filtered, level: level)
+        return crop
+      }
     }
   }
 }

@@ -65,12 +65,26 @@ final class CairoLayer {
   let width: Int
   let height: Int
 
-  init(width: Int, height: Int, format: cairo_format_t = CAIRO_FORMAT_ARGB32)
+  convenience init(width: Int, height: Int, format: cairo_format_t = CAIRO_FORMAT_ARGB32)
     throws(RenderError)
   {
-    let surface: OpaquePointer = cairo_image_surface_create(format, Int32(width), Int32(height))
+    try self.init(
+      adopting: cairo_image_surface_create(format, Int32(width), Int32(height)), width: width,
+      height: height)
+  }
+
+  /// A layer that records drawing as vector commands (a group of a vector document).
+  static func recording(width: Int, height: Int) throws(RenderError) -> CairoLayer {
+    var extents = cairo_rectangle_t(x: 0, y: 0, width: Double(width), height: Double(height))
+    return try CairoLayer(
+      adopting: cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, &extents),
+      width: width, height: height)
+  }
+
+  /// A layer drawing on `surface`, which it now owns (and destroys, also on failure).
+  init(adopting surface: OpaquePointer, width: Int, height: Int) throws(RenderError) {
     if let error = RenderError.check(
-      cairo_surface_status(surface), "create a \(width)×\(height) image surface")
+      cairo_surface_status(surface), "create a \(width)×\(height) surface")
     {
       cairo_surface_destroy(surface)
       throw error
@@ -107,6 +121,9 @@ final class CairoLayer {
     if let error = layer.failure(operation) { throw error }
     return layer
   }
+
+  /// Whether the layer holds pixels (else it records vector drawing).
+  var isImage: Bool { cairo_surface_get_type(surface) == CAIRO_SURFACE_TYPE_IMAGE }
 
   /// The first failure of the context or surface, if any (Cairo errors are sticky).
   func failure(_ operation: String) -> RenderError? {

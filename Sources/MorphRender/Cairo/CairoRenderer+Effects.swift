@@ -17,8 +17,7 @@ extension CairoRenderer {
     }
     for mask in group.style.masks {
       let index = stack.count
-      let maskLayer = try layer(at: index)
-      maskLayer.clear(bounds)
+      let maskLayer = try clearedLayer(at: index, bounds)
       stack.append(GroupFrame(layer: index, style: GroupStyle(), bounds: nil))
       defer { stack.removeLast() }
       try draw(mask)

@@ -69,8 +69,7 @@ extension CairoRenderer {
     opacity: Double
   ) throws(RenderError) {
     let parent = layers[stack[stack.count - 1].layer].context
-    let isolated = try layer(at: stack.count)
-    isolated.clear(region)
+    let isolated = try clearedLayer(at: stack.count, region)
     let cr = isolated.context
     cairo_save(cr)
     cairo_new_path(cr)
@@ -117,7 +116,7 @@ extension CairoRenderer {
       matrix.setCairoMatrix(on: cr)
       let c = text.color
       cairo_set_source_rgba(cr, c.red, c.green, c.blue, c.alpha * alpha)
-      TextEngine.shared.draw(text, in: item.frame, on: cr)
+      TextEngine.shared.draw(text, in: item.frame, on: cr, asOutlines: isVector)
     }
   }
 

@@ -27,6 +27,8 @@ public final class CairoRenderer {
   /// Shaded gradients' colour tables (`rampTable`).
   var ramps: [RampKey: [UInt32]] = [:]
   var scale = 1.0
+  /// True while `renderVector` draws: groups record instead of holding pixels.
+  var isVector = false
   var canvas = PixelRect(x: 0, y: 0, width: 0, height: 0)
 
   /// An open group: where it draws, how it composites, and the pixels drawn so far.
@@ -198,7 +200,7 @@ extension CairoRenderer {
 extension CairoRenderer {
   private func beginGroup(_ style: GroupStyle) throws(RenderError) {
     let index = stack.count
-    try layer(at: index).clear()
+    _ = try clearedLayer(at: index)
     stack.append(GroupFrame(layer: index, style: style, bounds: nil))
   }
 
@@ -218,9 +220,10 @@ extension CairoRenderer {
     let style = group.style
     guard style.opacity > 0 else { return nil }
     let opacity = min(style.opacity, 1)
-    let source = layers[group.layer]
+    var source = layers[group.layer]
     var bounds = bounds
     if style.blur > 0 {
+      source = try pixelLayer(source)
       guard let blurred = blur(source, bounds: bounds, radius: style.blur) else { return nil }
       bounds = blurred
     }
@@ -234,8 +237,7 @@ extension CairoRenderer {
     else { return nil }
     if plan != nil && (opacity < 1 || style.blend != .normal) {
       // Shadow and content fade and blend as one, so the shadow never shows through.
-      let isolated = try layer(at: group.layer + 1)
-      isolated.clear(region)
+      let isolated = try clearedLayer(at: group.layer + 1, region)
       try drawShadow(plan, of: source, onto: isolated.context)
       Self.paint(source, onto: isolated.context, region: region, opacity: 1, blend: .normal)
       try paint(isolated, onto: parent, region: region, opacity: opacity, style: style)

@@ -178,8 +178,9 @@ final class TextEngine: @unchecked Sendable {
   static func isDrawable(_ run: TextRun) -> Bool { !run.string.isEmpty && isMeasurable(run) }
 
   /// Draws `run` in `frame` (user space of `cr`) with the current source, as layout sized it
-  /// for that frame; centred when the frame is not its size.
-  func draw(_ run: TextRun, in frame: Rect, on cr: OpaquePointer) {
+  /// for that frame; centred when the frame is not its size. `asOutlines` fills the glyphs'
+  /// outlines instead of showing glyphs, so a vector document needs no fonts.
+  func draw(_ run: TextRun, in frame: Rect, on cr: OpaquePointer, asOutlines: Bool = false) {
     guard Self.isDrawable(run) else { return }
     lock.lock()
     defer { lock.unlock() }
@@ -189,7 +190,7 @@ final class TextEngine: @unchecked Sendable {
     var m = cairo_matrix_t()
     cairo_get_matrix(cr, &m)
     let deviceSize = run.size * max(abs(m.xx) + abs(m.xy), abs(m.yx) + abs(m.yy))
-    if deviceSize > Self.largestBitmapSize {
+    if deviceSize > Self.largestBitmapSize || asOutlines {
       // The outlines are taken at the text's own size (at most the frame budget's 4096 pt)
       // on a context of its own, then appended in `cr`'s user space: asked at the device
       // size, FreeType fails from about 65 536 px (a text under `scale(4000)`).

@@ -1,0 +1,5 @@
+#ifndef MORPH_CZOPFLI_SHIM_H
+#define MORPH_CZOPFLI_SHIM_H
+#include <stdlib.h>
+#include <zopfli/zopfli.h>
+#endif
