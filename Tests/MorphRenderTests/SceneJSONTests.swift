@@ -53,7 +53,7 @@ import Testing
       stroke: Stroke(paint: .color(.black), width: 2, dash: [3, 1], dashPhase: 1, cap: .round),
       trim: Trim(from: 0, to: 0.5), shadow: Shadow(radius: 4, offset: Point(0, 2)),
       clips: [Clip(path: square, transform: .identity)], blend: .multiply, z: 2, text: text,
-      handlers: Handlers(tap: 1, drag: 2), identity: "/0#a")
+      handlers: Handlers(tap: 1, drag: 2), identity: "/0#a", untrimmedPath: square)
   }
 
   @Test func everyStoredFieldIsInTheDump() throws {

@@ -90,6 +90,7 @@ extension DisplayItem: Encodable {
     try c.put("fill", ifPresent: fill)
     try c.put("stroke", ifPresent: stroke)
     try c.put("trim", ifPresent: trim)
+    try c.put("untrimmedPath", ifPresent: untrimmedPath?.elements)
     try c.put("shadow", ifPresent: shadow)
     try c.put("clips", unlessEmpty: clips)
     try c.put("blend", blend, unless: .normal)
