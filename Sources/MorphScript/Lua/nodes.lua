@@ -6,6 +6,8 @@
 -- are declared once, in Swift (NodeSchema), which also hands over the enum
 -- names and option keys as `schema`; the host reads the finished tree with
 -- raw table access. Trusted code: runs once per state, before any plugin.
+-- What each function takes and does is documented once, in its NodeSchema.Op
+-- `doc` (the generated morph.meta.lua shows it); comments here say why.
 local morph, support, schema, measure_text, open_image = ...
 local type, getmetatable, setmetatable, error = type, getmetatable, setmetatable, error
 local pairs, ipairs, tostring, pcall = pairs, ipairs, tostring, pcall
@@ -103,7 +105,6 @@ function morph.spacer(minLength)
   return new { op = "spacer", minLength = minLength }
 end
 
---- roundedRect(r [, style]) or roundedRect{r = , style = }.
 function morph.roundedRect(r, style)
   local n = 2
   if type(r) == "table" then
@@ -115,9 +116,6 @@ function morph.roundedRect(r, style)
   return new { op = "roundedRect", radius = r, style = style }
 end
 
---- shape(path): an outline drawn as given; shape(function(rect) … return path end): an
---- outline made for the frame layout gives it (SwiftUI's Shape.path(in:)), called with
---- {x = 0, y = 0, width =, height =}.
 function morph.shape(path)
   if type(path) == "function" then
     local make, where = path, support.where() or "shape"
@@ -139,8 +137,6 @@ function morph.shape(path)
   return new { op = "shape", path = path }
 end
 
---- image(name [, {resizable =, contentMode = "fit"|"fill", interpolation =}]): a PNG
---- file beside the plugin.
 function morph.image(name, opts)
   check.string(name, 1, "image")
   local resizable, mode, interpolation
@@ -265,8 +261,6 @@ local function gradient(op, opts, fields)
   return setmetatable(record, Gradient)
 end
 
---- linearGradient{colors = {c1, c2, …}, from =, to =} or with
---- stops = {{c, location}, …}.
 function morph.linearGradient(opts)
   return gradient("linearGradient", opts, function(o)
     return {
@@ -276,7 +270,6 @@ function morph.linearGradient(opts)
   end)
 end
 
---- radialGradient{colors | stops, center =, startRadius =, endRadius =} (points).
 function morph.radialGradient(opts)
   return gradient("radialGradient", opts, function(o)
     local start = o.startRadius
@@ -289,8 +282,6 @@ function morph.radialGradient(opts)
   end)
 end
 
---- angularGradient{colors | stops, center =, startAngle =, endAngle =}
---- (degrees, clockwise from trailing).
 function morph.angularGradient(opts)
   return gradient("angularGradient", opts, function(o)
     -- Absent values stay nil: the schema's defaults (and endAngle's startAngle + 360)
@@ -340,7 +331,6 @@ morph.hstack = stack("hstack")
 
 local frame_sizes = { width = length, height = length }
 
---- frame(width, height [, alignment]) or frame{width =, maxWidth = math.huge, …}.
 function Node:frame(w, h, align)
   if type(w) == "table" and getmetatable(w) == nil then
     local o = options(w, option_keys.frame, 1, "frame")
@@ -357,7 +347,6 @@ function Node:frame(w, h, align)
   return add(self, { op = "frame", width = w, height = h, alignment = anchor(align, 3, "frame") })
 end
 
---- padding(n), padding() (16, SwiftUI's default), or padding{top =, horizontal =, …}.
 function Node:padding(v)
   if v == nil then v = 16 end
   if type(v) == "number" then
@@ -381,7 +370,6 @@ function Node:position(x, y)
   return add(self, { op = "position", x = finite(x, 1, "position"), y = finite(y, 2, "position") })
 end
 
---- scale(s [, anchor]) or scale(sx, sy [, anchor]).
 function Node:scale(sx, sy, a)
   finite(sx, 1, "scale")
   if type(sy) == "number" then
@@ -394,7 +382,6 @@ function Node:rotate(degrees, a)
   return add(self, { op = "rotate", degrees = finite(degrees, 1, "rotate"), anchor = anchor(a, 2, "rotate") })
 end
 
---- rotate3d(degrees [, {axis = {x, y, z}, anchor = , perspective = }]).
 function Node:rotate3d(degrees, o)
   finite(degrees, 1, "rotate3d")
   o = o == nil and {} or options(o, option_keys.rotate3d, 2, "rotate3d")
@@ -425,7 +412,6 @@ function Node:fill(p)
   return add(self, { op = "fill", paint = paint(p, 1, "fill") })
 end
 
---- stroke(color [, width]) or stroke{color =, width =, dash = {4, 3}, dashPhase =, cap =, join =}.
 function Node:stroke(c, width)
   local o, n, at = { color = c, width = width }, 2, nil
   if type(c) == "table" and getmetatable(c) == nil then
@@ -446,7 +432,6 @@ function Node:stroke(c, width)
   })
 end
 
---- shadow{color =, radius =, x =, y =} (defaults: NodeSchema).
 function Node:shadow(o)
   options(o, option_keys.shadow, 1, "shadow")
   local c = o.color
@@ -460,7 +445,6 @@ end
 local shapes = {}
 for _, op in ipairs(schema.shapes) do shapes[op] = true end
 
---- clip(shape): clips to a shape node (m.circle(), m.roundedRect(12), m.shape(path)); default rect.
 function Node:clip(shape)
   shape = shape == nil and morph.rect() or shape
   if not is_node(shape) or not shapes[shape.op] then
@@ -474,8 +458,6 @@ end
 ---@return morph.Node
 Node.clipShape = Node.clip
 
---- trim(from = 0, to = 1): a shape draws only that part of its outline, as fractions of
---- its length from its start point (SwiftUI's Shape.trim); shape nodes only.
 function Node:trim(from, to)
   if not shapes[self.op] then
     support.raise(format("trim: only a shape node can be trimmed, not '%s'", self.op))
@@ -486,13 +468,10 @@ function Node:trim(from, to)
   return add(self, { op = "trim", from = from, to = to })
 end
 
---- blur(radius): a Gaussian blur of the node as drawn, σ = radius points (as shadows).
 function Node:blur(radius)
   return add(self, { op = "blur", radius = length(radius, 1, "blur", "radius") })
 end
 
---- mask(node [, alignment]): keeps the node only where `node` (laid out in its frame,
---- like an overlay) is opaque; its alpha multiplies the node's.
 function Node:mask(v, a)
   return add(self, { op = "mask", node = node(v, 1, "mask"), alignment = anchor(a, 2, "mask") })
 end
@@ -611,7 +590,6 @@ function morph.transition.asymmetric(insertion, removal)
   return transition(insertion.insertion, removal.removal)
 end
 
---- transition(t): how a node with an id enters and leaves under an animation.
 function Node:transition(t)
   a_transition(t, 1, "transition")
   return add(self, { op = "transition", insertion = t.insertion, removal = t.removal })
