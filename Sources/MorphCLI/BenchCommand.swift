@@ -165,8 +165,8 @@ enum BenchCommand {
     #endif
   }
 
-  /// Save → first terminal frame drawn by the new code, through the same
-  /// watcher, reload and text rendering the live view uses.
+  /// Save → first terminal frame drawn by the new code: the file watcher, a host
+  /// reload and the terminal text rendering, the parts under the live view's session.
   static func reloadLatency(source original: String, saves: Int) throws -> String {
     let dir = FileManager.default.temporaryDirectory.appendingPathComponent("bench-\(UUID())")
     try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)

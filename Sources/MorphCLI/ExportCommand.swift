@@ -64,7 +64,7 @@ enum ExportCommand {
     let play = try PlayOptions(&options)
     guard let out = try options.value("-o") ?? options.value("--output") else {
       throw UsageError(
-        "export needs -o OUT (a folder, or a .png .apng .gif .webp .mp4 .webm .json .lottie file); see --help"
+        "export needs -o OUT (a folder, or a \(ExportFormat.extensionList) file); see --help"
       )
     }
     let filmstrip = try options.int("--filmstrip", in: 1...100)
@@ -125,7 +125,7 @@ enum ExportCommand {
       return try ExportFormat.forPath(output)
     } catch {
       throw UsageError(
-        "export writes a folder (PNG frames) or .png .apng .gif .webp .mp4 .webm .json .lottie; got '\(output)'"
+        "export writes a folder (PNG frames) or \(ExportFormat.extensionList); got '\(output)'"
       )
     }
   }
@@ -180,7 +180,7 @@ enum ExportCommand {
     encoding.quality = try options.double("--quality", in: .within(EncodingOptions.qualityRange))
     encoding.crf = try options.int("--crf", in: format.crfRange ?? 0...63)
     encoding.labels = options.flag("--labels")
-    encoding.columns = try options.int("--columns", in: 1...100)
+    encoding.columns = try options.int("--columns", in: EncodingOptions.columnsRange)
     return encoding
   }
 

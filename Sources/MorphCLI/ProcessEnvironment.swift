@@ -8,8 +8,9 @@ import MorphRender
   import Darwin
 #endif
 
-/// What the command line reads from the process (its environment, its terminal) and hands
-/// to the libraries below, which never read it themselves.
+/// What the command line reads from the process environment and its terminal and hands to
+/// the libraries below, which never read it themselves. (Commands still ask `isatty` and
+/// read their own switches, such as `MORPH_REDUCE_MOTION`, where they decide things.)
 enum ProcessEnvironment {
   /// The ffmpeg on `PATH`, for video exports and the export bench.
   static func ffmpeg() -> String? {

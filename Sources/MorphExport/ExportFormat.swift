@@ -24,12 +24,21 @@ public enum ExportFormat: String, CaseIterable, Sendable {
   /// One PNG contact sheet with every frame side by side.
   case filmstrip
 
-  /// The extensions that choose a format (`.png` alone is an animated PNG;
-  /// no extension is a folder of PNGs).
-  public static let byExtension: [String: ExportFormat] = [
-    "png": .apng, "apng": .apng, "gif": .gif, "webp": .webp, "mp4": .mp4, "webm": .webm,
-    "json": .lottie, "lottie": .dotLottie,
+  /// The extensions that choose a format, in the order messages list them
+  /// (`.png` alone is an animated PNG; no extension is a folder of PNGs).
+  public static let extensions: [(name: String, format: ExportFormat)] = [
+    ("png", .apng), ("apng", .apng), ("gif", .gif), ("webp", .webp), ("mp4", .mp4),
+    ("webm", .webm), ("json", .lottie), ("lottie", .dotLottie),
   ]
+
+  /// `extensions` by name.
+  public static let byExtension = Dictionary(
+    uniqueKeysWithValues: extensions.map { ($0.name, $0.format) })
+
+  /// `.png .apng … .lottie`, for messages.
+  public static var extensionList: String {
+    extensions.map { "." + $0.name }.joined(separator: " ")
+  }
 
   /// Every format's name, for messages.
   public static var names: String { allCases.map(\.rawValue).joined(separator: ", ") }
@@ -42,7 +51,7 @@ public enum ExportFormat: String, CaseIterable, Sendable {
     if ext.isEmpty || isFolder(path) { return .pngSequence }
     throw .unknownFormat(
       "cannot tell the format of '\(path)': expected a folder (PNG frames) or "
-        + ".png .apng .gif .webp .mp4 .webm .json .lottie")
+        + extensionList)
   }
 
   /// Vector formats: made from the display lists, never rasterised (scale,
@@ -140,6 +149,8 @@ public struct EncodingOptions: Sendable {
   public static let holdRange = 0.0...600
   /// WebP's lossy qualities.
   public static let qualityRange = 0.0...100
+  /// A filmstrip's frames a row.
+  public static let columnsRange = 1...100
 
   /// Every frame is quantized to one palette, counted in a first pass over
   /// the frames: GIF's shared palette, and an indexed APNG.
@@ -184,6 +195,10 @@ public struct EncodingOptions: Sendable {
         crf >= 0 && crf <= codec.maxCRF,
         "crf must be in 0…\(codec.maxCRF) for \(format.rawValue), got \(crf)")
     }
-    if let columns { try require(columns >= 1, "columns must be at least 1, got \(columns)") }
+    if let columns {
+      try require(
+        Self.columnsRange.contains(columns),
+        "columns must be in \(Self.columnsRange), got \(columns)")
+    }
   }
 }

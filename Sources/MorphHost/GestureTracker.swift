@@ -26,15 +26,10 @@ struct GestureTracker {
   private(set) var isDragging = false
   /// How far the pointer has strayed from where it went down.
   private(set) var maxDistance = 0.0
-  /// SwiftUI's tap fails once the pointer moves about this far.
-  static let tapSlop = 10.0
-  /// SwiftUI's `LongPressGesture` defaults: held this long…
-  static let longPressMinimumDuration = 0.5
-  /// …without straying this far.
-  static let longPressMaximumDistance = 10.0
-  /// Two taps this close in time are a double tap (UIKit's tap recognizer's
-  /// interval between taps, which SwiftUI's `onTapGesture(count: 2)` uses).
-  static let doubleTapInterval = 0.35
+  static let tapSlop = GestureDefaults.tapSlop
+  static let longPressMinimumDuration = GestureDefaults.longPressMinimumDuration
+  static let longPressMaximumDistance = GestureDefaults.longPressMaximumDistance
+  static let doubleTapInterval = GestureDefaults.doubleTapInterval
   /// Whether this press has already been reported as a long press.
   var didLongPress = false
 

@@ -85,7 +85,8 @@ enum CurveBindings {
     HostFunction(
       name: "timing",
       doc: """
-        `timing(x1, y1, x2, y2, duration)` or `timing("easeInOut", duration)`; duration defaults to 0.35 s.
+        `timing(x1, y1, x2, y2, duration)` or `timing("easeInOut", duration)`;
+        duration defaults to \(MetaFile.format(defaultDuration)) s.
         @param x1 number|morph.BezierPreset
         @param y1? number
         @param x2? number

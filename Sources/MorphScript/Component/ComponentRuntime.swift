@@ -6,7 +6,8 @@ import MorphCore
 /// The Lua side of a component, wrapped in the manner of LÖVE's `wrap_*.cpp`:
 /// typed entry points into `Lua/component.lua`. With `ComponentHostFunctions` (the
 /// `host` table that Lua calls back), it is the raw-stack code of the component model;
-/// `ComponentInstance` above them is plain Swift.
+/// `ComponentInstance` above them calls into Lua only through these two (and charges
+/// the sandbox's budget for work the host does on a plugin's behalf).
 ///
 /// Stack helpers note their effect as Lua's manual does, `[-o, +p, x]`:
 /// values popped, values pushed, and whether they can raise (`-` never).
@@ -161,8 +162,8 @@ struct ComponentRuntime {
 
   // MARK: Reading the definition
 
-  /// The plain fields of a definition, read raw (no metamethod runs).
-  /// The plain fields of a definition table (`component.lua` checked their types), each
+  /// The plain fields of a definition table, read raw (no metamethod runs;
+  /// `component.lua` checked their types), each
   /// absent one at its default; `progressRange`, `hasController` and `hasAppear` are read
   /// by calls.
   func fields(of definition: LuaRef, defaultName: String) -> ComponentDefinition {

@@ -205,7 +205,8 @@ function Timing:repeatForever(options) end
 ---@return morph.Bezier
 function morph.bezier(x1, y1, x2, y2) end
 
----`timing(x1, y1, x2, y2, duration)` or `timing("easeInOut", duration)`; duration defaults to 0.35 s.
+---`timing(x1, y1, x2, y2, duration)` or `timing("easeInOut", duration)`;
+---duration defaults to 0.35 s.
 ---@param x1 number|morph.BezierPreset
 ---@param y1? number
 ---@param x2? number

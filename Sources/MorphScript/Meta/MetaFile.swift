@@ -370,17 +370,21 @@ enum MetaFile {
     .init(name: "drag", type: handler, doc: "drags no node claimed"),
     .init(
       name: "longPress", type: handler,
-      doc: "a press held 0.5 s within 10 pt (SwiftUI's LongPressGesture defaults), "
-        + "while still down; its release is no tap"),
+      doc: "a press held \(format(GestureDefaults.longPressMinimumDuration)) s within "
+        + "\(format(GestureDefaults.longPressMaximumDistance)) pt (SwiftUI's LongPressGesture "
+        + "defaults), while still down; its release is no tap"),
     .init(
       name: "doubleTap", type: handler,
-      doc: "a second tap within 0.35 s of the first (which was a tap)"),
+      doc: "a second tap within \(format(GestureDefaults.doubleTapInterval)) s of the first "
+        + "(which was a tap)"),
     .init(
       name: "hover", type: handler,
       doc: "the pointer over the component with no button down: "
         + "phase \"active\" with the location, \"ended\" when it leaves"),
     .init(
-      name: "dragMinimumDistance", type: "number", doc: "points before a drag begins, default 10"),
+      name: "dragMinimumDistance", type: "number",
+      doc: "points before a drag begins, default "
+        + format(ComponentDefinition.defaultDragMinimumDistance)),
     .init(
       name: "controlled", type: "fun(self: morph.Self, value: number)",
       doc: "after the host sets the progress key (controlled mode: `--progress`, scrubbing), "
