@@ -29,13 +29,16 @@ return m.component {
     for i, name in ipairs(tabs) do
       local chosen = self.selected == name
       local label = m.text(name, { style = "subheadline", weight = "semibold",
-        color = chosen and "white" or "#3C3C43" })
+        color = chosen and self.tint or "#3C3C43" })
         :padding { horizontal = 14, vertical = 8 }
       if chosen then
         -- .background(Capsule().matchedGeometryEffect(id: "pill", in: tabs))
-        label = label:background(m.capsule():fill(self.tint):id("pill"):matchedGeometry("pill", "tabs"))
+        label = label:background(m.capsule():fill(self.tint:opacity(0.16)):id("pill")
+          :matchedGeometry("pill", "tabs"))
       end
-      row[i] = label:id(name)
+      -- The chosen tab draws first (zIndex), so the pill passes under the other labels;
+      -- its label is tinted, not white, to read wherever the pill is on its way.
+      row[i] = label:id(name):z(chosen and -1 or 0)
         :onTap(function(s) s:animate(spring, { selected = name, tab = i - 1 }) end)
     end
     return m.zstack {
