@@ -111,7 +111,11 @@ public final class ComponentHost {
     var builder = DisplayListBuilder(textMeasure: textMeasure)
     builder.layoutSeconds = component.state.limits.hostWorkSeconds
     let list = try SceneError.placed(in: component.path) { () throws(SceneError) in
-      try builder.build(view.root, canvas: canvas, frame: component.offeredSize)
+      try component.layingOut { (geometry: inout MatchedGeometry) throws(SceneError) in
+        try builder.build(
+          view.root, canvas: canvas, frame: component.offeredSize, geometry: &geometry,
+          at: component.time)
+      }
     }
     let summary = SceneSummary(
       name: component.name, progress: component.progress,

@@ -34,6 +34,9 @@ struct ExampleFilm: Sendable, CustomTestStringConvertible {
     // wrapped; leaving by itself two seconds after the tap; shown again and dismissed
     // by a second tap while still sliding in, turning back where it was.
     ExampleFilm(plugin: "toast", input: "toast.txt", times: [0.08, 0.2, 1.2, 2.2, 3.4]),
+    // Home; the pill gliding right and stretching on its spring; resting behind Library;
+    // heading for Me; turned back home by a tap while still moving.
+    ExampleFilm(plugin: "tab_bar", input: "tabs.txt", times: [0, 0.1, 0.9, 1.1, 1.3]),
   ]
 }
 

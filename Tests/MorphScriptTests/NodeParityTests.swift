@@ -178,6 +178,10 @@ private func hex(_ s: String) -> Color { (try? Color.parse(s)) ?? .clear }
           insertion: [.scale(0.5, anchor: .top)],
           removal: [.move(.trailing), .opacity, .offset(Point(3, 4))]))
     ),
+    "matchedGeometry": (
+      ":matchedGeometry(2, 'tabs')",
+      .matchedGeometry(MatchedGeometryKey(id: "2", namespace: "tabs"))
+    ),
     "overlay": (":overlay(morph.circle(), 'top')", .overlay(shape(.circle), .top)),
     "background": (
       ":background('#FFFFFF', 'bottom')",

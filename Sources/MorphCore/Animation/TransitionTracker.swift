@@ -48,14 +48,18 @@ public struct TransitionTracker: Sendable {
   /// Each moving id's presence.
   public private(set) var engine = AnimationEngine()
   private var started = false
+  /// Matched geometry's frames, moved by the same transactions.
+  public var geometry = MatchedGeometry()
 
   public init() {}
 
-  /// Whether an insertion or removal is running.
-  public var isAnimating: Bool { engine.isAnimating }
+  /// Whether an insertion, a removal or a matched frame is moving.
+  public var isAnimating: Bool { engine.isAnimating || geometry.isAnimating }
   /// Whether one will end by itself (a transition's curve never repeats, but an undamped
   /// spring never settles).
-  public var hasFiniteAnimation: Bool { engine.hasFiniteAnimation }
+  public var hasFiniteAnimation: Bool {
+    engine.hasFiniteAnimation || geometry.hasFiniteAnimation
+  }
   /// The ids of removed nodes still drawing, sorted.
   public var leavingIDs: [String] { leaving.keys.sorted() }
   /// The ids of nodes being inserted or removed, sorted.
@@ -64,6 +68,7 @@ public struct TransitionTracker: Sendable {
   /// Retires what ended by `time`: a node whose removal ended stops drawing.
   public mutating func advance(to time: Double) {
     _ = engine.advance(to: time)
+    geometry.advance(to: time)
     retireFinished()
   }
 
@@ -75,6 +80,8 @@ public struct TransitionTracker: Sendable {
   public mutating func resolve(_ body: ViewNode, transaction: Transaction?, at time: Double)
     -> ViewNode
   {
+    // The next layout moves matched frames under the latest change.
+    if let transaction { geometry.pending = transaction }
     var found: [String: Entry] = [:]
     Self.collect(body, path: [], ancestors: [], into: &found)
     if started { diff(found, transaction, at: time) }

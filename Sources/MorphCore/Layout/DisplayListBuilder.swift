@@ -18,19 +18,33 @@ public struct DisplayListBuilder {
   public func build(_ root: ViewNode, canvas: Size, frame: Size? = nil) throws(SceneError)
     -> DisplayList
   {
+    var geometry = MatchedGeometry()
+    return try build(root, canvas: canvas, frame: frame, geometry: &geometry, at: 0)
+  }
+
+  /// `build`, with each `matchedGeometry` node drawn at the frame `geometry` presents at
+  /// `time` for it; the layout is `geometry`'s last.
+  public func build(
+    _ root: ViewNode, canvas: Size, frame: Size? = nil, geometry: inout MatchedGeometry,
+    at time: Double
+  ) throws(SceneError) -> DisplayList {
     try SceneError.checkCanvas(canvas)
     try budget.checkTexts(in: root)
     let work = HostWork(seconds: layoutSeconds ?? .infinity)
-    let commands = try work.run { () throws(SceneError) -> [DisplayCommand] in
+    let start = geometry
+    let (commands, laidOut) = try work.run {
+      () throws(SceneError) -> ([DisplayCommand], MatchedGeometry) in
       let element = LayoutElement.build(root)
       let size = element.size(for: ProposedSize(frame ?? canvas), textMeasure)
       let origin = Point((canvas.width - size.width) / 2, (canvas.height - size.height) / 2)
-      var emitter = Emitter(text: textMeasure, budget: budget)
+      var emitter = Emitter(text: textMeasure, budget: budget, geometry: start, time: time)
       try emitter.emit(
         element, size: size,
         transform: ProjectiveTransform(.translation(origin.x, origin.y)), context: Context())
-      return emitter.commands
+      emitter.geometry.finishLayout()
+      return (emitter.commands, emitter.geometry)
     }
+    geometry = laidOut
     // Text the work stopped laying out measured empty: the frame is not what the body said.
     if let error = work.frameError("laying out text") { throw error }
     return DisplayList(canvas: canvas, commands: commands)
@@ -110,16 +124,26 @@ struct Emitter {
   let text: TextMeasuring
   var commands: [DisplayCommand] = []
   private var tally: FrameBudget.Tally
+  var geometry: MatchedGeometry
+  let time: Double
 
-  init(text: TextMeasuring, budget: FrameBudget) {
+  init(
+    text: TextMeasuring, budget: FrameBudget, geometry: MatchedGeometry = MatchedGeometry(),
+    time: Double = 0
+  ) {
     self.text = text
     tally = FrameBudget.Tally(budget)
+    self.geometry = geometry
+    self.time = time
   }
 
   mutating func emit(
-    _ element: LayoutElement, size: Size, transform: ProjectiveTransform, context: Context
+    _ element: LayoutElement, size laidOut: Size, transform: ProjectiveTransform,
+    context: Context
   ) throws(SceneError) {
     var t = transform
+    var size = laidOut
+    if let key = element.matchedKey { (size, t) = matched(key, size: size, transform: t) }
     var ctx = context
     if let z = element.explicitZIndex { ctx.z = z }
     let leaf = Self.isLeaf(element)
@@ -142,6 +166,35 @@ struct Emitter {
   }
 
   static func frame(_ size: Size) -> Rect { Rect(origin: .zero, size: size) }
+
+  /// The size and transform a matched element draws with: its laid-out canvas frame
+  /// swapped for the one `geometry` presents (the layout's own scale kept).
+  private mutating func matched(
+    _ key: MatchedGeometryKey, size: Size, transform t: ProjectiveTransform
+  ) -> (Size, ProjectiveTransform) {
+    let box = Self.canvasBox(size, t)
+    let shown = geometry.frame(for: key, laidOut: box, at: time)
+    guard shown != box else { return (size, t) }
+    let sx = box.size.width > 0 ? size.width / box.size.width : 1
+    let sy = box.size.height > 0 ? size.height / box.size.height : 1
+    let local = Size(shown.size.width * sx, shown.size.height * sy)
+    let placed = Self.canvasBox(local, t)
+    let shift = ProjectiveTransform(
+      .translation(shown.origin.x - placed.origin.x, shown.origin.y - placed.origin.y))
+    return (local, shift.concatenating(after: t))
+  }
+
+  /// The canvas-space bounding box of a `size` view drawn through `t`.
+  static func canvasBox(_ size: Size, _ t: ProjectiveTransform) -> Rect {
+    let corners = [
+      Point(0, 0), Point(size.width, 0), Point(0, size.height), Point(size.width, size.height),
+    ].map(t.apply)
+    let xs = corners.map(\.x)
+    let ys = corners.map(\.y)
+    let x = xs.min() ?? 0
+    let y = ys.min() ?? 0
+    return Rect(x: x, y: y, width: (xs.max() ?? x) - x, height: (ys.max() ?? y) - y)
+  }
 
   /// A chain that ends in one shape or text with nothing layered on it.
   static func isLeaf(_ element: LayoutElement) -> Bool {
@@ -226,7 +279,8 @@ struct Emitter {
       merged.longPress = merged.longPress ?? h.longPress
       merged.doubleTap = merged.doubleTap ?? h.doubleTap
       ctx.handlers = merged
-    case .zIndex, .frame, .padding, .overlay, .background, .position, .transition:
+    case .zIndex, .frame, .padding, .overlay, .background, .position, .transition,
+      .matchedGeometry:
       break
     }
   }

@@ -86,6 +86,12 @@ final class LayoutElement {
     return element
   }
 
+  /// The key of the outermost `matchedGeometry` among its effects.
+  var matchedKey: MatchedGeometryKey? {
+    for case .matchedGeometry(let key) in effects.reversed() { return key }
+    return nil
+  }
+
   private static func children(of content: ViewContent) -> [LayoutElement] {
     if case .stack(_, _, _, let children) = content { return children.map(build) }
     return []

@@ -249,6 +249,10 @@ public enum Modifier: Hashable, Sendable {
   /// SwiftUI's `.transition(_:)`: how the node enters and leaves the tree under an
   /// animation (`TransitionTracker`); it draws nothing itself.
   case transition(ViewTransition)
+  /// SwiftUI's `.matchedGeometryEffect(id:in:)` (`.frame`, source): the node draws at the
+  /// frame `MatchedGeometry` presents for its key, which glides when the key's laid-out
+  /// frame changes under an animation.
+  case matchedGeometry(MatchedGeometryKey)
 }
 
 /// The part of a shape's outline drawn (SwiftUI's `trim(from:to:)`): fractions of its arc

@@ -103,6 +103,13 @@ extension ComponentInstance {
     return view
   }
 
+  /// Runs a layout of the last view with the matched geometry its transactions move.
+  public func layingOut<T>(_ body: (inout MatchedGeometry) throws(SceneError) -> T)
+    throws(SceneError) -> T
+  {
+    try body(&transitions.geometry)
+  }
+
   /// The view tree and the accessibility description for the current
   /// time, from one call into Lua.
   public func frameContent() throws(ScriptError) -> (view: SceneView, accessibility: Accessibility?)

@@ -860,6 +860,17 @@ function Node:id(name) end
 ---@return morph.Node
 function Node:transition(t) end
 
+---SwiftUI's `.matchedGeometryEffect(id:in:)` (`properties: .frame`, the source): when
+---the node with this id and namespace is laid out at another frame than in the last
+---frame (elsewhere in the tree, or resized) after a handler changes state under
+---`self:animate`/`self:play`, it glides from the frame it was shown at to the new one
+---on the transaction's curve; without an animation it jumps. The first node of a key
+---in a body is matched. docs/design.md, Matched geometry.
+---@param id string|number
+---@param namespace? string
+---@return morph.Node
+function Node:matchedGeometry(id, namespace) end
+
 ---@param node morph.Node|morph.Paint
 ---@param alignment? morph.Anchor
 ---@return morph.Node

@@ -491,6 +491,14 @@ function Node:id(name)
   return add(self, { op = "id", name = check.string(name, 1, "id") })
 end
 
+function Node:matchedGeometry(id, namespace)
+  if type(id) == "number" then id = tostring(id) end
+  return add(self, {
+    op = "matchedGeometry", name = check.string(id, 1, "matchedGeometry"),
+    namespace = namespace == nil and "" or check.string(namespace, 2, "matchedGeometry"),
+  })
+end
+
 function Node:overlay(v, a)
   return add(self, { op = "overlay", node = node(v, 1, "overlay"), alignment = anchor(a, 2, "overlay") })
 end

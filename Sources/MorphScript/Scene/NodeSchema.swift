@@ -604,6 +604,20 @@ enum NodeSchema {
         """,
       fields: [Field("insertion", .effects), Field("removal", .effects)]),
     Op(
+      "matchedGeometry", .modifier,
+      doc: """
+        SwiftUI's `.matchedGeometryEffect(id:in:)` (`properties: .frame`, the source): when
+        the node with this id and namespace is laid out at another frame than in the last
+        frame (elsewhere in the tree, or resized) after a handler changes state under
+        `self:animate`/`self:play`, it glides from the frame it was shown at to the new one
+        on the transaction's curve; without an animation it jumps. The first node of a key
+        in a body is matched. docs/design.md, Matched geometry.
+        @param id string|number
+        @param namespace? string
+        @return morph.Node
+        """,
+      fields: [Field("name", .string), Field("namespace", .string)]),
+    Op(
       "overlay", .modifier,
       doc: """
         @param node morph.Node|morph.Paint

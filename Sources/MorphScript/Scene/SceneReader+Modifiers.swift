@@ -78,6 +78,10 @@ extension SceneReader {
         ViewTransition(
           insertion: try defaulted(effects(r, "insertion")),
           removal: try defaulted(effects(r, "removal"))))
+    case "matchedGeometry":
+      return .matchedGeometry(
+        MatchedGeometryKey(
+          id: try defaulted(string(r, "name")), namespace: try defaulted(string(r, "namespace"))))
     case "overlay", "background", "mask":
       guard let node = try node(r, "node") else { throw fail(r.path, "no node") }
       let alignment = try defaulted(anchor(r, "alignment"))

@@ -1,0 +1,83 @@
+/// What a `matchedGeometry` node is matched by: its id within its namespace.
+public struct MatchedGeometryKey: Hashable, Sendable {
+  public var id: String
+  public var namespace: String
+
+  public init(id: String, namespace: String = "") {
+    self.id = id
+    self.namespace = namespace
+  }
+}
+
+/// SwiftUI's `matchedGeometryEffect(id:in:)` with `properties: .frame` and `isSource`
+/// (docs/design.md, Matched geometry): each key's laid-out canvas frame is compared with
+/// the last layout's, and when it changes under the transaction that changed state, the
+/// frame the node draws at animates from where it is shown to the new one on four engine
+/// channels (no Lua per frame); without an animation it jumps. The transaction comes from
+/// `TransitionTracker`, which owns this.
+public struct MatchedGeometry: Sendable {
+  /// Each key's last laid-out frame.
+  private var laidOut: [MatchedGeometryKey: Rect] = [:]
+  /// The keys the layout in progress met.
+  private var met: Set<MatchedGeometryKey> = []
+  /// The change the next layout shows (nil: nothing changed state since the last layout).
+  var pending: Transaction?
+  /// Each moving key's frame, one channel per coordinate.
+  public private(set) var engine = AnimationEngine()
+
+  public init() {}
+
+  public var isAnimating: Bool { engine.isAnimating }
+  public var hasFiniteAnimation: Bool { engine.hasFiniteAnimation }
+
+  mutating func advance(to time: Double) {
+    _ = engine.advance(to: time)
+  }
+
+  /// The frame to draw `key` at, whose layout put it at `frame`, at `time`.
+  public mutating func frame(for key: MatchedGeometryKey, laidOut frame: Rect, at time: Double)
+    -> Rect
+  {
+    guard met.insert(key).inserted else { return frame }  // the first of a key is the source
+    let names = Self.channels(key)
+    let values = Self.coordinates(frame)
+    let previous = laidOut.updateValue(frame, forKey: key)
+    if let previous, previous != frame {
+      if let animation = pending?.animation {
+        for (name, value) in zip(names, Self.coordinates(previous))
+        where engine.channels[name] == nil {
+          engine.define(name, value: value)
+        }
+        _ = engine.animate(
+          Array(zip(names, values)), with: animation, at: pending?.time ?? time)
+      } else {
+        engine.keep(only: Set(engine.channels.keys).subtracting(names))
+      }
+    }
+    let shown = names.map { engine.presented($0, at: time) }
+    guard let x = shown[0], let y = shown[1], let w = shown[2], let h = shown[3] else {
+      return frame
+    }
+    return Rect(x: x, y: y, width: max(0, w), height: max(0, h))
+  }
+
+  /// Ends a layout: its transaction is spent, and keys it did not meet are forgotten
+  /// (a matched node with no place in the tree has nothing to glide from).
+  public mutating func finishLayout() {
+    pending = nil
+    laidOut = laidOut.filter { met.contains($0.key) }
+    let kept = Set(met.flatMap(Self.channels))
+    let resting = engine.channels.filter { !$0.value.isAnimating }.map(\.key)
+    engine.keep(only: kept.subtracting(resting))
+    met = []
+  }
+
+  private static func channels(_ key: MatchedGeometryKey) -> [String] {
+    let base = key.namespace + "\u{1F}" + key.id + "."
+    return ["x", "y", "width", "height"].map { base + $0 }
+  }
+
+  private static func coordinates(_ r: Rect) -> [Double] {
+    [r.origin.x, r.origin.y, r.size.width, r.size.height]
+  }
+}
