@@ -85,8 +85,10 @@ final class TextEngine: @unchecked Sendable {
 
   private let lock = NSLock()
   private let context: OpaquePointer
-  /// A context with an identity matrix on a 1×1 surface, where large text's outlines are
-  /// made (under the lock).
+  /// A context with an identity matrix on an unbounded surface, where outlines are made
+  /// (under the lock). Unbounded, because Cairo's glyph path leaves out every glyph whose
+  /// origin lies more than ten em outside the surface: on a bounded one, a line longer than
+  /// that, or a line that far down, lost its last glyphs.
   private let outlines: OpaquePointer
   /// Font files the private set lacks (empty when every one was found).
   let missingFonts: [String]
@@ -113,7 +115,7 @@ final class TextEngine: @unchecked Sendable {
 
   private init() {
     Self.silenceLibraryLogs()
-    let surface = cairo_image_surface_create(CAIRO_FORMAT_A8, 1, 1)
+    let surface = cairo_recording_surface_create(CAIRO_CONTENT_ALPHA, nil)
     outlines = cairo_create(surface)!
     cairo_surface_destroy(surface)
     let (config, missing) = TextFonts.makeConfiguration()
