@@ -26,9 +26,17 @@ import Testing
     #expect(figures.worstFraction <= 0.01, "\(plugin) frame \(figures.worstFrame)")
   }
 
-  static let examples = [
-    "like_button", "progress_ring", "segmented_control", "spinner", "toggle_switch",
-  ].map { "Examples/plugins/\($0).lua" }
+  /// Every example in `Examples/plugins` (tests run from the package root), so a new
+  /// one is checked without being listed.
+  static let examples: [String] =
+    ((try? FileManager.default.contentsOfDirectory(atPath: "Examples/plugins")) ?? [])
+    .filter { $0.hasSuffix(".lua") && !$0.hasSuffix(".test.lua") }.sorted()
+    .map { "Examples/plugins/\($0)" }
+
+  @Test func everyExampleIsListed() {
+    #expect(Self.examples.count >= 7, "\(Self.examples)")
+    #expect(Self.examples.contains("Examples/plugins/tab_bar.lua"))
+  }
 
   /// Every example, over its progress range and played from one tap (the spinner plays
   /// itself from its first frame), as the bundled plugins are.
@@ -41,8 +49,18 @@ import Testing
         + "\(figures.worstFraction * 100)% off at frame \(figures.worstFrame) (rlottie "
         + "\(figures.rlottieWorstFraction * 100)%), \(figures.bytes) bytes; \(figures.report.summary)"
     )
-    #expect(figures.worstFraction <= 0.01, "\(example) frame \(figures.worstFrame)")
+    guard Self.knownIssues.contains(example), played else {
+      #expect(figures.worstFraction <= 0.01, "\(example) frame \(figures.worstFrame)")
+      return
+    }
+    withKnownIssue("docs/lottie.md, Not done yet: the toast's inserted group draws too dark") {
+      #expect(figures.worstFraction <= 0.01, "\(example) frame \(figures.worstFrame)")
+    }
   }
+
+  /// Played examples that do not yet reach 1 % (a fix makes `withKnownIssue` fail, so the
+  /// entry goes).
+  static let knownIssues = ["Examples/plugins/toast.lua"]
 
   /// Image nodes: a layer each over one embedded PNG asset per file, played in ThorVG.
   @Test func imagesAreEmbeddedAssets() throws {
