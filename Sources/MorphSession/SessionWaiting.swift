@@ -77,7 +77,7 @@ public final class SessionFileMonitor: @unchecked Sendable {
     let source = DispatchSource.makeReadSource(fileDescriptor: fd, queue: queue)
     source.setEventHandler { [weak self] in self?.active(generation) }
     // The watcher owns the descriptor: it must outlive the source's cancellation.
-    let owner = Unchecked(watcher)
+    let owner = UncheckedSendable(watcher)
     source.setCancelHandler { withExtendedLifetime(owner) {} }
     source.resume()
     self.source = source
@@ -119,8 +119,9 @@ public final class SessionFileMonitor: @unchecked Sendable {
   }
 }
 
-/// A value used on one queue at a time, carried into a closure that runs there.
-private struct Unchecked<T>: @unchecked Sendable {
-  let value: T
-  init(_ value: T) { self.value = value }
+/// A value used on one queue at a time, carried into a closure that runs there. The
+/// front ends use it too, so there is one such box.
+public struct UncheckedSendable<T>: @unchecked Sendable {
+  public let value: T
+  public init(_ value: T) { self.value = value }
 }

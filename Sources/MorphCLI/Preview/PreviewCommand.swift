@@ -2,6 +2,7 @@ import Foundation
 import MorphCore
 import MorphHost
 import MorphScript
+import MorphSession
 
 #if canImport(Glibc)
   import Glibc

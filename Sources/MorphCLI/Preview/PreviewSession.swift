@@ -295,12 +295,6 @@ final class ResultBox<T>: @unchecked Sendable {
   var value: T?
 }
 
-/// A value handed to another queue that only one thread uses at a time.
-struct UncheckedSendable<T>: @unchecked Sendable {
-  let value: T
-  init(_ value: T) { self.value = value }
-}
-
 /// What the page shows beside the picture.
 struct PreviewStatus: Codable, Equatable, Sendable {
   var name: String
