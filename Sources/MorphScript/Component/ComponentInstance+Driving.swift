@@ -39,7 +39,9 @@ extension ComponentInstance {
     completed += engine.advance(to: time)
     transitions.advance(to: time)
     settleEngineMemory()
-    // Only completion callbacks need Lua, so a quiet tick makes no call.
+    // Only completion callbacks and the `onDisappear` of nodes whose removal just ended
+    // need Lua, so a quiet tick makes no call.
+    _ = try runHooks(lifecycle.ended(leaving: Set(transitions.leavingIDs)))
     try runCompletions()
     meetAnimatedChange()
   }
@@ -88,10 +90,57 @@ extension ComponentInstance {
 
   /// The view tree for the current time.
   public func view() throws(ScriptError) -> SceneView {
-    readsClock = false
-    readsSize = false
-    let node = try located { () throws(ScriptError) in try runtime.body(instance) }
-    return transitioned(try state.readView(node, path: path))
+    try hooked { () throws(ScriptError) in
+      let node = try located { () throws(ScriptError) in try runtime.body(instance) }
+      return (try state.readView(node, path: path), ())
+    }.view
+  }
+
+  /// How many bodies one frame may run while `onAppear`/`onDisappear` handlers keep
+  /// changing state.
+  static let maxHookRounds = 100
+
+  /// A body read by `read`, with its transitions, and the `onAppear`/`onDisappear` its
+  /// change of structure sets off run as transactions. SwiftUI's `onAppear` completes
+  /// before the first frame is drawn, so when they change state the body runs again and
+  /// the frame shows it.
+  private func hooked<T>(_ read: () throws(ScriptError) -> (SceneView, T))
+    throws(ScriptError) -> (view: SceneView, extra: T)
+  {
+    for _ in 0..<Self.maxHookRounds {
+      readsClock = false
+      readsSize = false
+      let (raw, extra) = try read()
+      let view = transitioned(raw)
+      let due = lifecycle.update(
+        raw.root.lifecycleSites, handlers: raw.handlers, leaving: Set(transitions.leavingIDs))
+      guard try runHooks(due) else { return (view, extra) }
+    }
+    throw ScriptError(
+      kind: .runtime, chunk: path,
+      message: "onAppear/onDisappear kept changing state (\(Self.maxHookRounds) bodies in one frame)")
+  }
+
+  /// Runs `onAppear`/`onDisappear` handlers, each as a transaction, and the completions
+  /// they cause; returns whether they changed state. All run even when one fails; the
+  /// first error is thrown after them.
+  func runHooks(_ hooks: [LuaRef]) throws(ScriptError) -> Bool {
+    guard !hooks.isEmpty else { return false }
+    // A change still waiting for its body stays pending unless a hook changes state.
+    let earlier = pendingTransaction
+    pendingTransaction = nil
+    var failure: ScriptError?
+    for hook in hooks {
+      do {
+        try transacting { () throws(ScriptError) in try runtime.callHook(instance, hook) }
+      } catch {
+        failure = failure ?? error
+      }
+    }
+    defer { if pendingTransaction == nil { pendingTransaction = earlier } }
+    try runCompletions()
+    if let failure { throw failure }
+    return pendingTransaction != nil
   }
 
   /// `view` with the transitions its change of structure starts or continues; the
@@ -114,12 +163,13 @@ extension ComponentInstance {
   /// time, from one call into Lua.
   public func frameContent() throws(ScriptError) -> (view: SceneView, accessibility: Accessibility?)
   {
-    readsClock = false
-    readsSize = false
-    let (node, accessibility) = try located { () throws(ScriptError) in
-      try runtime.frame(instance)
+    let (view, accessibility) = try hooked { () throws(ScriptError) in
+      let (node, accessibility) = try located { () throws(ScriptError) in
+        try runtime.frame(instance)
+      }
+      return (try state.readView(node, path: path), accessibility)
     }
-    return (transitioned(try state.readView(node, path: path)), accessibility)
+    return (view, accessibility)
   }
 
   /// The component's accessibility description, if it declares one.
