@@ -2,10 +2,10 @@
 /// Appear and disappear).
 public struct LifecycleSite: Hashable, Sendable {
   /// What makes it the same node from one body to the next: its `id` (the last written),
-  /// else its place under the nearest node around it with an id (or the root), each step a
-  /// child index or the modifier that attaches it, with the kind of node found there — so
-  /// an `if … else` that puts another kind of node in the same place is a new node, as in
-  /// SwiftUI.
+  /// else its place under the nearest node around it with an id (or the root), each step
+  /// its index among the stack's children without an id, or the modifier that attaches it,
+  /// with the kind of node found there — so an `if … else` that puts another kind of node
+  /// in the same place is a new node, as in SwiftUI.
   public var identity: String
   /// The ids of the node and of the nodes around it, innermost first: a removed node keeps
   /// drawing while one of them leaves under a transition.
@@ -44,9 +44,18 @@ extension ViewNode {
       sites.append(LifecycleSite(identity: place, ids: ids, appear: appear, disappear: disappear))
     }
     if case .stack(_, _, _, let children) = content {
-      for (i, child) in children.enumerated() {
+      // A child with an id is known by it; the others by their place among themselves, so
+      // siblings with ids coming and going (a transition's) leave them be.
+      var unnamed = 0
+      for child in children {
+        // (A child with an id replaces this place with its id.)
+        var step = "/"
+        if child.lastID == nil {
+          step = "/\(unnamed):"
+          unnamed += 1
+        }
         child.collectSites(
-          place: place + "/\(i):" + child.kindName, ids: ids, into: &sites, seen: &seen)
+          place: place + step + child.kindName, ids: ids, into: &sites, seen: &seen)
       }
     }
     for (k, modifier) in modifiers.enumerated() {
