@@ -208,6 +208,24 @@ import Testing
     _ = try c.view()
   }
 
+  /// Hooks that insert a new node every time would never end: the frame fails, naming
+  /// the plugin, after a bounded number of bodies.
+  @Test func hooksThatKeepChangingTheTreeAreAnError() throws {
+    let c = try ComponentInstance(
+      path: "loop.lua",
+      source: """
+        return morph.component {
+          state = { n = 0 },
+          body = function(self)
+            return morph.rect():id("n" .. self.n):onAppear(function(s) s.n = s.n + 1 end)
+          end,
+        }
+        """)
+    let error = #expect(throws: ScriptError.self) { try c.view() }
+    #expect(error?.description.contains("kept changing state") == true)
+    #expect(c.presented("n") == Double(ComponentInstance.maxHookRounds))
+  }
+
   /// Unloading runs the component's `disappear`, then every shown node's, once.
   @Test func unloadRunsDisappearOnce() throws {
     let c = try make()

@@ -118,7 +118,8 @@ extension ComponentInstance {
     }
     throw ScriptError(
       kind: .runtime, chunk: path,
-      message: "onAppear/onDisappear kept changing state (\(Self.maxHookRounds) bodies in one frame)")
+      message:
+        "onAppear/onDisappear kept changing state (\(Self.maxHookRounds) bodies in one frame)")
   }
 
   /// Runs `onAppear`/`onDisappear` handlers, each as a transaction, and the completions
