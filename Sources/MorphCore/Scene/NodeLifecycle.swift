@@ -25,6 +25,21 @@ extension ViewNode {
     return sites
   }
 
+  /// Whether any node in the tree has a lifecycle hook: a walk that allocates nothing, so
+  /// a body without hooks costs no more than it.
+  public var hasLifecycleHooks: Bool {
+    let own = modifiers.contains { modifier in
+      switch modifier {
+      case .lifecycle: return true
+      case .overlay(let node, _), .background(let node, _), .mask(let node, _):
+        return node.hasLifecycleHooks
+      default: return false
+      }
+    }
+    guard !own, case .stack(_, _, _, let children) = content else { return own }
+    return children.contains { $0.hasLifecycleHooks }
+  }
+
   private func collectSites(
     place: String, ids: [String], into sites: inout [LifecycleSite], seen: inout Set<String>
   ) {

@@ -41,7 +41,9 @@ extension ComponentInstance {
     settleEngineMemory()
     // Only completion callbacks and the `onDisappear` of nodes whose removal just ended
     // need Lua, so a quiet tick makes no call.
-    _ = try runHooks(lifecycle.ended(leaving: Set(transitions.leavingIDs)))
+    if !lifecycle.isEmpty {
+      _ = try runHooks(lifecycle.ended(leaving: Set(transitions.leavingIDs)))
+    }
     try runCompletions()
     meetAnimatedChange()
   }
@@ -112,8 +114,11 @@ extension ComponentInstance {
       readsSize = false
       let (raw, extra) = try read()
       let view = transitioned(raw)
+      let hooked = raw.root.hasLifecycleHooks
+      guard hooked || !lifecycle.isEmpty else { return (view, extra) }
       let due = lifecycle.update(
-        raw.root.lifecycleSites, handlers: raw.handlers, leaving: Set(transitions.leavingIDs))
+        hooked ? raw.root.lifecycleSites : [], handlers: raw.handlers,
+        leaving: Set(transitions.leavingIDs))
       guard try runHooks(due) else { return (view, extra) }
     }
     throw ScriptError(

@@ -21,6 +21,9 @@ struct NodeLifecycle {
   /// its disappear action, when the removal animation completes).
   private var departing: [(identity: String, node: Node)] = []
 
+  /// Whether it tracks no node: a body without hooks then has nothing to compare.
+  var isEmpty: Bool { present.isEmpty && departing.isEmpty }
+
   /// How many handler references it holds (tests watch it for leaks).
   var heldHandlers: Int {
     present.values.reduce(0) { $0 + $1.disappear.count }
