@@ -208,6 +208,22 @@ import Testing
     _ = try c.view()
   }
 
+  /// A handler's animated change runs the body at once (no frame asked for it): a hook
+  /// that fails there is reported by the next frame, once.
+  @Test func aHookThatFailsInAHandlersBodyIsReportedByTheNextFrame() throws {
+    let text = Self.source.replacingOccurrences(
+      of: "onAppear(note(\"+b\"))", with: "onAppear(function(self) self.nothing.here = 1 end)")
+    let c = try make(text, fade: true)
+    #expect(throws: ScriptError.self) { try c.view() }
+    _ = try c.view()
+    try tap(c)
+    try c.advance(to: 2)
+    try tap(c)  // b inserted under an animation: its appear fails in the handler's body
+    let error = #expect(throws: ScriptError.self) { try c.view() }
+    #expect(error?.chunk == "hooks.lua")
+    _ = try c.view()
+  }
+
   /// Hooks that insert a new node every time would never end: the frame fails, naming
   /// the plugin, after a bounded number of bodies.
   @Test func hooksThatKeepChangingTheTreeAreAnError() throws {

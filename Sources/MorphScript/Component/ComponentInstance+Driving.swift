@@ -54,7 +54,14 @@ extension ComponentInstance {
   /// again, and is reported, at the next frame.
   func meetAnimatedChange() {
     guard pendingTransaction?.animation != nil else { return }
-    _ = try? view()
+    let failures = hookFailures
+    do {
+      _ = try view()
+    } catch where hookFailures != failures {
+      // A hook runs once: its failure waits for the next frame to be reported (a body's
+      // fails again there by itself).
+      unreportedFailure = error
+    } catch {}
   }
 
   /// Controlled mode: puts the progress key at `value` with no animation,
@@ -109,13 +116,17 @@ extension ComponentInstance {
   private func hooked<T>(_ read: () throws(ScriptError) -> (SceneView, T))
     throws(ScriptError) -> (view: SceneView, extra: T)
   {
+    if let failure = unreportedFailure {
+      unreportedFailure = nil
+      throw failure
+    }
     for _ in 0..<Self.maxHookRounds {
       readsClock = false
       readsSize = false
       let (raw, extra) = try read()
       let view = transitioned(raw)
       let hooked = raw.root.hasLifecycleHooks
-      guard hooked || !lifecycle.isEmpty else { return (view, extra) }
+      guard !isUnloaded, hooked || !lifecycle.isEmpty else { return (view, extra) }
       let due = lifecycle.update(
         hooked ? raw.root.lifecycleSites : [], handlers: raw.handlers,
         leaving: Set(transitions.leavingIDs))
@@ -145,7 +156,10 @@ extension ComponentInstance {
     }
     defer { if pendingTransaction == nil { pendingTransaction = earlier } }
     try runCompletions()
-    if let failure { throw failure }
+    if let failure {
+      hookFailures += 1
+      throw failure
+    }
     return pendingTransaction != nil
   }
 

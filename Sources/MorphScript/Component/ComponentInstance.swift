@@ -68,8 +68,13 @@ public final class ComponentInstance: AnimationHost {
   /// Which nodes with `onAppear`/`onDisappear` the last body showed, and which removed
   /// ones still draw.
   var lifecycle = NodeLifecycle()
-  /// Whether `unload()` ran: nothing runs after it.
+  /// Whether `unload()` ran: no lifecycle hook runs after it.
   public internal(set) var isUnloaded = false
+  /// A failure met where nothing could report it (the body a handler's animated change
+  /// runs at once): the next frame reports it.
+  var unreportedFailure: ScriptError?
+  /// How many runs of hooks have failed, to tell their failures from a body's.
+  var hookFailures = 0
   /// What changed state since the last body, and under which animation: the next body's
   /// change of structure runs under it (SwiftUI's transaction).
   var pendingTransaction: Transaction?
