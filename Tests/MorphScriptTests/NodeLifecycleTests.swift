@@ -84,6 +84,21 @@ import Testing
     #expect(view.root.modifiers.contains(.opacity(0.5)))
   }
 
+  /// `onAppear { withAnimation { show = true } }`: the insertion it causes runs under its
+  /// curve from the first frame, and the inserted node's own `onAppear` runs before it.
+  @Test func aChangeOfStructureInOnAppearRunsUnderItsCurve() throws {
+    let text = Self.source.replacingOccurrences(of: "show = true", with: "show = false")
+      .replacingOccurrences(
+        of: "onAppear(note(\"+root\"))",
+        with: "onAppear(function(self) self:animate(m.linear(1), { show = true }) end)")
+    let c = try make(text)
+    _ = try c.view()
+    #expect(log(c) == "+a;+rect;+b;")
+    #expect(c.transitions.movingIDs == ["b"])
+    try c.advance(to: 0.5)
+    #expect(abs(try #require(c.transitions.engine.presented("b", at: 0.5)) - 0.5) < 1e-6)
+  }
+
   @Test func aBodyThatRemovesANodeRunsItsDisappearAndOneThatInsertsItItsAppear() throws {
     let c = try make()
     var seen = ""

@@ -138,8 +138,8 @@ extension ComponentInstance {
         "onAppear/onDisappear kept changing state (\(Self.maxHookRounds) bodies in one frame)")
   }
 
-  /// Runs `onAppear`/`onDisappear` handlers, each as a transaction, and the completions
-  /// they cause; returns whether they changed state. All run even when one fails; the
+  /// Runs `onAppear`/`onDisappear` handlers as one transaction, and the completions they
+  /// cause; returns whether they changed state. All run even when one fails; the
   /// first error is thrown after them.
   func runHooks(_ hooks: [LuaRef]) throws(ScriptError) -> Bool {
     guard !hooks.isEmpty else { return false }
@@ -147,11 +147,15 @@ extension ComponentInstance {
     let earlier = pendingTransaction
     pendingTransaction = nil
     var failure: ScriptError?
-    for hook in hooks {
-      do {
-        try transacting { () throws(ScriptError) in try runtime.callHook(instance, hook) }
-      } catch {
-        failure = failure ?? error
+    // One transaction for all of them, as the hooks of one update are: one hook's plain
+    // assignment does not take another's animation from the change of structure.
+    try transacting { () throws(ScriptError) in
+      for hook in hooks {
+        do throws(ScriptError) {
+          try located { () throws(ScriptError) in try runtime.callHook(instance, hook) }
+        } catch {
+          failure = failure ?? error
+        }
       }
     }
     defer { if pendingTransaction == nil { pendingTransaction = earlier } }
