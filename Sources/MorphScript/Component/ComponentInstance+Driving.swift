@@ -57,11 +57,11 @@ extension ComponentInstance {
     let failures = hookFailures
     do {
       _ = try view()
-    } catch where hookFailures != failures {
+    } catch {
       // A hook runs once: its failure waits for the next frame to be reported (a body's
       // fails again there by itself).
-      unreportedFailure = error
-    } catch {}
+      if hookFailures != failures { unreportedFailure = error }
+    }
   }
 
   /// Controlled mode: puts the progress key at `value` with no animation,
