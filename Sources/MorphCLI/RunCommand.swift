@@ -170,10 +170,14 @@ enum RunCommand {
         // Endless motion on purpose (repeatForever, the clock) keeps going.
         let endless = host.component.isContinuous ? " (continuous motion goes on)" : ""
         output.write(String(format: "settled at t=%.3f", host.time) + endless)
+        // The run is over: the component unloads, and its `disappear` may fail.
+        session.close()
+        if let error = session.error { throw error }
         return .success
       }
       guard t < settings.maxTime else {
         output.error(String(format: "morphhost: still animating after %.1f s (--max-time)", t))
+        session.close()
         return .failure
       }
       t += step

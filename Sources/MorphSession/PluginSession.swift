@@ -119,9 +119,9 @@ public final class PluginSession {
     do {
       let loaded = try DocumentHost(path: path, options: options)
       _ = try documentFrame(loaded)
-      document = loaded
-      connectOutput()
       error = nil
+      replaceDocument(with: loaded)
+      connectOutput()
       startTake()
       return true
     } catch {
@@ -168,15 +168,35 @@ public final class PluginSession {
       }
       _ = try documentFrame(document)
       options = changed
-      self.document = document
-      connectOutput()
       error = nil
+      replaceDocument(with: document)
+      connectOutput()
       mark("props")
       return true
     } catch {
       record(error)
       return false
     }
+  }
+
+  /// Puts `new` in place of the running document, which is unloaded (its `disappear`
+  /// and its nodes' `onDisappear` run). The new one loads first, so a file that fails
+  /// to load keeps the old one running.
+  private func replaceDocument(with new: DocumentHost) {
+    let old = host
+    document = new
+    if let old, old !== host { unload(old) }
+  }
+
+  /// The session ends (its view closed, its run over): the component is unloaded — its
+  /// `disappear` and its nodes' `onDisappear` run, once; what fails becomes `error`. A
+  /// hot reload that keeps state never unloads.
+  public func close() {
+    if let host { unload(host) }
+  }
+
+  private func unload(_ host: ComponentHost) {
+    do { try host.component.unload() } catch { record(error) }
   }
 
   private func connectOutput() {

@@ -60,7 +60,7 @@ struct LuaCallCheck {
         if let ranges = methods[name] {
           if !ranges.contains(where: { $0.contains(count) }) {
             problems.append(
-              "\(file):\(token.line): :\(name) takes \(describe(ranges)) arguments, given \(count)")
+              "\(file):\(token.line): :\(name) takes \(describe(ranges)), given \(count)")
           }
         } else if !Self.stringMethods.contains(name) {
           problems.append("\(file):\(token.line): no class declares a method :\(name)")
@@ -77,7 +77,7 @@ struct LuaCallCheck {
           if let range = functions[name] {
             if !range.contains(count) {
               problems.append(
-                "\(file):\(token.line): \(name) takes \(describe([range])) arguments, given \(count)"
+                "\(file):\(token.line): \(name) takes \(describe([range])), given \(count)"
               )
             }
           } else {
@@ -132,9 +132,12 @@ struct LuaCallCheck {
     return count
   }
 
+  /// `1 argument`, `0 to 3 arguments`, `1 or 2 to 3 arguments`.
   private func describe(_ ranges: [ClosedRange<Int>]) -> String {
-    ranges.map { $0.count == 1 ? "\($0.lowerBound)" : "\($0.lowerBound) to \($0.upperBound)" }
-      .joined(separator: " or ")
+    let counts = ranges.map {
+      $0.count == 1 ? "\($0.lowerBound)" : "\($0.lowerBound) to \($0.upperBound)"
+    }
+    return counts.joined(separator: " or ") + (ranges == [1...1] ? " argument" : " arguments")
   }
 }
 

@@ -263,6 +263,7 @@ import Testing
       local c = morph.color("red"):mix("blue")
       local k = test.approx()
       local fine = m.clamp(m.ease.outCubic(0.5)) + ("%d"):format(1)
+      local hooked = m.rect():onAppear():onDisappear(print, print):onAppear(print)
       return m.component { body = function(self) self:animate(m.spring(), { a = 1 }, function() end) end }
       """
     let problems = try Self.callCheck().check(source, file: "wrong.lua").problems
@@ -275,6 +276,8 @@ import Testing
         "wrong.lua:7: :move takes 2 arguments, given 1",
         "wrong.lua:8: :mix takes 2 arguments, given 1",
         "wrong.lua:9: morph.test.approx takes 1 to 2 arguments, given 0",
+        "wrong.lua:11: :onAppear takes 1 argument, given 0",
+        "wrong.lua:11: :onDisappear takes 1 argument, given 2",
       ], "\(problems)")
   }
 

@@ -191,6 +191,8 @@ private func hex(_ s: String) -> Color { (try? Color.parse(s)) ?? .clear }
     "onDrag": (":onDrag(function() end)", .handlers(Handlers(drag: 0))),
     "onLongPress": (":onLongPress(function() end)", .handlers(Handlers(longPress: 0))),
     "onDoubleTap": (":onDoubleTap(function() end)", .handlers(Handlers(doubleTap: 0))),
+    "onAppear": (":onAppear(function() end)", .lifecycle(LifecycleHooks(appear: 0))),
+    "onDisappear": (":onDisappear(function() end)", .lifecycle(LifecycleHooks(disappear: 0))),
   ]
 
   @Test func everyOpOfTheSchemaHasACase() {

@@ -110,6 +110,10 @@ final class LiveView {
       if dirty || session.isPlaying { draw(now) }
       if let due = pngDueAt, now >= due { writePNG() }
     }
+    // The view ends: the component unloads; a `disappear` that fails is the run's error.
+    let shown = session.error
+    session.close()
+    if let error = session.error, error != shown { throw error }
   }
 
   private var isAnimating: Bool { session.isAnimating || keyDrag != nil }

@@ -97,13 +97,15 @@ final class PreviewSession: @unchecked Sendable {
     _ = try? onQueue { () throws -> Void in body() }
   }
 
-  /// Stops the clock and the watcher; event streams end.
+  /// Stops the clock and the watcher and unloads the component (its `disappear` runs);
+  /// event streams end.
   func close() {
     onQueue {
       self.timer?.cancel()
       self.timer = nil
       self.monitor?.cancel()
       self.monitor = nil
+      self.session.close()
     }
     encoder.close()
     board.close()

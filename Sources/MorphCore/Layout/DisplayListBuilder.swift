@@ -280,7 +280,7 @@ struct Emitter {
       merged.doubleTap = merged.doubleTap ?? h.doubleTap
       ctx.handlers = merged
     case .zIndex, .frame, .padding, .overlay, .background, .position, .transition,
-      .matchedGeometry:
+      .matchedGeometry, .lifecycle:
       break
     }
   }

@@ -253,6 +253,20 @@ public enum Modifier: Hashable, Sendable {
   /// frame `MatchedGeometry` presents for its key, which glides when the key's laid-out
   /// frame changes under an animation.
   case matchedGeometry(MatchedGeometryKey)
+  /// SwiftUI's `.onAppear`/`.onDisappear`: host handler ids run when the node enters or
+  /// leaves the tree (`NodeLifecycle`); it draws nothing.
+  case lifecycle(LifecycleHooks)
+}
+
+/// A node's `onAppear` or `onDisappear` handler; the numbers are the host's handler ids.
+public struct LifecycleHooks: Hashable, Sendable {
+  public var appear: Int?
+  public var disappear: Int?
+
+  public init(appear: Int? = nil, disappear: Int? = nil) {
+    self.appear = appear
+    self.disappear = disappear
+  }
 }
 
 /// The part of a shape's outline drawn (SwiftUI's `trim(from:to:)`): fractions of its arc

@@ -97,6 +97,9 @@ public enum PluginCheck {
         error(e, occasion)
       }
     }
+    // Unloaded, as a closed file or an ended run is: `disappear` and the nodes' `onDisappear`.
+    let unloading = Occasion(label: "on", value: "unload")
+    do { try host.component.unload() } catch let e { error(e, unloading) }
     // After each kind of input, from a fresh start.
     var inputs: [(String, (ComponentHost) throws -> Void)] = [
       ("tap", { try $0.tap() }),
@@ -127,6 +130,7 @@ public enum PluginCheck {
           continue
         }
         _ = try fresh.frame()
+        try fresh.component.unload()
       } catch let e {
         error(e, Occasion(label: "after a", value: name))
       }

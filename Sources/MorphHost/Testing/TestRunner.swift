@@ -66,6 +66,12 @@ public struct TestRunner: Sendable {
     } catch {
       run.fail(error, at: run.currentLine)
     }
+    // The case is over: the component unloads, and a `disappear` that fails fails the case.
+    do {
+      try run.host?.component.unload()
+    } catch {
+      run.fail(error, at: run.currentLine)
+    }
     return run.result
   }
 }

@@ -20,6 +20,8 @@ public struct ComponentDefinition: Equatable, Sendable {
   public var hasController = false
   /// Whether the definition has `appear(self)` (SwiftUI's `onAppear`).
   public var hasAppear = false
+  /// Whether the definition has `disappear(self)`, run when the instance is unloaded.
+  public var hasDisappear = false
 
   /// SwiftUI's `DragGesture` default minimum distance.
   public static let defaultDragMinimumDistance = 10.0

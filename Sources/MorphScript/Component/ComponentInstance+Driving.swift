@@ -39,7 +39,11 @@ extension ComponentInstance {
     completed += engine.advance(to: time)
     transitions.advance(to: time)
     settleEngineMemory()
-    // Only completion callbacks need Lua, so a quiet tick makes no call.
+    // Only completion callbacks and the `onDisappear` of nodes whose removal just ended
+    // need Lua, so a quiet tick makes no call.
+    if !lifecycle.isEmpty {
+      _ = try runHooks(lifecycle.ended(leaving: Set(transitions.leavingIDs)))
+    }
     try runCompletions()
     meetAnimatedChange()
   }
@@ -50,7 +54,14 @@ extension ComponentInstance {
   /// again, and is reported, at the next frame.
   func meetAnimatedChange() {
     guard pendingTransaction?.animation != nil else { return }
-    _ = try? view()
+    let failures = hookFailures
+    do {
+      _ = try view()
+    } catch {
+      // A hook runs once: its failure waits for the next frame to be reported (a body's
+      // fails again there by itself).
+      if hookFailures != failures { unreportedFailure = error }
+    }
   }
 
   /// Controlled mode: puts the progress key at `value` with no animation,
@@ -88,10 +99,72 @@ extension ComponentInstance {
 
   /// The view tree for the current time.
   public func view() throws(ScriptError) -> SceneView {
-    readsClock = false
-    readsSize = false
-    let node = try located { () throws(ScriptError) in try runtime.body(instance) }
-    return transitioned(try state.readView(node, path: path))
+    try hooked { () throws(ScriptError) in
+      let node = try located { () throws(ScriptError) in try runtime.body(instance) }
+      return (try state.readView(node, path: path), ())
+    }.view
+  }
+
+  /// How many bodies one frame may run while `onAppear`/`onDisappear` handlers keep
+  /// changing state.
+  static let maxHookRounds = 100
+
+  /// A body read by `read`, with its transitions, and the `onAppear`/`onDisappear` its
+  /// change of structure sets off run as transactions. SwiftUI's `onAppear` completes
+  /// before the first frame is drawn, so when they change state the body runs again and
+  /// the frame shows it.
+  private func hooked<T>(_ read: () throws(ScriptError) -> (SceneView, T))
+    throws(ScriptError) -> (view: SceneView, extra: T)
+  {
+    if let failure = unreportedFailure {
+      unreportedFailure = nil
+      throw failure
+    }
+    for _ in 0..<Self.maxHookRounds {
+      readsClock = false
+      readsSize = false
+      let (raw, extra) = try read()
+      let view = transitioned(raw)
+      let hooked = raw.root.hasLifecycleHooks
+      guard !isUnloaded, hooked || !lifecycle.isEmpty else { return (view, extra) }
+      let due = lifecycle.update(
+        hooked ? raw.root.lifecycleSites : [], handlers: raw.handlers,
+        leaving: Set(transitions.leavingIDs))
+      guard try runHooks(due) else { return (view, extra) }
+    }
+    throw ScriptError(
+      kind: .runtime, chunk: path,
+      message:
+        "onAppear/onDisappear kept changing state (\(Self.maxHookRounds) bodies in one frame)")
+  }
+
+  /// Runs `onAppear`/`onDisappear` handlers as one transaction, and the completions they
+  /// cause; returns whether they changed state. All run even when one fails; the
+  /// first error is thrown after them.
+  func runHooks(_ hooks: [LuaRef]) throws(ScriptError) -> Bool {
+    guard !hooks.isEmpty else { return false }
+    // A change still waiting for its body stays pending unless a hook changes state.
+    let earlier = pendingTransaction
+    pendingTransaction = nil
+    var failure: ScriptError?
+    // One transaction for all of them, as the hooks of one update are: one hook's plain
+    // assignment does not take another's animation from the change of structure.
+    try transacting { () throws(ScriptError) in
+      for hook in hooks {
+        do throws(ScriptError) {
+          try located { () throws(ScriptError) in try runtime.callHook(instance, hook) }
+        } catch {
+          failure = failure ?? error
+        }
+      }
+    }
+    defer { if pendingTransaction == nil { pendingTransaction = earlier } }
+    try runCompletions()
+    if let failure {
+      hookFailures += 1
+      throw failure
+    }
+    return pendingTransaction != nil
   }
 
   /// `view` with the transitions its change of structure starts or continues; the
@@ -114,12 +187,13 @@ extension ComponentInstance {
   /// time, from one call into Lua.
   public func frameContent() throws(ScriptError) -> (view: SceneView, accessibility: Accessibility?)
   {
-    readsClock = false
-    readsSize = false
-    let (node, accessibility) = try located { () throws(ScriptError) in
-      try runtime.frame(instance)
+    let (view, accessibility) = try hooked { () throws(ScriptError) in
+      let (node, accessibility) = try located { () throws(ScriptError) in
+        try runtime.frame(instance)
+      }
+      return (try state.readView(node, path: path), accessibility)
     }
-    return (transitioned(try state.readView(node, path: path)), accessibility)
+    return (view, accessibility)
   }
 
   /// The component's accessibility description, if it declares one.

@@ -65,6 +65,16 @@ public final class ComponentInstance: AnimationHost {
   public internal(set) var engine = AnimationEngine()
   /// Insertions and removals of nodes with a transition (docs/design.md, Transitions).
   public internal(set) var transitions = TransitionTracker()
+  /// Which nodes with `onAppear`/`onDisappear` the last body showed, and which removed
+  /// ones still draw.
+  var lifecycle = NodeLifecycle()
+  /// Whether `unload()` ran: no lifecycle hook runs after it.
+  public internal(set) var isUnloaded = false
+  /// A failure met where nothing could report it (the body a handler's animated change
+  /// runs at once): the next frame reports it.
+  var unreportedFailure: ScriptError?
+  /// How many runs of hooks have failed, to tell their failures from a body's.
+  var hookFailures = 0
   /// What changed state since the last body, and under which animation: the next body's
   /// change of structure runs under it (SwiftUI's transaction).
   var pendingTransaction: Transaction?
@@ -161,6 +171,32 @@ public final class ComponentInstance: AnimationHost {
     try runCompletions()
   }
 
+  /// The instance is unloaded (replaced by a fresh load, its file closed, its run, view or
+  /// test case over): the component's `disappear(self)`, then the `onDisappear` of every
+  /// node still shown or still drawing its removal, each once; later calls do nothing. A
+  /// hot reload that keeps state is no unload. All run even when one fails; the first
+  /// error is thrown after them.
+  public func unload() throws(ScriptError) {
+    guard !isUnloaded else { return }
+    isUnloaded = true
+    var failure: ScriptError?
+    if declared.hasDisappear {
+      do {
+        try transacting { () throws(ScriptError) in
+          try runtime.callHandler(instance, named: "disappear", .nil)
+        }
+      } catch {
+        failure = error
+      }
+    }
+    do {
+      _ = try runHooks(lifecycle.unload())
+    } catch {
+      failure = failure ?? error
+    }
+    if let failure { throw failure }
+  }
+
   /// Runs new code for this component and returns its definition.
   func definition(fromSource source: [UInt8]) throws(ScriptError) -> LuaRef {
     let result = try state.call(try state.load(source, chunkName: path)).first ?? .nil
@@ -190,6 +226,7 @@ public final class ComponentInstance: AnimationHost {
     var read = runtime.fields(of: definition, defaultName: BundledPlugins.baseName(ofPath: path))
     read.hasController = runtime.hasFunction(definition, "controlled")
     read.hasAppear = runtime.hasFunction(definition, "appear")
+    read.hasDisappear = runtime.hasFunction(definition, "disappear")
     if let range = try located({ () throws(ScriptError) in try runtime.progressRange(instance) }) {
       read.progressRange = range
     }

@@ -82,6 +82,11 @@ struct ComponentRuntime {
     try call(.handler, [.table(instance), .function(f), eventValue(event)])
   }
 
+  /// Calls a node's `onAppear` or `onDisappear` handler `f` with `self`.
+  func callHook(_ instance: LuaRef, _ f: LuaRef) throws(ScriptError) {
+    try call(.handler, [.table(instance), .function(f), .nil])
+  }
+
   /// Runs the completion callbacks of the animations `ids`.
   func complete(_ instance: LuaRef, _ ids: [Int]) throws(ScriptError) {
     try call(.complete, [.table(instance), state.makeArray(ids)])

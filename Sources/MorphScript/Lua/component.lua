@@ -41,6 +41,7 @@ local fields = {
   progressRange = "any", body = "function", tap = "function", drag = "function",
   accessibility = "function", reload = "function", save = "function", restore = "function",
   dragMinimumDistance = "number", controlled = "function", appear = "function",
+  disappear = "function",
   description = "string", longPress = "function", doubleTap = "function", hover = "function",
 }
 

@@ -901,6 +901,23 @@ function Node:onLongPress(handler) end
 ---@return morph.Node
 function Node:onDoubleTap(handler) end
 
+---SwiftUI's `.onAppear`: runs `handler(self)` when this node first shows (the first
+---body, or a later body that inserts it), after that body and before the frame is
+---drawn, as a handler does (`self:animate` in it animates). A node is the same from
+---one body to the next by its `:id`, else by its place. docs/lua-api.md, Appear and
+---disappear.
+---@param handler fun(self: table)
+---@return morph.Node
+function Node:onAppear(handler) end
+
+---SwiftUI's `.onDisappear`: runs `handler(self)` when this node leaves the tree —
+---after the body that removed it, or, when a transition removes it, once its removal
+---has ended — and when the component is unloaded. docs/lua-api.md, Appear and
+---disappear.
+---@param handler fun(self: table)
+---@return morph.Node
+function Node:onDisappear(handler) end
+
 ---SwiftUI's name for `clip`.
 ---@param shape? morph.Node
 ---@return morph.Node
@@ -1157,6 +1174,7 @@ function Self:set(changes) end
 ---@field dragMinimumDistance? number points before a drag begins, default 10
 ---@field controlled? fun(self: morph.Self, value: number) after the host sets the progress key (controlled mode: `--progress`, scrubbing), as a parent writing a binding
 ---@field appear? fun(self: morph.Self) SwiftUI's `onAppear`: once per load, after the state exists and before the first frame, in every host; what it animates runs from the first frame. A hot reload keeps state and does not run it again
+---@field disappear? fun(self: morph.Self) SwiftUI's `onDisappear` for the component: once, when the instance is unloaded (a reload that resets state, the file closed, the run, view or test case over); a hot reload that keeps state does not run it
 ---@field accessibility? fun(self: morph.Self): morph.Accessibility
 ---@field reload? fun(self: morph.Self, old: table) runs after a hot reload; `old` holds the old model values
 ---@field save? fun(self: morph.Self): any before a hot reload, the old code hands something on…

@@ -515,6 +515,8 @@ function Node:onTap(f) return handler(self, "onTap", f) end
 function Node:onDrag(f) return handler(self, "onDrag", f) end
 function Node:onLongPress(f) return handler(self, "onLongPress", f) end
 function Node:onDoubleTap(f) return handler(self, "onDoubleTap", f) end
+function Node:onAppear(f) return handler(self, "onAppear", f) end
+function Node:onDisappear(f) return handler(self, "onDisappear", f) end
 
 -- Transitions (SwiftUI's AnyTransition): each side is a list of effects the host reads
 -- (SceneReader's `effects`); `combined` concatenates, `asymmetric` picks a side of each.

@@ -394,6 +394,11 @@ enum MetaFile {
       doc: "SwiftUI's `onAppear`: once per load, after the state exists and before the "
         + "first frame, in every host; what it animates runs from the first frame. A hot "
         + "reload keeps state and does not run it again"),
+    .init(
+      name: "disappear", type: "fun(self: morph.Self)",
+      doc: "SwiftUI's `onDisappear` for the component: once, when the instance is unloaded "
+        + "(a reload that resets state, the file closed, the run, view or test case over); "
+        + "a hot reload that keeps state does not run it"),
     .init(name: "accessibility", type: "fun(self: morph.Self): morph.Accessibility", doc: nil),
     .init(
       name: "reload", type: "fun(self: morph.Self, old: table)",

@@ -371,6 +371,18 @@ public final class LuaState {
     return .table(LuaRef(popping: self))
   }
 
+  /// How many references (`LuaRef`) the registry holds now: its integer slots that hold
+  /// a value other than a number (a released slot holds the next free one's number).
+  var heldReferences: Int {
+    var count = 0
+    lua_pushnil(lua)
+    while lua_next(lua, morph_registryindex()) != 0 {
+      if lua_isinteger(lua, -2) != 0, lua_type(lua, -1) != LUA_TNUMBER { count += 1 }
+      morph_pop(lua, 1)
+    }
+    return count
+  }
+
   func push(_ ref: LuaRef) {
     lua_rawgeti(lua, morph_registryindex(), lua_Integer(ref.index))
   }

@@ -659,6 +659,27 @@ enum NodeSchema {
         @param handler fun(self: table, event: table)
         @return morph.Node
         """, fields: [Field("handler", .handler)]),
+    Op(
+      "onAppear", .modifier,
+      doc: """
+        SwiftUI's `.onAppear`: runs `handler(self)` when this node first shows (the first
+        body, or a later body that inserts it), after that body and before the frame is
+        drawn, as a handler does (`self:animate` in it animates). A node is the same from
+        one body to the next by its `:id`, else by its place. docs/lua-api.md, Appear and
+        disappear.
+        @param handler fun(self: table)
+        @return morph.Node
+        """, fields: [Field("handler", .handler)]),
+    Op(
+      "onDisappear", .modifier,
+      doc: """
+        SwiftUI's `.onDisappear`: runs `handler(self)` when this node leaves the tree —
+        after the body that removed it, or, when a transition removes it, once its removal
+        has ended — and when the component is unloaded. docs/lua-api.md, Appear and
+        disappear.
+        @param handler fun(self: table)
+        @return morph.Node
+        """, fields: [Field("handler", .handler)]),
   ]
 
   /// The op at `index` of `ops` (1-based, as the Lua index table holds it).

@@ -94,6 +94,8 @@ extension SceneReader {
     case "onDrag": return .handlers(Handlers(drag: try handler(r, "handler")))
     case "onLongPress": return .handlers(Handlers(longPress: try handler(r, "handler")))
     case "onDoubleTap": return .handlers(Handlers(doubleTap: try handler(r, "handler")))
+    case "onAppear": return .lifecycle(LifecycleHooks(appear: try handler(r, "handler")))
+    case "onDisappear": return .lifecycle(LifecycleHooks(disappear: try handler(r, "handler")))
     default: throw fail(r.path, "unknown modifier '\(r.op.name)'")
     }
   }
