@@ -8,7 +8,8 @@ import Testing
     if: LottieVerification.lottieWebAvailable,
     "needs /usr/bin/chromium, Python's playwright and pylottie (scripts/install-deps.sh)"))
 struct LottieWebTests {
-  static let plugins = ["deck_fan", "flip", "card_stack", "ticket_tear"] + LottieThorVGTests.examples
+  static let plugins =
+    ["deck_fan", "flip", "card_stack", "ticket_tear"] + LottieThorVGTests.examples
 
   @Test(arguments: plugins)
   func playsWithinOnePercentOfTheHost(plugin: String) throws {

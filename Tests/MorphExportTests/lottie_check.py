@@ -91,13 +91,18 @@ def lottie_web_script():
 
 
 # Loads the animation into #player (the canvas size, over white) and reports its frames.
+# With animationData lottie-web may finish loading inside loadAnimation, before a
+# listener could hear DOMLoaded, hence isLoaded; a file it cannot load fails in 30 s.
 LOAD_JS = """data => new Promise((resolve, reject) => {
   const animation = lottie.loadAnimation({
     container: document.getElementById('player'), renderer: 'svg', loop: false,
     autoplay: false, animationData: data });
-  animation.addEventListener('DOMLoaded', () => {
-    window.animation = animation; resolve(Math.round(animation.totalFrames)); });
+  window.animation = animation;
+  const done = () => resolve(Math.round(animation.totalFrames));
+  if (animation.isLoaded) return done();
+  animation.addEventListener('DOMLoaded', done);
   animation.addEventListener('data_failed', () => reject(new Error('data failed')));
+  setTimeout(() => reject(new Error('not loaded in 30 s')), 30000);
 })"""
 
 

@@ -453,7 +453,9 @@ struct LayerContext {
       fields["masksProperties"] = .array(masks)
       fields["hasMask"] = true
     }
-    let fades = span.at.contains { $0.2 && 100 * $0.1.opacity < 100 - PropertyPrecision.percentOpacity.tolerance }
+    let fades = span.at.contains {
+      $0.2 && 100 * $0.1.opacity < 100 - PropertyPrecision.percentOpacity.tolerance
+    }
     return .object(fades && !effects.isEmpty ? fadedWhole(fields) : fields)
   }
 
