@@ -146,6 +146,13 @@ import Testing
     #expect(lasting["op"] as? Int == 6)
   }
 
+  /// lottie-web stops drawing at a path without vertices: an empty outline is one open
+  /// vertex, which no player draws.
+  @Test func anEmptyOutlineIsOneOpenVertex() {
+    let empty = BezierShape(closed: true, vertices: [], inPoints: [], outPoints: [])
+    #expect(empty.lottie(2) == ["c": false, "v": [[0, 0]], "i": [[0, 0]], "o": [[0, 0]]])
+  }
+
   @Test func theReportNamesWhatFellBack() {
     let frame = Rect(origin: .zero, size: Size(20, 20))
     let angular = Paint.angularGradient(
