@@ -6,7 +6,7 @@ import MorphRender
 import MorphTestSupport
 
 /// Reads Lottie files back with the Python helpers beside this file: the lottie-specs
-/// schema and ThorVG's renderer.
+/// schema, ThorVG, rlottie and lottie-web.
 enum LottieVerification {
   static let repository = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
