@@ -12,7 +12,9 @@
 #                  webp (libwebp's tools: the tests read animated WebP back),
 #                  xterm xvfb xfonts-base (the live view's sixel test in a real xterm),
 #                  Python's thorvg-python rlottie-python lottie-specs jsonschema (Lottie exports played
-#                  in ThorVG and rlottie, checked against the Lottie schema in the tests).
+#                  in ThorVG and rlottie, checked against the Lottie schema in the tests), and
+#                  pylottie without its dependencies (it carries lottie-web, which the tests play
+#                  the exports in through chromium).
 #   macOS:         lua cairo pango civetweb libsixel pkg-config luacheck tmux libdeflate libimagequant
 #                  giflib webp ffmpeg zopfli (Homebrew).
 # The Swift toolchain itself is a prerequisite (swift.org); it is not installed here.
@@ -35,6 +37,11 @@ need_browser() { [ ! -x /usr/bin/chromium ] || ! command -v python3 >/dev/null 2
 has_playwright() { python3 -c 'import playwright' >/dev/null 2>&1; }
 has_lottie_tools() {
   python3 -c 'import thorvg_python, rlottie_python, lottie_specs, jsonschema' >/dev/null 2>&1
+}
+# pylottie's own import needs packages it does not declare; the tests only read its lottie.html.
+has_lottie_web() {
+  python3 -c 'import importlib.util, sys; sys.exit(importlib.util.find_spec("pylottie") is None)' \
+    >/dev/null 2>&1
 }
 need_tools() {
   ! command -v luacheck >/dev/null 2>&1 || ! command -v tmux >/dev/null 2>&1 \
@@ -86,6 +93,10 @@ case "$(uname -s)" in
       python3 -m pip install -q thorvg-python rlottie-python lottie-specs jsonschema 2>/dev/null \
         || python3 -m pip install -q --break-system-packages thorvg-python rlottie-python \
           lottie-specs jsonschema
+    fi
+    if ! has_lottie_web; then
+      python3 -m pip install -q --no-deps pylottie 2>/dev/null \
+        || python3 -m pip install -q --no-deps --break-system-packages pylottie
     fi
     ;;
   Darwin)

@@ -49,26 +49,13 @@ import Testing
         + "\(figures.worstFraction * 100)% off at frame \(figures.worstFrame) (rlottie "
         + "\(figures.rlottieWorstFraction * 100)%), \(figures.bytes) bytes; \(figures.report.summary)"
     )
-    guard Self.knownIssues.contains(example), played else {
-      #expect(figures.worstFraction <= 0.01, "\(example) frame \(figures.worstFrame)")
-      return
-    }
-    withKnownIssue("docs/lottie.md, Not done yet: the toast's inserted group draws too dark") {
-      #expect(figures.worstFraction <= 0.01, "\(example) frame \(figures.worstFrame)")
-    }
+    #expect(figures.worstFraction <= 0.01, "\(example) frame \(figures.worstFrame)")
   }
-
-  /// Played examples that do not yet reach 1 % (a fix makes `withKnownIssue` fail, so the
-  /// entry goes).
-  static let knownIssues = ["Examples/plugins/toast.lua"]
 
   /// Image nodes: a layer each over one embedded PNG asset per file, played in ThorVG.
   @Test func imagesAreEmbeddedAssets() throws {
     let fixture = "Tests/MorphHostTests/Fixtures/drawing/images.lua"
-    let lists = try LottieVerification.frames(fixture, count: 2)
-    let animation = LottieWriter(fps: 30, name: "images").write(lists)
-    let json = try #require(
-      try JSONSerialization.jsonObject(with: Data(animation.json.utf8)) as? [String: Any])
+    let (animation, json) = try Self.written(fixture)
     let assets = try #require(json["assets"] as? [[String: Any]])
     let images = assets.filter { ($0["p"] as? String)?.hasPrefix("data:image/png;base64,") == true }
     #expect(images.count == 1)
@@ -88,10 +75,7 @@ import Testing
   /// SwiftUI's `.mask`: the masked group's layer under an alpha track matte of the mask.
   @Test func masksAreTrackMattes() throws {
     let fixture = "Tests/MorphHostTests/Fixtures/drawing/effects.lua"
-    let lists = try LottieVerification.frames(fixture, count: 2)
-    let animation = LottieWriter(fps: 30, name: "effects").write(lists)
-    let json = try #require(
-      try JSONSerialization.jsonObject(with: Data(animation.json.utf8)) as? [String: Any])
+    let (animation, json) = try Self.written(fixture)
     // The masked-then-blurred one's matte is inside the blur's precomposition.
     let assets = try #require(json["assets"] as? [[String: Any]])
     let layerLists =
@@ -111,5 +95,15 @@ import Testing
         + "\(figures.rlottieWorstFraction * 100)%); \(figures.report.summary)")
     // The mattes match; what differs (1.6 %) is the blurs, ThorVG's kernel against Cairo's.
     #expect(figures.worstFraction <= 0.02)
+  }
+
+  /// A fixture's first two frames written as Lottie, and the JSON read back.
+  static func written(_ fixture: String) throws -> (LottieAnimation, [String: Any]) {
+    let lists = try LottieVerification.frames(fixture, count: 2)
+    let name = URL(fileURLWithPath: fixture).deletingPathExtension().lastPathComponent
+    let animation = LottieWriter(fps: 30, name: name).write(lists)
+    let json = try #require(
+      try JSONSerialization.jsonObject(with: Data(animation.json.utf8)) as? [String: Any])
+    return (animation, json)
   }
 }

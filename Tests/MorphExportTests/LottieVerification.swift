@@ -6,7 +6,7 @@ import MorphRender
 import MorphTestSupport
 
 /// Reads Lottie files back with the Python helpers beside this file: the lottie-specs
-/// schema and ThorVG's renderer.
+/// schema, ThorVG, rlottie and lottie-web.
 enum LottieVerification {
   static let repository = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -117,6 +117,74 @@ enum LottieVerification {
     return RasterImage(width: image.width, height: image.height, pixels: pixels)
   }
 
+  /// Every frame as lottie-web (its svg renderer, in Debian's chromium) draws it, over white.
+  static func lottieWebFrames(_ file: URL, width: Int, height: Int) throws -> [RasterImage] {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let (status, out) = try python(["web", file.path, folder.path, "\(width)", "\(height)"])
+    guard status == 0, let count = Int(out.trimmingCharacters(in: .whitespacesAndNewlines)) else {
+      throw VerificationError("lottie-web could not render \(file.path): \(out)")
+    }
+    return try (0..<count).map { i in
+      let png = try Data(contentsOf: folder.appendingPathComponent(String(format: "%04d.png", i)))
+      return try RasterImage.decodePNG([UInt8](png))
+    }
+  }
+
+  /// A plugin exported to Lottie (validated against the schema) beside the host's own
+  /// frames over white.
+  struct Export {
+    var name: String
+    var file: URL
+    var animation: LottieAnimation
+    var host: [RasterImage]
+    var width: Int
+    var height: Int
+  }
+
+  /// Exports `plugin` into `folder`: `count` frames over its progress range, or played
+  /// from one tap at 30 frames a second.
+  static func export(_ plugin: String, frames count: Int, played: Bool, into folder: URL) throws
+    -> Export
+  {
+    let lists =
+      played ? try playedFrames(plugin, count: count, fps: 30) : try frames(plugin, count: count)
+    let animation = LottieWriter(fps: 30, name: plugin, textOutline: PangoTextMeasure.outline)
+      .write(lists)
+    let name = URL(fileURLWithPath: plugin).deletingPathExtension().lastPathComponent
+    let file = folder.appendingPathComponent("\(name).json")
+    try Data(animation.json.utf8).write(to: file)
+    if let errors = try schemaErrors(file) {
+      throw VerificationError("\(plugin): schema errors:\n\(errors)")
+    }
+    let renderer = CairoRenderer()
+    let host = try lists.map { try renderer.render($0, background: .white) }
+    return Export(
+      name: name, file: file, animation: animation, host: host,
+      width: Int(lists[0].canvas.width), height: Int(lists[0].canvas.height))
+  }
+
+  /// The frame a player draws furthest from the host's (the edge-tolerant comparison's
+  /// fraction of pixels off), comparing the frames both have. With MORPH_LOTTIE_FRAMES
+  /// set to a folder, every frame is written there as NAME-N-host.png and NAME-N-PLAYER.png.
+  static func worstFrame(
+    _ export: Export, _ frames: [RasterImage], player: String
+  ) throws -> (fraction: Double, frame: Int) {
+    var worst = (fraction: 0.0, frame: 0)
+    for (i, (host, played)) in zip(export.host, frames).enumerated() {
+      let fraction = ImageComparison.compare(expected: host, actual: played)!.differingFraction
+      if fraction > worst.fraction { worst = (fraction, i) }
+      if let keep = ProcessInfo.processInfo.environment["MORPH_LOTTIE_FRAMES"] {
+        let folder = URL(fileURLWithPath: keep)
+        try Data(try host.pngData()).write(
+          to: folder.appendingPathComponent("\(export.name)-\(i)-host.png"))
+        try Data(try played.pngData()).write(
+          to: folder.appendingPathComponent("\(export.name)-\(i)-\(player).png"))
+      }
+    }
+    return worst
+  }
+
   struct Figures {
     var frames: Int
     var worstFraction: Double
@@ -127,58 +195,48 @@ enum LottieVerification {
     var report: LottieFidelityReport
   }
 
-  /// Exports `plugin`, validates it, plays it in ThorVG and compares every frame with
-  /// the host's own (both over white).
+  /// Exports `plugin`, validates it, plays it in ThorVG and rlottie and compares every
+  /// frame with the host's own (both over white).
   static func verify(_ plugin: String, frames count: Int = 24, played: Bool = false) throws
     -> Figures
   {
-    let lists =
-      played ? try playedFrames(plugin, count: count, fps: 30) : try frames(plugin, count: count)
-    let animation = LottieWriter(fps: 30, name: plugin, textOutline: PangoTextMeasure.outline)
-      .write(lists)
     let folder = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
-    let name = URL(fileURLWithPath: plugin).deletingPathExtension().lastPathComponent
-    let file = folder.appendingPathComponent("\(name).json")
-    try Data(animation.json.utf8).write(to: file)
-    if let errors = try schemaErrors(file) {
-      throw VerificationError("\(plugin): schema errors:\n\(errors)")
+    let export = try export(plugin, frames: count, played: played, into: folder)
+    let thorvg = try thorvgFrames(export.file, width: export.width, height: export.height)
+    guard thorvg.count == export.host.count else {
+      throw VerificationError(
+        "\(plugin): ThorVG played \(thorvg.count) frames of \(export.host.count)")
     }
-    let renderer = CairoRenderer()
-    let (width, height) = (Int(lists[0].canvas.width), Int(lists[0].canvas.height))
-    let thorvg = try thorvgFrames(file, width: width, height: height)
-    guard thorvg.count == lists.count else {
-      throw VerificationError("\(plugin): ThorVG played \(thorvg.count) frames of \(lists.count)")
+    let rlottie = try rlottieFrames(export.file, width: export.width, height: export.height)
+    let worst = try worstFrame(export, thorvg, player: "thorvg")
+    return Figures(
+      frames: count, worstFraction: worst.fraction, worstFrame: worst.frame,
+      rlottieWorstFraction: try worstFrame(export, rlottie, player: "rlottie").fraction,
+      bytes: export.animation.json.utf8.count, report: export.animation.report)
+  }
+
+  /// Exports `plugin` and plays it in lottie-web: its worst frame against the host's.
+  static func verifyInLottieWeb(_ plugin: String, frames count: Int = 24, played: Bool = false)
+    throws -> (fraction: Double, frame: Int)
+  {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let export = try export(plugin, frames: count, played: played, into: folder)
+    let web = try lottieWebFrames(export.file, width: export.width, height: export.height)
+    guard web.count == export.host.count else {
+      throw VerificationError(
+        "\(plugin): lottie-web played \(web.count) frames of \(export.host.count)")
     }
-    var figures = Figures(
-      frames: count, worstFraction: 0, worstFrame: 0, rlottieWorstFraction: 0,
-      bytes: animation.json.utf8.count,
-      report: animation.report)
-    let rlottie = try rlottieFrames(file, width: width, height: height)
-    for (i, list) in lists.enumerated() {
-      let host = try renderer.render(list, background: .white)
-      let difference = ImageComparison.compare(expected: host, actual: thorvg[i])!
-      if i < rlottie.count {
-        figures.rlottieWorstFraction = max(
-          figures.rlottieWorstFraction,
-          ImageComparison.compare(expected: host, actual: rlottie[i])!.differingFraction)
-      }
-      if difference.differingFraction > figures.worstFraction {
-        figures.worstFraction = difference.differingFraction
-        figures.worstFrame = i
-      }
-      if let keep = ProcessInfo.processInfo.environment["MORPH_LOTTIE_FRAMES"] {
-        try Data(try host.pngData()).write(
-          to: URL(fileURLWithPath: "\(keep)/\(name)-\(i)-host.png"))
-        try Data(try thorvg[i].pngData()).write(
-          to: URL(fileURLWithPath: "\(keep)/\(name)-\(i)-thorvg.png"))
-        if i < rlottie.count {
-          try Data(try rlottie[i].pngData()).write(
-            to: URL(fileURLWithPath: "\(keep)/\(name)-\(i)-rlottie.png"))
-        }
-      }
-    }
-    return figures
+    return try worstFrame(export, web, player: "lottieweb")
+  }
+
+  /// Whether lottie-web can run: Debian's chromium, Playwright and PyPI's pylottie (which
+  /// carries the player).
+  static var lottieWebAvailable: Bool {
+    guard FileManager.default.isExecutableFile(atPath: "/usr/bin/chromium") else { return false }
+    let probe = try? python(["has-web"])
+    return probe?.0 == 0
   }
 }
 

@@ -74,6 +74,85 @@ import Testing
     #expect(animation.report.count(.native) == 1)
   }
 
+  /// A square at `x`, its identity "/0".
+  static func square(x: Double) -> DisplayCommand {
+    .item(
+      DisplayItem(
+        kind: .rect, path: .rect(Rect(origin: .zero, size: Size(10, 10))),
+        frame: Rect(origin: .zero, size: Size(10, 10)),
+        transform: ProjectiveTransform(.translation(x, 0)), fill: .color(.black), identity: "/0"))
+  }
+
+  static func json(_ lists: [DisplayList]) throws -> [String: Any] {
+    let animation = LottieWriter(fps: 30, name: "t").write(lists)
+    return try #require(
+      try JSONSerialization.jsonObject(with: Data(animation.json.utf8)) as? [String: Any])
+  }
+
+  /// The players fade a layer's effects apart from its content; the host fades the whole
+  /// group. So the shadow goes on an inner layer at full opacity, the fade on an outer one.
+  @Test func aFadingShadowedGroupIsTwoLayers() throws {
+    let lists = (0..<4).map { i in
+      DisplayList(
+        canvas: Size(100, 100),
+        commands: [
+          .beginGroup(
+            GroupStyle(opacity: Double(i) / 3, shadow: Shadow(radius: 8, offset: Point(0, 4)))),
+          Self.square(x: 20), .endGroup,
+        ])
+    }
+    let json = try Self.json(lists)
+    let outer = try #require((json["layers"] as? [[String: Any]])?.first)
+    #expect(outer["ef"] == nil)
+    #expect(((outer["ks"] as? [String: Any])?["o"] as? [String: Any])?["a"] as? Int == 1)
+    let assets = try #require(json["assets"] as? [[String: Any]])
+    let wrapper = try #require(assets.first { $0["id"] as? String == outer["refId"] as? String })
+    let inner = try #require((wrapper["layers"] as? [[String: Any]])?.first)
+    #expect((inner["ef"] as? [Any])?.count == 1)
+    #expect(((inner["ks"] as? [String: Any])?["o"] as? [String: Any])?["k"] as? Double == 100)
+    #expect(assets.contains { $0["id"] as? String == inner["refId"] as? String })
+  }
+
+  /// A shadowed group that does not fade keeps one layer.
+  @Test func anOpaqueShadowedGroupIsOneLayer() throws {
+    let lists = [
+      DisplayList(
+        canvas: Size(100, 100),
+        commands: [
+          .beginGroup(GroupStyle(shadow: Shadow(radius: 8))), Self.square(x: 20), .endGroup,
+        ])
+    ]
+    let outer = try #require((try Self.json(lists)["layers"] as? [[String: Any]])?.first)
+    #expect((outer["ef"] as? [Any])?.count == 1)
+  }
+
+  /// rlottie draws a layer at its out point, so a layer that ends early runs one frame
+  /// longer with its opacity 0 there; one that lasts to the end keeps the animation's `op`.
+  @Test func aLayerThatEndsEarlyIsHiddenAtItsOutPoint() throws {
+    let lists = (0..<6).map { i in
+      DisplayList(canvas: Size(100, 100), commands: i < 3 ? [Self.square(x: 0)] : [])
+    }
+    let layer = try #require((try Self.json(lists)["layers"] as? [[String: Any]])?.first)
+    #expect(layer["ip"] as? Int == 0)
+    #expect(layer["op"] as? Int == 4)
+    let opacity = try #require((layer["ks"] as? [String: Any])?["o"] as? [String: Any])
+    let keys = try #require(opacity["k"] as? [[String: Any]])
+    #expect(keys.last?["t"] as? Int == 3)
+    #expect(keys.last?["s"] as? [Double] == [0])
+    let whole = (0..<6).map { _ in
+      DisplayList(canvas: Size(100, 100), commands: [Self.square(x: 0)])
+    }
+    let lasting = try #require((try Self.json(whole)["layers"] as? [[String: Any]])?.first)
+    #expect(lasting["op"] as? Int == 6)
+  }
+
+  /// lottie-web stops drawing at a path without vertices: an empty outline is one open
+  /// vertex, which no player draws.
+  @Test func anEmptyOutlineIsOneOpenVertex() {
+    let empty = BezierShape(closed: true, vertices: [], inPoints: [], outPoints: [])
+    #expect(empty.lottie(2) == ["c": false, "v": [[0, 0]], "i": [[0, 0]], "o": [[0, 0]]])
+  }
+
   @Test func theReportNamesWhatFellBack() {
     let frame = Rect(origin: .zero, size: Size(20, 20))
     let angular = Paint.angularGradient(

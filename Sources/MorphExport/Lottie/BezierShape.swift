@@ -106,6 +106,9 @@ struct BezierShape: Equatable {
     func list(_ points: [Point]) -> LottieJSON {
       .array(points.map { LottieJSON.rounded([$0.x, $0.y], decimals) })
     }
+    // lottie-web stops drawing the whole animation at a path without vertices (the
+    // progress ring's arc at 0); one vertex, open, is a move with no segment: nothing drawn.
+    if vertices.isEmpty { return ["c": false, "v": [[0, 0]], "i": [[0, 0]], "o": [[0, 0]]] }
     return [
       "c": .bool(closed), "v": list(vertices),
       "i": list(zip(inPoints, vertices).map { $0 - $1 }),

@@ -157,12 +157,17 @@ struct LayerContext {
   // MARK: Items
 
   /// The frames from an item's first to its last, each with the sample drawn there (or,
-  /// where it is missing in between, the previous one, hidden).
-  static func span<T>(_ samples: [Int: T]) -> (ip: Int, op: Int, at: [(Int, T, Bool)]) {
+  /// where it is missing in between, the previous one, hidden). A layer that ends before
+  /// the animation does runs one frame longer, hidden in that frame: `op` is the first
+  /// frame a layer no longer shows (ThorVG, lottie-web), but rlottie still draws it there.
+  static func span<T>(_ samples: [Int: T], frameCount: Int) -> (
+    ip: Int, op: Int, at: [(Int, T, Bool)]
+  ) {
     let frames = samples.keys.sorted()
     var out: [(Int, T, Bool)] = []
     var last = samples[frames[0]]!
-    for f in frames[0]...frames[frames.count - 1] {
+    let end = min(frames[frames.count - 1] + 1, frameCount - 1)
+    for f in frames[0]...end {
       if let s = samples[f] {
         last = s
         out.append((f, s, true))
@@ -170,7 +175,7 @@ struct LayerContext {
         out.append((f, last, false))
       }
     }
-    return (frames[0], frames[frames.count - 1] + 1, out)
+    return (frames[0], end + 1, out)
   }
 
   mutating func itemLayer(_ identity: String, _ samples: [Int: DisplayItem]) -> LottieJSON? {
@@ -179,7 +184,7 @@ struct LayerContext {
       report.note(identity, .dropped, "text left out (no glyph outlines given)")
       return nil
     }
-    let span = Self.span(samples)
+    let span = Self.span(samples, frameCount: frameCount)
     let first = span.at[0].1
     if first.kind == .image { return imageLayer(identity, span) }
     guard let blend = LottieStyle.blendMode(first.blend) else {
@@ -399,7 +404,7 @@ struct LayerContext {
   mutating func groupLayer(
     _ identity: String, _ styles: [Int: GroupStyle], _ inner: LottieTimeline.Composition
   ) -> LottieJSON {
-    let span = Self.span(styles)
+    let span = Self.span(styles, frameCount: frameCount)
     let assetID = asset(for: inner, named: identity)
     var opacity = SampledProperty()
     for (f, style, present) in span.at { opacity.append(f, [present ? style.opacity * 100 : 0]) }
@@ -448,7 +453,29 @@ struct LayerContext {
       fields["masksProperties"] = .array(masks)
       fields["hasMask"] = true
     }
-    return .object(fields)
+    let fades = span.at.contains {
+      $0.2 && 100 * $0.1.opacity < 100 - PropertyPrecision.percentOpacity.tolerance
+    }
+    return .object(fades && !effects.isEmpty ? fadedWhole(fields) : fields)
+  }
+
+  /// A group layer that fades with effects, as two layers: the players fade a layer's
+  /// content and its effects apart (a shadow then shows through translucent content),
+  /// the host fades the composited group. So the effects (and masks) stay on an inner
+  /// precomposition layer at full opacity, and the opacity and blend mode go on an outer
+  /// layer over it, which composites the inner one first.
+  private mutating func fadedWhole(_ fields: [String: LottieJSON]) -> [String: LottieJSON] {
+    var inner = fields
+    inner["ks"] = Self.identityTransform()
+    inner["bm"] = 0
+    inner["ind"] = 1
+    // Unique: the asset list only grows, and no other asset id starts so.
+    let id = "faded\(assets.count)"
+    assets.append(["id": .string(id), "layers": [.object(inner)], "nm": fields["nm"] ?? ""])
+    var outer = fields
+    outer["refId"] = .string(id)
+    for key in ["ef", "masksProperties", "hasMask"] { outer[key] = nil }
+    return outer
   }
 
   /// A group's mask content as a precomposition layer used as an alpha track matte.
