@@ -253,6 +253,10 @@ public enum Modifier: Hashable, Sendable {
   /// frame `MatchedGeometry` presents for its key, which glides when the key's laid-out
   /// frame changes under an animation.
   case matchedGeometry(MatchedGeometryKey)
+  /// A removed node still playing its removal (`TransitionTracker` adds it; bodies never
+  /// write it): it takes no space among its siblings and draws at the frame
+  /// `MatchedGeometry` holds for its key, where it was last laid out.
+  case detached(MatchedGeometryKey)
 }
 
 /// The part of a shape's outline drawn (SwiftUI's `trim(from:to:)`): fractions of its arc
