@@ -49,23 +49,24 @@ import Testing
     return h
   }
 
-  /// Each drawn item's top-left corner relative to the component's origin and opacity,
-  /// by id (the row with no id is "").
-  func items(_ h: ComponentHost) throws -> [String: (corner: Point, opacity: Double)] {
-    var seen: [String: (corner: Point, opacity: Double)] = [:]
+  typealias Seen = (corner: Point, width: Double, opacity: Double)
+
+  /// Each drawn item's top-left corner relative to the component's origin, width along
+  /// its top edge and opacity, by id (the row with no id is "").
+  func items(_ h: ComponentHost) throws -> [String: Seen] {
+    var seen: [String: Seen] = [:]
     for item in try h.frame().list.items {
-      seen[item.id ?? ""] = (item.quad[0] - Point(h.margin, h.margin), item.opacity)
+      let q = item.quad
+      seen[item.id ?? ""] = (q[0] - Point(h.margin, h.margin), q[1].x - q[0].x, item.opacity)
     }
     return seen
   }
 
   /// Taps (the component's `tap`) and returns the items `at` seconds later, for each time.
-  func toggle(_ h: ComponentHost, at times: [Double]) throws -> [[String: (
-    corner: Point, opacity: Double
-  )]] {
+  func toggle(_ h: ComponentHost, at times: [Double]) throws -> [[String: Seen]] {
     let start = h.time
     try h.tap(at: Point(h.margin + 190, h.margin + 190))
-    var seen: [[String: (corner: Point, opacity: Double)]] = []
+    var seen: [[String: Seen]] = []
     for t in times {
       try h.advance(to: start + t)
       seen.append(try items(h))
@@ -157,19 +158,23 @@ import Testing
     expectClose(seen[0]["a"]?.corner, Point(50, 60), "a laid out at its new width at once")
   }
 
-  /// A root that is one card or another by id: 100 × 50 red, or 60 × 120 blue.
+  /// A root that is one card or another by id: red, as wide as it is offered and 50 high,
+  /// or 60 × 120 blue.
   static let cards = """
     if self.shown then
       return m.rect():fill("#0000FF"):frame(60, 120):id("two"):transition(m.transition.opacity)
     end
-    return m.rect():fill("#FF0000"):frame(100, 50):id("one"):transition(m.transition.opacity)
+    return m.rect():fill("#FF0000"):frame { maxWidth = math.huge, height = 50 }:id("one")
+      :transition(m.transition.opacity)
     """
 
   @Test func aRootSwapFadesTheOldCardOutAtItsFrameAndTheNewOneIn() throws {
     let h = try makeHost(Self.cards)
     let seen = try toggle(h, at: [0, 0.5, 1.01])
     for (k, s) in [0, 0.5].enumerated() {
-      expectClose(seen[k]["one"]?.corner, Point(50, 75), "the old card where it was")
+      // Not offered the new card's 60 points: it keeps the canvas's 200.
+      expectClose(seen[k]["one"]?.corner, Point(0, 75), "the old card where it was")
+      expectClose(seen[k]["one"]?.width, 200, "the old card at its width")
       expectClose(seen[k]["one"]?.opacity, 1 - s, "the old card fading at \(s)")
       expectClose(seen[k]["two"]?.corner, Point(70, 40), "the new card centred")
       expectClose(seen[k]["two"]?.opacity, s, "the new card fading in at \(s)")
@@ -189,9 +194,10 @@ import Testing
     expectClose(seen[0]["two"]?.opacity, 1, "in at once")
   }
 
-  /// A 20 × 20 dot in the top-trailing corner of a 200 × 200 square, while shown.
+  /// A 20 × 20 dot in the top-trailing corner of a square, while shown; the square is
+  /// 200 wide while the dot shows, else 100 (at once, so the dot's corner moves away).
   static let dotOverlay = """
-    local base = m.rect():fill("#EEEEEE"):frame(200, 200)
+    local base = m.rect():fill("#EEEEEE"):frame(self.shown and 200 or 100, 200)
     if self.shown then
       base = base:overlay(
         m.circle():fill("#FF0000"):frame(20, 20):id("dot"):transition(m.transition.opacity),

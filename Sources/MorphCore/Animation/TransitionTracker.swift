@@ -116,7 +116,8 @@ public struct TransitionTracker: Sendable {
     // The next layout moves matched frames under the latest change.
     if let transaction { geometry.pending = transaction }
     var found: [String: Entry] = [:]
-    Self.collect(body, path: [], slot: Slot.root(body), stack: nil, ancestors: [], into: &found)
+    Self.collect(
+      body, path: [], slot: Slot.path("", Slot.root(body)), stack: nil, ancestors: [], into: &found)
     if started { diff(found, transaction, at: time) }
     started = true
     present = found
@@ -202,13 +203,13 @@ public struct TransitionTracker: Sendable {
       guard let (view, step) = attached(modifier, at: i) else { continue }
       collect(
         view, path: path + [step],
-        slot: slot + "/" + Slot.attached(view, background: step.isBackground),
+        slot: Slot.path(slot, Slot.attached(view, background: step.isBackground)),
         stack: nil, ancestors: ancestors, into: &found)
     }
     guard case .stack(_, _, _, let children) = node.content else { return }
     for (i, (child, step)) in zip(children, Slot.steps(children)).enumerated() {
       collect(
-        child, path: path + [.child(i)], slot: slot + "/" + step, stack: slot,
+        child, path: path + [.child(i)], slot: Slot.path(slot, step), stack: slot,
         ancestors: ancestors, into: &found)
     }
   }

@@ -179,7 +179,7 @@ struct Emitter {
     context ctx: inout Context
   ) -> (Size, ProjectiveTransform) {
     let parent = ctx.slot
-    if let step = element.slotStep, let parent { ctx.slot = parent + "/" + step }
+    if let step = element.slotStep, let parent { ctx.slot = Slot.path(parent, step) }
     if let key = element.detachedKey {
       guard let held = geometry.held(key, at: time) else { return (size, t) }
       return Self.moved(size, t, from: Self.canvasBox(size, t), to: held)

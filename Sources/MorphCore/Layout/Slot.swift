@@ -4,8 +4,12 @@
 /// view's id (`#id`) or, for a view with none, its ordinal among the siblings that carry
 /// no transition (the views that come and go carry one, and an id).
 enum Slot {
-  /// The root's path.
-  static func root(_ node: ViewNode) -> String { "/" + (named(node) ?? "0") }
+  /// The path of the view at `step` from the view whose path is `parent` (the root's
+  /// parent: "").
+  static func path(_ parent: String, _ step: String) -> String { parent + "/" + step }
+
+  /// The root's step.
+  static func root(_ node: ViewNode) -> String { named(node) ?? "0" }
 
   /// The steps of a stack's children, in order.
   static func steps(_ children: [ViewNode]) -> [String] {
