@@ -232,5 +232,7 @@ import Testing
     expectClose(seen[0]["blue"]?.opacity, 0.5, "the new one fading in")
     expectClose(seen[0]["red"]?.corner, Point(50, 50), "both in the base's frame")
     expectClose(seen[0]["blue"]?.corner, Point(50, 50), "both in the base's frame")
+    let order = try h.frame().list.items.compactMap(\.id)
+    #expect(order == ["red", "blue"], "the leaving view under the one in its place")
   }
 }

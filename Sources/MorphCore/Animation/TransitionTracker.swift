@@ -278,7 +278,12 @@ public struct TransitionTracker: Sendable {
     case .overlay(let i, _), .background(let i, _):
       if rest.isEmpty {
         guard let modifier = step.attaching(ghost) else { return nil }
-        copy.modifiers.insert(modifier, at: min(i, copy.modifiers.count))
+        // Under the view now in its place: an overlay written before it, a background
+        // after it (the outer background draws first).
+        let overBackground =
+          i < node.modifiers.count && attached(node.modifiers[i], at: i)?.1.isBackground == true
+        let at = step.isBackground && overBackground ? i + 1 : min(i, copy.modifiers.count)
+        copy.modifiers.insert(modifier, at: at)
       } else {
         guard i < node.modifiers.count, let (view, found) = attached(node.modifiers[i], at: i),
           let inner = inserting(ghost, at: rest, into: view),
