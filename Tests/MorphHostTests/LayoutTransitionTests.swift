@@ -107,6 +107,17 @@ import Testing
     #expect(seen[2]["badge"] == nil, "gone once its removal ends")
   }
 
+  @Test func aMatchedNodeLeavesFromTheFrameItWasShownAt() throws {
+    let matched = Self.column.replacingOccurrences(
+      of: ":id(\"badge\")", with: ":matchedGeometry(\"badge\"):id(\"badge\")")
+    #expect(matched != Self.column)
+    let h = try makeHost(matched)
+    _ = try toggle(h, at: [1.01])
+    let seen = try toggle(h, at: [0.5])
+    expectClose(seen[0]["badge"]?.corner, Point(50, 40), "the badge where it was")
+    expectClose(seen[0]["c"]?.corner, Point(50, 60), "c half way up")
+  }
+
   @Test func siblingsGlideToMakeRoomForAnInsertedNode() throws {
     let h = try makeHost(Self.column)
     let seen = try toggle(h, at: [0, 0.5, 1.01])

@@ -188,6 +188,11 @@ struct Emitter {
     let shown: Rect
     if let key = element.matchedKey {
       shown = geometry.frame(for: key, laidOut: box, at: time)
+      // Its slot holds the frame it is shown at, for it to leave from.
+      if element.slotStep != nil, let slot = ctx.slot {
+        _ = geometry.frame(
+          for: MatchedGeometryKey(slot: slot), laidOut: shown, at: time, animates: false)
+      }
     } else if element.slotStep != nil, let parent, let slot = ctx.slot {
       // Siblings glide only when their stack's children came or went under the change.
       shown = geometry.frame(
