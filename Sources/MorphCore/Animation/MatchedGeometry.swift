@@ -7,6 +7,12 @@ public struct MatchedGeometryKey: Hashable, Sendable {
     self.id = id
     self.namespace = namespace
   }
+
+  /// The key a view's slot (`Slot`) records its frame under, apart from every namespace
+  /// a body can name.
+  public init(slot path: String) {
+    self.init(id: path, namespace: "\u{1F}slot")
+  }
 }
 
 /// SwiftUI's `matchedGeometryEffect(id:in:)` with `properties: .frame` and `isSource`
@@ -22,6 +28,9 @@ public struct MatchedGeometry: Sendable {
   private var met: Set<MatchedGeometryKey> = []
   /// The change the next layout shows (nil: nothing changed state since the last layout).
   var pending: Transaction?
+  /// The slots of the stacks whose children `pending` inserted or removed: their other
+  /// children glide to their new frames under it (SwiftUI's siblings making room).
+  var moved: Set<String> = []
   /// Each moving key's frame, one channel per coordinate.
   public private(set) var engine = AnimationEngine()
 
@@ -34,16 +43,17 @@ public struct MatchedGeometry: Sendable {
     _ = engine.advance(to: time)
   }
 
-  /// The frame to draw `key` at, whose layout put it at `frame`, at `time`.
-  public mutating func frame(for key: MatchedGeometryKey, laidOut frame: Rect, at time: Double)
-    -> Rect
-  {
+  /// The frame to draw `key` at, whose layout put it at `frame`, at `time`; a change of
+  /// frame glides under the pending animation only if `animates`.
+  public mutating func frame(
+    for key: MatchedGeometryKey, laidOut frame: Rect, at time: Double, animates: Bool = true
+  ) -> Rect {
     guard met.insert(key).inserted else { return frame }  // the first of a key is the source
     let names = Self.channels(key)
     let values = Self.coordinates(frame)
     let previous = laidOut.updateValue(frame, forKey: key)
     if let previous, previous != frame {
-      if let animation = pending?.animation {
+      if animates, let animation = pending?.animation {
         for (name, value) in zip(names, Self.coordinates(previous))
         where engine.channels[name] == nil {
           engine.define(name, value: value)
@@ -54,9 +64,21 @@ public struct MatchedGeometry: Sendable {
         engine.keep(only: Set(engine.channels.keys).subtracting(names))
       }
     }
-    let shown = names.map { engine.presented($0, at: time) }
+    return presented(key, at: time) ?? frame
+  }
+
+  /// The frame a detached key (a removed view) draws at, at `time`: where it was shown
+  /// last, still gliding if it was; nil for a key no layout met.
+  public mutating func held(_ key: MatchedGeometryKey, at time: Double) -> Rect? {
+    guard let last = laidOut[key] else { return nil }
+    met.insert(key)
+    return presented(key, at: time) ?? last
+  }
+
+  private func presented(_ key: MatchedGeometryKey, at time: Double) -> Rect? {
+    let shown = Self.channels(key).map { engine.presented($0, at: time) }
     guard let x = shown[0], let y = shown[1], let w = shown[2], let h = shown[3] else {
-      return frame
+      return nil
     }
     return Rect(x: x, y: y, width: max(0, w), height: max(0, h))
   }
@@ -65,10 +87,14 @@ public struct MatchedGeometry: Sendable {
   /// (a matched node with no place in the tree has nothing to glide from).
   public mutating func finishLayout() {
     pending = nil
-    laidOut = laidOut.filter { met.contains($0.key) }
-    let kept = Set(met.flatMap(Self.channels))
-    let resting = engine.channels.filter { !$0.value.isAnimating }.map(\.key)
-    engine.keep(only: kept.subtracting(resting))
+    moved = []
+    if laidOut.count != met.count { laidOut = laidOut.filter { met.contains($0.key) } }
+    // Every view's slot is met each layout: no channels (the usual frame), nothing to drop.
+    if !engine.channels.isEmpty {
+      let kept = Set(met.flatMap(Self.channels))
+      let resting = engine.channels.filter { !$0.value.isAnimating }.map(\.key)
+      engine.keep(only: kept.subtracting(resting))
+    }
     met = []
   }
 

@@ -18,18 +18,51 @@ public struct Transaction: Hashable, Sendable {
 }
 
 /// SwiftUI's insertion and removal transitions (docs/design.md, Transitions): compares
-/// each body's nodes that have an `id` and a `transition` with the last body's, and
-/// when one appears or disappears under an animation, animates its presence — 0 is the
-/// transition's state, 1 the node as its body says — on an engine channel named by the
-/// id. A removed node keeps drawing at its old place in the tree (with no handlers, so
-/// hit testing passes through it) until its removal ends. No Lua runs per frame.
+/// each body's nodes that have an `id` and a `transition` (the root, a stack's child, an
+/// overlay's or a background's view) with the last body's, and when one appears or
+/// disappears under an animation, animates its presence — 0 is the transition's state,
+/// 1 the node as its body says — on an engine channel named by the id. A removed node
+/// keeps drawing at the frame it was last laid out at, taking no space (its siblings
+/// glide into its room under the same animation, as they glide to make room for an
+/// inserted one: `MatchedGeometry.moved`), with no handlers so hit testing passes
+/// through it, until its removal ends. No Lua runs per frame.
 public struct TransitionTracker: Sendable {
+  /// One step down a body: into a stack's child, or an overlay's or background's view
+  /// (the index of its modifier).
+  enum Step: Sendable {
+    case child(Int)
+    case overlay(Int, Alignment)
+    case background(Int, Alignment)
+
+    /// The order ghosts go back in: by index, a stack's children before modifiers.
+    var order: [Int] {
+      switch self {
+      case .child(let i): return [0, i]
+      case .overlay(let i, _), .background(let i, _): return [1, i]
+      }
+    }
+
+    var isBackground: Bool { if case .background = self { true } else { false } }
+
+    /// The modifier that attaches `view` at this step (nil: a stack's child).
+    func attaching(_ view: ViewNode) -> Modifier? {
+      switch self {
+      case .child: return nil
+      case .overlay(_, let a): return .overlay(view, a)
+      case .background(_, let a): return .background(view, a)
+      }
+    }
+  }
+
   /// A node with an id and a transition, where the body put it.
   struct Entry: Sendable {
     var node: ViewNode
-    /// Child indices from the body's root to the stack holding it.
-    var parent: [Int]
-    var index: Int
+    /// The steps from the body's root to it (none: it is the root).
+    var path: [Step]
+    /// Its slot path (`Slot`), the key its frame is laid out under.
+    var slot: String
+    /// The slot of the stack holding it, if one does.
+    var stack: String?
     var transition: ViewTransition
     /// The ids of tracked nodes around it: it leaves inside them when they leave too.
     var ancestors: [String]
@@ -83,14 +116,15 @@ public struct TransitionTracker: Sendable {
     // The next layout moves matched frames under the latest change.
     if let transaction { geometry.pending = transaction }
     var found: [String: Entry] = [:]
-    Self.collect(body, path: [], ancestors: [], into: &found)
+    Self.collect(
+      body, path: [], slot: Slot.path("", Slot.root(body)), stack: nil, ancestors: [], into: &found)
     if started { diff(found, transaction, at: time) }
     started = true
     present = found
     retireFinished()
     // Nothing moving (the usual frame): the body as it is, not copied.
     guard !sides.isEmpty else { return body }
-    return decorated(withGhosts(body), at: time)
+    return withRootGhost(decorated(withGhosts(body), at: time), at: time)
   }
 
   private mutating func diff(_ found: [String: Entry], _ transaction: Transaction?, at time: Double)
@@ -106,6 +140,7 @@ public struct TransitionTracker: Sendable {
         if sides[id] == nil { engine.define(id, value: 0) }
         sides[id] = sides[id] ?? .insertion
       }
+      makeRoom(around: found[id])
       _ = engine.animate([(id, 1)], with: animation, at: start)
     }
     let removed = Set(present.keys).subtracting(found.keys)
@@ -116,9 +151,11 @@ public struct TransitionTracker: Sendable {
         forget(id)
         continue
       }
-      leaving[id] = Entry(
-        node: Self.inert(entry.node), parent: entry.parent, index: entry.index,
-        transition: entry.transition, ancestors: entry.ancestors)
+      var ghost = entry
+      ghost.node = Self.inert(entry.node)
+      ghost.node.modifiers.append(.detached(MatchedGeometryKey(slot: entry.slot)))
+      leaving[id] = ghost
+      makeRoom(around: entry)
       if sides[id] == nil {
         engine.define(id, value: 1)
         sides[id] = .removal
@@ -126,6 +163,11 @@ public struct TransitionTracker: Sendable {
       _ = engine.animate([(id, 0)], with: animation, at: start)
     }
     engine.keep(only: Set(sides.keys))
+  }
+
+  /// Lets the siblings of a node coming or going glide under the change.
+  private mutating func makeRoom(around entry: Entry?) {
+    if let stack = entry?.stack { geometry.moved.insert(stack) }
   }
 
   private mutating func forget(_ id: String) {
@@ -144,23 +186,40 @@ public struct TransitionTracker: Sendable {
 
   // MARK: Trees
 
-  /// The tracked nodes under `node`, reached through stacks (the root itself has no
-  /// place to stay in, so it never transitions); the first of an id wins.
+  /// The tracked nodes in `node` (its slot `slot`, in the stack whose slot is `stack`),
+  /// reached through stacks, overlays and backgrounds; the first of an id wins.
   static func collect(
-    _ node: ViewNode, path: [Int], ancestors: [String], into found: inout [String: Entry]
+    _ node: ViewNode, path: [Step], slot: String, stack: String?, ancestors: [String],
+    into found: inout [String: Entry]
   ) {
     var ancestors = ancestors
-    if let index = path.last, let id = node.lastID, let transition = node.lastTransition,
-      found[id] == nil
-    {
+    if let id = node.lastID, let transition = node.lastTransition, found[id] == nil {
       found[id] = Entry(
-        node: node, parent: Array(path.dropLast()), index: index, transition: transition,
+        node: node, path: path, slot: slot, stack: stack, transition: transition,
         ancestors: ancestors)
       ancestors.append(id)
     }
+    for (i, modifier) in node.modifiers.enumerated() {
+      guard let (view, step) = attached(modifier, at: i) else { continue }
+      collect(
+        view, path: path + [step],
+        slot: Slot.path(slot, Slot.attached(view, background: step.isBackground)),
+        stack: nil, ancestors: ancestors, into: &found)
+    }
     guard case .stack(_, _, _, let children) = node.content else { return }
-    for (i, child) in children.enumerated() {
-      collect(child, path: path + [i], ancestors: ancestors, into: &found)
+    for (i, (child, step)) in zip(children, Slot.steps(children)).enumerated() {
+      collect(
+        child, path: path + [.child(i)], slot: Slot.path(slot, step), stack: slot,
+        ancestors: ancestors, into: &found)
+    }
+  }
+
+  /// The view an overlay or background modifier at index `i` attaches, and the step to it.
+  private static func attached(_ modifier: Modifier, at i: Int) -> (ViewNode, Step)? {
+    switch modifier {
+    case .overlay(let view, let a): return (view, .overlay(i, a))
+    case .background(let view, let a): return (view, .background(i, a))
+    default: return nil
     }
   }
 
@@ -183,43 +242,80 @@ public struct TransitionTracker: Sendable {
     return copy
   }
 
-  /// `body` with each leaving node back in its stack at its old index (in index order,
-  /// so several in one stack land where they were); one whose stack is gone is dropped.
+  /// `body` with each leaving node (but a root) back where it was: at its old index in
+  /// its stack, or its old overlay or background (in index order, so several in one
+  /// place land where they were); one whose place is gone is dropped.
   private func withGhosts(_ body: ViewNode) -> ViewNode {
     var tree = body
-    let ordered = leaving.values.sorted {
-      ($0.parent + [$0.index]).lexicographicallyPrecedes($1.parent + [$1.index])
+    let ordered = leaving.values.filter { !$0.path.isEmpty }.sorted {
+      $0.path.flatMap(\.order).lexicographicallyPrecedes($1.path.flatMap(\.order))
     }
     for ghost in ordered {
-      tree =
-        Self.inserting(ghost.node, at: ghost.parent[...], index: ghost.index, into: tree) ?? tree
+      tree = Self.inserting(ghost.node, at: ghost.path[...], into: tree) ?? tree
     }
     return tree
   }
 
-  private static func inserting(
-    _ ghost: ViewNode, at parent: ArraySlice<Int>, index: Int, into node: ViewNode
-  ) -> ViewNode? {
-    guard case .stack(let axis, let spacing, let alignment, var children) = node.content else {
-      return nil
-    }
-    if let first = parent.first {
-      guard first < children.count,
-        let child = inserting(ghost, at: parent.dropFirst(), index: index, into: children[first])
-      else { return nil }
-      children[first] = child
-    } else {
-      children.insert(ghost, at: min(index, children.count))
-    }
+  private static func inserting(_ ghost: ViewNode, at path: ArraySlice<Step>, into node: ViewNode)
+    -> ViewNode?
+  {
+    guard let step = path.first else { return nil }
+    let rest = path.dropFirst()
     var copy = node
-    copy.content = .stack(axis, spacing: spacing, alignment: alignment, children: children)
+    switch step {
+    case .child(let i):
+      guard case .stack(let axis, let spacing, let alignment, var children) = node.content else {
+        return nil
+      }
+      if rest.isEmpty {
+        children.insert(ghost, at: min(i, children.count))
+      } else {
+        guard i < children.count, let child = inserting(ghost, at: rest, into: children[i])
+        else { return nil }
+        children[i] = child
+      }
+      copy.content = .stack(axis, spacing: spacing, alignment: alignment, children: children)
+    case .overlay(let i, _), .background(let i, _):
+      if rest.isEmpty {
+        guard let modifier = step.attaching(ghost) else { return nil }
+        // Under the view now in its place: an overlay written before it, a background
+        // after it (the outer background draws first).
+        let overBackground =
+          i < node.modifiers.count && attached(node.modifiers[i], at: i)?.1.isBackground == true
+        let at = step.isBackground && overBackground ? i + 1 : min(i, copy.modifiers.count)
+        copy.modifiers.insert(modifier, at: at)
+      } else {
+        guard i < node.modifiers.count, let (view, found) = attached(node.modifiers[i], at: i),
+          let inner = inserting(ghost, at: rest, into: view),
+          let modifier = found.attaching(inner)
+        else { return nil }
+        copy.modifiers[i] = modifier
+      }
+    }
     return copy
   }
 
+  /// `tree` with a leaving root drawn under it (SwiftUI keeps a removed view below the
+  /// one that replaced it), in a z-stack that takes the new root's size.
+  private func withRootGhost(_ tree: ViewNode, at time: Double) -> ViewNode {
+    guard let ghost = leaving.values.first(where: { $0.path.isEmpty }) else { return tree }
+    return ViewNode(
+      .stack(
+        .z, spacing: nil, alignment: .center,
+        children: [decorated(ghost.node, at: time), tree]))
+  }
+
   /// Each moving node with its side's effects at `1 − presence`, outermost (applied last).
-  private func decorated(_ node: ViewNode, at time: Double, isRoot: Bool = true) -> ViewNode {
+  private func decorated(_ node: ViewNode, at time: Double) -> ViewNode {
     var copy = node
-    if !isRoot, let id = node.lastID, let side = sides[id], let transition = node.lastTransition,
+    copy.modifiers = node.modifiers.map { modifier in
+      switch modifier {
+      case .overlay(let v, let a): return .overlay(decorated(v, at: time), a)
+      case .background(let v, let a): return .background(decorated(v, at: time), a)
+      default: return modifier
+      }
+    }
+    if let id = node.lastID, let side = sides[id], let transition = node.lastTransition,
       let presence = engine.presented(id, at: time)
     {
       let effects = side == .insertion ? transition.insertion : transition.removal
@@ -228,7 +324,7 @@ public struct TransitionTracker: Sendable {
     if case .stack(let axis, let spacing, let alignment, let children) = node.content {
       copy.content = .stack(
         axis, spacing: spacing, alignment: alignment,
-        children: children.map { decorated($0, at: time, isRoot: false) })
+        children: children.map { decorated($0, at: time) })
     }
     return copy
   }

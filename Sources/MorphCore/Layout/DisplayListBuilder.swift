@@ -35,12 +35,15 @@ public struct DisplayListBuilder {
     let (commands, laidOut) = try work.run {
       () throws(SceneError) -> ([DisplayCommand], MatchedGeometry) in
       let element = LayoutElement.build(root)
+      element.slotStep = Slot.root(root)
       let size = element.size(for: ProposedSize(frame ?? canvas), textMeasure)
       let origin = Point((canvas.width - size.width) / 2, (canvas.height - size.height) / 2)
       var emitter = Emitter(text: textMeasure, budget: budget, geometry: start, time: time)
+      var context = Context()
+      context.slot = ""
       try emitter.emit(
         element, size: size,
-        transform: ProjectiveTransform(.translation(origin.x, origin.y)), context: Context())
+        transform: ProjectiveTransform(.translation(origin.x, origin.y)), context: context)
       emitter.geometry.finishLayout()
       return (emitter.commands, emitter.geometry)
     }
@@ -108,6 +111,9 @@ struct Context {
   /// The element's position in the tree ("/0/2/ov"): child indices and overlay or
   /// background marks from the root, stable while the tree keeps its shape.
   var treePath = ""
+  /// The slot path (`Slot`) of the view drawing, whose frames are compared between layouts;
+  /// nil where none are (a mask's drawing).
+  var slot: String?
 
   /// The identity of an item drawn in this context.
   var identity: String { id.map { treePath + "#" + $0 } ?? treePath }
@@ -141,10 +147,8 @@ struct Emitter {
     _ element: LayoutElement, size laidOut: Size, transform: ProjectiveTransform,
     context: Context
   ) throws(SceneError) {
-    var t = transform
-    var size = laidOut
-    if let key = element.matchedKey { (size, t) = matched(key, size: size, transform: t) }
     var ctx = context
+    var (size, t) = placed(element, size: laidOut, transform: transform, context: &ctx)
     if let z = element.explicitZIndex { ctx.z = z }
     let leaf = Self.isLeaf(element)
     var groups: [GroupStyle] = []
@@ -167,20 +171,51 @@ struct Emitter {
 
   static func frame(_ size: Size) -> Rect { Rect(origin: .zero, size: size) }
 
-  /// The size and transform a matched element draws with: its laid-out canvas frame
-  /// swapped for the one `geometry` presents (the layout's own scale kept).
-  private mutating func matched(
-    _ key: MatchedGeometryKey, size: Size, transform t: ProjectiveTransform
+  /// The size and transform an element draws with: a removed view's at the frame it was
+  /// last shown at; a matched one's (its own key, else its slot's) at the frame `geometry`
+  /// presents for its laid-out one. Extends `ctx`'s slot path by the element's step.
+  private mutating func placed(
+    _ element: LayoutElement, size: Size, transform t: ProjectiveTransform,
+    context ctx: inout Context
   ) -> (Size, ProjectiveTransform) {
+    let parent = ctx.slot
+    if let step = element.slotStep, let parent { ctx.slot = Slot.path(parent, step) }
+    if let key = element.detachedKey {
+      guard let held = geometry.held(key, at: time) else { return (size, t) }
+      return Self.moved(size, t, from: Self.canvasBox(size, t), to: held)
+    }
     let box = Self.canvasBox(size, t)
-    let shown = geometry.frame(for: key, laidOut: box, at: time)
+    let shown: Rect
+    if let key = element.matchedKey {
+      shown = geometry.frame(for: key, laidOut: box, at: time)
+      // Its slot holds the frame it is shown at, for it to leave from.
+      if element.slotStep != nil, let slot = ctx.slot {
+        _ = geometry.frame(
+          for: MatchedGeometryKey(slot: slot), laidOut: shown, at: time, animates: false)
+      }
+    } else if element.slotStep != nil, let parent, let slot = ctx.slot {
+      // Siblings glide only when their stack's children came or went under the change.
+      shown = geometry.frame(
+        for: MatchedGeometryKey(slot: slot), laidOut: box, at: time,
+        animates: geometry.moved.contains(parent))
+    } else {
+      return (size, t)
+    }
+    return Self.moved(size, t, from: box, to: shown)
+  }
+
+  /// `size` and `t` moved so that what `t` put at canvas box `box` lands at `shown`
+  /// (the layout's own scale kept).
+  private static func moved(
+    _ size: Size, _ t: ProjectiveTransform, from box: Rect, to shown: Rect
+  ) -> (Size, ProjectiveTransform) {
     guard shown != box else { return (size, t) }
     let sx = box.size.width > 0 ? size.width / box.size.width : 1
     let sy = box.size.height > 0 ? size.height / box.size.height : 1
     let local = Size(shown.size.width * sx, shown.size.height * sy)
-    let placed = Self.canvasBox(local, t)
+    let at = canvasBox(local, t)
     let shift = ProjectiveTransform(
-      .translation(shown.origin.x - placed.origin.x, shown.origin.y - placed.origin.y))
+      .translation(shown.origin.x - at.origin.x, shown.origin.y - at.origin.y))
     return (local, shift.concatenating(after: t))
   }
 
@@ -280,7 +315,7 @@ struct Emitter {
       merged.doubleTap = merged.doubleTap ?? h.doubleTap
       ctx.handlers = merged
     case .zIndex, .frame, .padding, .overlay, .background, .position, .transition,
-      .matchedGeometry, .lifecycle:
+      .matchedGeometry, .lifecycle, .detached:
       break
     }
   }
@@ -430,10 +465,17 @@ struct Emitter {
         return (child, s, o)
       }
     } else {
-      let layout = StackLayout(axis: axis, spacing: spacing, children: children)
+      // A removed view takes no space: it draws at its own frame (`placed`).
+      let flowing = children.filter { $0.detachedKey == nil }
+      let layout = StackLayout(axis: axis, spacing: spacing, children: flowing)
       let sizes = layout.sizes(ProposedSize(size), text)
-      let origins = layout.origins(sizes, in: size, alignment: alignment)
-      placed = children.indices.map { (children[$0], sizes[$0], origins[$0]) }
+      var slots = zip(sizes, layout.origins(sizes, in: size, alignment: alignment)).makeIterator()
+      placed = children.map { child in
+        guard child.detachedKey == nil, let (s, o) = slots.next() else {
+          return (child, child.size(for: ProposedSize(size), text), .zero)
+        }
+        return (child, s, o)
+      }
     }
     // zIndex: higher draws in front; ties keep their written order.
     let order = placed.indices.sorted {

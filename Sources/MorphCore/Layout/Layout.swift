@@ -61,6 +61,9 @@ final class LayoutElement {
   let kind: Kind
   /// Effect modifiers applied to this element, in the order written.
   var effects: [Modifier] = []
+  /// The step to this view from its parent's slot (`Slot`), on the outermost element of a
+  /// root's, a stack child's, an overlay's or a background's chain.
+  var slotStep: String?
   private var cache: [ProposedSize: Size] = [:]
 
   init(_ kind: Kind) {
@@ -76,9 +79,11 @@ final class LayoutElement {
       case .frame(let spec): element = LayoutElement(.frame(spec, element))
       case .padding(let insets): element = LayoutElement(.padding(insets, element))
       case .overlay(let view, let alignment):
-        element = LayoutElement(.overlay(build(view), alignment, base: element))
+        element = LayoutElement(
+          .overlay(attached(view, background: false), alignment, base: element))
       case .background(let view, let alignment):
-        element = LayoutElement(.background(build(view), alignment, base: element))
+        element = LayoutElement(
+          .background(attached(view, background: true), alignment, base: element))
       case .position(let point): element = LayoutElement(.position(point, element))
       default: element.effects.append(modifier)
       }
@@ -92,9 +97,25 @@ final class LayoutElement {
     return nil
   }
 
+  /// The key of a removed view's frame, which it draws at taking no space.
+  var detachedKey: MatchedGeometryKey? {
+    for case .detached(let key) in effects.reversed() { return key }
+    return nil
+  }
+
   private static func children(of content: ViewContent) -> [LayoutElement] {
-    if case .stack(_, _, _, let children) = content { return children.map(build) }
-    return []
+    guard case .stack(_, _, _, let children) = content else { return [] }
+    return zip(children, Slot.steps(children)).map { child, step in
+      let element = build(child)
+      element.slotStep = step
+      return element
+    }
+  }
+
+  private static func attached(_ view: ViewNode, background: Bool) -> LayoutElement {
+    let element = build(view)
+    element.slotStep = Slot.attached(view, background: background)
+    return element
   }
 
   /// The zIndex its parent stack sorts by: the outermost one written (SwiftUI
@@ -154,14 +175,15 @@ final class LayoutElement {
     case .spacer(let minLength): return Size(p.width ?? minLength, p.height ?? minLength)
     case .stack(.z, _, _, _):
       var size = Size.zero
-      for child in children {
+      for child in children where child.detachedKey == nil {
         let s = child.size(for: p, text)
         size = Size(max(size.width, s.width), max(size.height, s.height))
       }
       return size
     case .stack(let axis, let spacing, _, _):
-      return StackLayout(axis: axis, spacing: spacing ?? 8, children: children)
-        .size(p, text)
+      return StackLayout(
+        axis: axis, spacing: spacing ?? 8, children: children.filter { $0.detachedKey == nil }
+      ).size(p, text)
     }
   }
 }

@@ -256,6 +256,10 @@ public enum Modifier: Hashable, Sendable {
   /// SwiftUI's `.onAppear`/`.onDisappear`: host handler ids run when the node enters or
   /// leaves the tree (`NodeLifecycle`); it draws nothing.
   case lifecycle(LifecycleHooks)
+  /// A removed node still playing its removal (`TransitionTracker` adds it; bodies never
+  /// write it): it takes no space among its siblings and draws at the frame
+  /// `MatchedGeometry` holds for its key, where it was last laid out.
+  case detached(MatchedGeometryKey)
 }
 
 /// A node's `onAppear` or `onDisappear` handler; the numbers are the host's handler ids.

@@ -852,10 +852,12 @@ function Node:z(index) end
 ---@return morph.Node
 function Node:id(name) end
 
----SwiftUI's `.transition(_:)`: how this node (it needs an `:id`, inside a stack) enters
----and leaves the tree when a handler changes state under `self:animate`/`self:play`
----(without an animation, at once). A removed node keeps drawing at its old place until
----its removal ends. docs/design.md, Transitions.
+---SwiftUI's `.transition(_:)`: how this node (it needs an `:id`; a stack's child, the
+---root, or an overlay's or background's view) enters and leaves the tree when a handler
+---changes state under `self:animate`/`self:play` (without an animation, at once). A
+---removed node keeps drawing at its last frame, taking no space, until its removal
+---ends; its stack's other children glide to make or close its room. docs/design.md,
+---Transitions.
 ---@param t morph.Transition
 ---@return morph.Node
 function Node:transition(t) end
