@@ -67,4 +67,19 @@ import Testing
     let difference = try TextOutlines.difference(list)
     #expect(TextOutlines.tolerance.allows(difference), "\(c.name): \(difference)")
   }
+
+  /// A layout's outlines are traced once: a second frame of the same text at another scale
+  /// traces none, and the vector exports' outlines are the ones the raster filled.
+  @Test func outlinesAreTracedOncePerLayout() throws {
+    let run = Self.run("Traced once, filled at every scale, exported as drawn")
+    let list = try DisplayListBuilder(textMeasure: Self.measure)
+      .build(ViewNode(.text(run)), canvas: Size(460, 40))
+    let renderer = CairoRenderer()
+    let start = PangoTextMeasure.outlinesTracedOnThisThread
+    _ = try renderer.render(list, scale: 2, background: .white)
+    #expect(PangoTextMeasure.outlinesTracedOnThisThread == start + 1)
+    _ = try renderer.render(list, scale: 1, background: .white)
+    _ = TextOutlines.outlined(list)
+    #expect(PangoTextMeasure.outlinesTracedOnThisThread == start + 1)
+  }
 }

@@ -144,6 +144,7 @@ final class TextEngine: @unchecked Sendable {
   /// Bytes of outlines made since the last trim, plus what it kept (layouts the cache let
   /// go still count until the next trim, which recounts).
   private var outlineBytes = 0
+  private var traced = 0
 
   private init() {
     Self.silenceLibraryLogs()
@@ -187,6 +188,20 @@ final class TextEngine: @unchecked Sendable {
     set { Thread.current.threadDictionary[threadKey] = newValue }
   }
   private static let threadKey = "morphhost.text.layoutsMade"
+
+  /// Layouts whose outlines were traced on the calling thread (as `madeOnThisThread`).
+  static var tracedOnThisThread: Int {
+    get { Thread.current.threadDictionary[tracedKey] as? Int ?? 0 }
+    set { Thread.current.threadDictionary[tracedKey] = newValue }
+  }
+  private static let tracedKey = "morphhost.text.outlinesTraced"
+
+  /// Layouts whose outlines were traced since start: the bench's figure.
+  var outlinesTraced: Int {
+    lock.lock()
+    defer { lock.unlock() }
+    return traced
+  }
 
   /// Layouts made (texts shaped) since start: the bench's figure.
   var layoutsMade: Int {
@@ -271,6 +286,8 @@ final class TextEngine: @unchecked Sendable {
     clock += 1
     text.glyphsUsed = clock
     if let made = text.glyphs { return made }
+    traced += 1
+    Self.tracedOnThisThread += 1
     cairo_new_path(outlines)
     cairo_move_to(outlines, 0, 0)
     pango_cairo_layout_path(outlines, text.layout)
@@ -310,7 +327,8 @@ final class TextEngine: @unchecked Sendable {
     repeat {
       guard let run = pango_layout_iter_get_run_readonly(iterator),
         let font = run.pointee.item.pointee.analysis.font,
-        let pattern = pango_fc_font_get_pattern(UnsafeMutableRawPointer(font).assumingMemoryBound(to: PangoFcFont.self))
+        let pattern = pango_fc_font_get_pattern(
+          UnsafeMutableRawPointer(font).assumingMemoryBound(to: PangoFcFont.self))
       else { continue }
       var colour: FcBool = FcFalse
       if FcPatternGetBool(pattern, FC_COLOR, 0, &colour) == FcResultMatch, colour != FcFalse {
@@ -539,6 +557,13 @@ public struct PangoTextMeasure: TextMeasuring {
 
   /// Texts shaped on the calling thread since it started.
   public static var layoutsMadeOnThisThread: Int { TextEngine.madeOnThisThread }
+
+  /// Layouts whose glyph outlines were traced since the process started; a frame whose text
+  /// did not change adds none, and drawing a text then exporting it as a vector traces once.
+  public static var outlinesTraced: Int { TextEngine.shared.outlinesTraced }
+
+  /// Outlines traced on the calling thread since it started.
+  public static var outlinesTracedOnThisThread: Int { TextEngine.tracedOnThisThread }
 
   /// Font files of the private set that were not found (empty when it is complete).
   public static var missingFonts: [String] { TextEngine.shared.missingFonts }
