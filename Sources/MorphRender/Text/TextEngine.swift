@@ -18,6 +18,10 @@ final class TextLayout {
   var glyphs: GlyphOutline?
   /// When the outlines were last used, on the engine's clock: the oldest go first.
   var glyphsUsed: UInt64 = 0
+  /// The outlines filled at the placement the layout was last drawn at twice in a row.
+  var mask: GlyphMask?
+  /// Where the layout was last drawn.
+  var lastPlacement: GlyphPlacement?
 
   init(_ layout: OpaquePointer) {
     self.layout = layout
@@ -98,7 +102,8 @@ final class GlyphOutline: @unchecked Sendable {
 /// and Lottie then agree to the antialiasing (Cairo 1.16's image surface would put each
 /// shown glyph on a whole pixel, where a vector outline keeps its exact place). Layouts and
 /// their outlines are cached (least recently used out), so a frame whose text did not change
-/// shapes and traces nothing. One lock for every Pango call: export draws on several
+/// shapes and traces nothing; text that stays put is filled once into a coverage mask
+/// (`GlyphMask`) and composited from it. One lock for every Pango call: export draws on several
 /// threads, and Pango's font map and fonts are not thread-safe.
 final class TextEngine: @unchecked Sendable {
   static let shared = TextEngine()
@@ -108,8 +113,9 @@ final class TextEngine: @unchecked Sendable {
   /// Device font size above which colour glyphs are filled as paths too (FreeType's bitmaps
   /// fail far above it).
   static let largestBitmapSize = 512.0
-  /// Bytes of glyph outlines kept with the cached layouts (a 17 pt line of 40 glyphs holds
-  /// about 25 KB); past it, the least recently drawn are dropped down to half.
+  /// Bytes of glyph outlines and masks kept with the cached layouts (a 17 pt line of 40
+  /// glyphs holds about 25 KB of outline); past it, the least recently drawn are dropped
+  /// down to half.
   static let outlineCapacity = 32 << 20
 
   private let lock = NSLock()
@@ -246,9 +252,14 @@ final class TextEngine: @unchecked Sendable {
       lock.unlock()
       return
     }
-    lock.unlock()
     var m = cairo_matrix_t()
     cairo_get_matrix(cr, &m)
+    let settled = asOutlines ? nil : settledMask(text, outline, origin: origin, under: m)
+    lock.unlock()
+    if let settled {
+      settled.mask.paint(on: cr, x: settled.x, y: settled.y)
+      return
+    }
     cairo_translate(cr, origin.x, origin.y)
     cairo_new_path(cr)
     cairo_append_path(cr, outline.path)
@@ -300,7 +311,25 @@ final class TextEngine: @unchecked Sendable {
     return outline
   }
 
-  /// Drops the least recently drawn outlines of the cached layouts down to half the capacity.
+  /// The layout's mask once it is drawn a second time at one placement (text that stays
+  /// put, frame after frame); nil for text that moves, which is filled. Under the lock.
+  private func settledMask(
+    _ text: TextLayout, _ outline: GlyphOutline, origin: Point, under m: cairo_matrix_t
+  ) -> (mask: GlyphMask, x: Int, y: Int)? {
+    guard let (placement, x, y) = GlyphPlacement.of(origin, under: m) else { return nil }
+    if let mask = text.mask, mask.placement == placement { return (mask, x, y) }
+    defer { text.lastPlacement = placement }
+    guard text.lastPlacement == placement,
+      let mask = GlyphMask(outline, ink: text.ink, at: placement)
+    else { return nil }
+    text.mask = mask
+    outlineBytes += mask.byteCount
+    if outlineBytes > Self.outlineCapacity { trimOutlines() }
+    return (mask, x, y)
+  }
+
+  /// Drops the least recently drawn outlines and masks of the cached layouts down to half
+  /// the capacity.
   private func trimOutlines() {
     var seen = Set<ObjectIdentifier>()
     var holders: [TextLayout] = []
@@ -310,9 +339,11 @@ final class TextEngine: @unchecked Sendable {
     holders.sort { $0.glyphsUsed > $1.glyphsUsed }
     var kept = 0
     for layout in holders {
-      let bytes = layout.glyphs?.byteCount ?? 0
+      let bytes = (layout.glyphs?.byteCount ?? 0) + (layout.mask?.byteCount ?? 0)
       if kept + bytes > Self.outlineCapacity / 2 {
         layout.glyphs = nil
+        layout.mask = nil
+        layout.lastPlacement = nil
       } else {
         kept += bytes
       }
