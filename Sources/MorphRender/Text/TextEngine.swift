@@ -234,9 +234,9 @@ final class TextEngine: @unchecked Sendable {
 
   /// Draws `run` in `frame` (user space of `cr`) with the current source, as layout sized it
   /// for that frame; centred when the frame is not its size. The glyph outlines are filled
-  /// outside the lock. A layout with colour glyphs is shown as glyphs instead (a path has no
-  /// colour) unless `asOutlines` (vector documents, which then need no fonts) or its device
-  /// size is past what FreeType's bitmaps reach.
+  /// outside the lock (a mask is painted under it). A layout with colour glyphs is shown as
+  /// glyphs instead (a path has no colour) unless `asOutlines` (vector documents, which then
+  /// need no fonts) or its device size is past what FreeType's bitmaps reach.
   func draw(_ run: TextRun, in frame: Rect, on cr: OpaquePointer, asOutlines: Bool = false) {
     guard Self.isDrawable(run) else { return }
     lock.lock()
@@ -254,12 +254,14 @@ final class TextEngine: @unchecked Sendable {
     }
     var m = cairo_matrix_t()
     cairo_get_matrix(cr, &m)
-    let settled = asOutlines ? nil : settledMask(text, outline, origin: origin, under: m)
-    lock.unlock()
-    if let settled {
+    if !asOutlines, let settled = settledMask(text, outline, origin: origin, under: m) {
+      // Under the lock: Cairo shares the mask's pixman image among the threads painting
+      // it, and pixman counts its references without atomics.
       settled.mask.paint(on: cr, x: settled.x, y: settled.y)
+      lock.unlock()
       return
     }
+    lock.unlock()
     cairo_translate(cr, origin.x, origin.y)
     cairo_new_path(cr)
     cairo_append_path(cr, outline.path)
