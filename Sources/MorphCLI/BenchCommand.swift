@@ -41,8 +41,8 @@ enum BenchCommand {
     With --export: deck_fan's APNG and GIF sizes against ffmpeg's from the same
     frames, a 120-frame PNG sequence against a plain C + Cairo program the bench
     compiles itself (cc, cairo), and export's peak memory.
-    With --text: only the card stack's frame time and the texts shaped per
-    unchanged frame (also printed by the full run).
+    With --text: only the card stack's frame time and the texts shaped and
+    outlines traced per unchanged frame (also printed by the full run).
     With --preview: only the browser preview's figures (also printed by the
     full run).
     With --patterns: only typical pattern calls with the sandbox's bounded string

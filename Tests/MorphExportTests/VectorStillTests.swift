@@ -7,7 +7,8 @@ import Testing
 
 /// SVG and PDF stills read back by programs that are not ours (librsvg's `rsvg-convert`,
 /// poppler's `pdftoppm`) at the PNG's pixel size and compared with the PNG render within
-/// the PNG goldens' tolerance.
+/// the PNG goldens' tolerance, text included: the raster fills the same glyph outlines the
+/// SVG and PDF hold (`TextEngine`), so no glyph lands elsewhere by a fraction of a pixel.
 @Suite struct VectorStillTests {
   static let repository = ExporterTests.repository
 
@@ -68,12 +69,6 @@ import Testing
       splash: try decode("pdftoppm.png"), svgText: try String(contentsOf: svg, encoding: .utf8))
   }
 
-  /// Text is the exception: Cairo 1.16's image surface puts each glyph on a whole pixel,
-  /// while a vector glyph keeps its exact place, so glyph edges land up to half a pixel
-  /// apart (measured: card_stack's captions 0.07 % of pixels, 44 touching; the text sheet
-  /// at 2× 0.45 %, 116 touching). A glyph missing or misplaced by a pixel still fails.
-  static let textTolerance = ImageTolerance(maxDifferingFraction: 0.01, maxClusterPixels: 200)
-
   /// Poppler's Splash rasteriser antialiases edges its own way (a level or two of coverage
   /// along every edge), so only gross differences count.
   static let splashTolerance = ImageTolerance(maxDifferingFraction: 0.01, maxClusterPixels: 400)
@@ -91,10 +86,9 @@ import Testing
     #expect(tolerance.allows(d), "\(what): \(d)")
   }
 
-  static func expectClose(_ r: Renders, _ what: String, hasText: Bool) {
-    let tolerance = hasText ? textTolerance : .standard
-    expectClose(r.png, r.svg, "\(what) as SVG", tolerance: tolerance)
-    expectClose(r.png, r.pdf, "\(what) as PDF", tolerance: tolerance)
+  static func expectClose(_ r: Renders, _ what: String) {
+    expectClose(r.png, r.svg, "\(what) as SVG")
+    expectClose(r.png, r.pdf, "\(what) as PDF")
     expectClose(r.png, r.splash, "\(what) as PDF in Splash", tolerance: splashTolerance)
   }
 
@@ -106,7 +100,7 @@ import Testing
       plugin: Self.repository.appendingPathComponent("Plugins/\(plugin).lua").path)
     for progress in Self.cases.first(where: { $0.plugin == plugin })!.progress {
       let r = try Self.renders(exporter, at: .progress(progress), in: dir)
-      Self.expectClose(r, "\(plugin) at \(progress)", hasText: plugin == "card_stack")
+      Self.expectClose(r, "\(plugin) at \(progress)")
     }
   }
 
@@ -117,7 +111,7 @@ import Testing
     try Self.textScene.write(to: scene, atomically: true, encoding: .utf8)
     let exporter = Exporter(plugin: scene.path, scale: 2)
     let r = try Self.renders(exporter, at: .initial, in: dir)
-    Self.expectClose(r, "text sheet", hasText: true)
+    Self.expectClose(r, "text sheet")
     // Text is outlines: the PDF lists no font, the SVG has no text element or image.
     let fonts = try Probe.run("pdffonts", [dir.appendingPathComponent("f.pdf").path])
     #expect(fonts.split(separator: "\n").count == 2, "pdffonts lists only its header: \(fonts)")

@@ -67,4 +67,39 @@ import Testing
     let difference = try TextOutlines.difference(list)
     #expect(TextOutlines.tolerance.allows(difference), "\(c.name): \(difference)")
   }
+
+  /// A layout's outlines are traced once: a second frame of the same text at another scale
+  /// traces none, and the vector exports' outlines are the ones the raster filled.
+  @Test func outlinesAreTracedOncePerLayout() throws {
+    let run = Self.run("Traced once, filled at every scale, exported as drawn")
+    let list = try DisplayListBuilder(textMeasure: Self.measure)
+      .build(ViewNode(.text(run)), canvas: Size(460, 40))
+    let renderer = CairoRenderer()
+    let start = PangoTextMeasure.outlinesTracedOnThisThread
+    _ = try renderer.render(list, scale: 2, background: .white)
+    #expect(PangoTextMeasure.outlinesTracedOnThisThread == start + 1)
+    _ = try renderer.render(list, scale: 1, background: .white)
+    _ = TextOutlines.outlined(list)
+    #expect(PangoTextMeasure.outlinesTracedOnThisThread == start + 1)
+  }
+
+  /// Text drawn again where it was (a still frame) is composited from its coverage mask,
+  /// with exactly the pixels the fill gave; text that moves is filled again.
+  @Test func textThatStaysPutDrawsTheSameFromItsMask() throws {
+    let run = Self.run("Drawn in place, then from its mask: 0123456789")
+    let list = try DisplayListBuilder(textMeasure: Self.measure)
+      .build(ViewNode(.text(run)), canvas: Size(420, 40))
+    let moved = try DisplayListBuilder(textMeasure: Self.measure)
+      .build(ViewNode(.text(run), modifiers: [.offset(Point(0.3, 0.6))]), canvas: Size(420, 40))
+    let renderer = CairoRenderer()
+    let filled = try renderer.render(list, scale: 1.5, background: .white)
+    for _ in 0..<2 {
+      let again = try renderer.render(list, scale: 1.5, background: .white)
+      #expect(again.pixels == filled.pixels)
+    }
+    let movedFilled = try renderer.render(moved, scale: 1.5, background: .white)
+    #expect(movedFilled.pixels != filled.pixels)
+    let movedAgain = try renderer.render(moved, scale: 1.5, background: .white)
+    #expect(movedAgain.pixels == movedFilled.pixels)
+  }
 }

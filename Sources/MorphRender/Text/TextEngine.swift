@@ -14,6 +14,14 @@ final class TextLayout {
   let lineCount: Int
   /// Each line's logical bottom, from the top.
   let lineBottoms: [Double]
+  /// The glyph outlines, made the first time the layout is drawn (`TextEngine.glyphs`).
+  var glyphs: GlyphOutline?
+  /// When the outlines were last used, on the engine's clock: the oldest go first.
+  var glyphsUsed: UInt64 = 0
+  /// The outlines filled at the placement the layout was last drawn at twice in a row.
+  var mask: GlyphMask?
+  /// Where the layout was last drawn.
+  var lastPlacement: GlyphPlacement?
 
   init(_ layout: OpaquePointer) {
     self.layout = layout
@@ -68,20 +76,47 @@ final class TextLayout {
   }
 }
 
-/// Text through Pango (layout, line breaking, font fallback) and HarfBuzz (shaping), drawn
-/// with pangocairo, in the private font set of `TextFonts`. Metrics are unhinted and glyph
-/// positions unrounded, so a text measures the same at every scale: layout sizes it at scale
-/// 1, exports draw it at 2. Layouts are cached (least recently used out), so a frame whose
-/// text did not change shapes nothing. One lock for every Pango call: export draws on
-/// several threads, and Pango's font map and fonts are not thread-safe.
+/// The glyph outlines of one layout, with its origin at (0, 0), as Cairo holds a path: made
+/// once, then appended wherever the layout is drawn, so a frame does not trace glyphs again.
+/// Never changed once made, so drawing reads it without the engine's lock.
+final class GlyphOutline: @unchecked Sendable {
+  let path: UnsafeMutablePointer<cairo_path_t>
+  /// Glyphs a path cannot draw (colour emoji, bitmaps in a colour font): the raster shows
+  /// such a layout's glyphs instead, and the outline traces them flat.
+  let hasColour: Bool
+
+  init(path: UnsafeMutablePointer<cairo_path_t>, hasColour: Bool) {
+    self.path = path
+    self.hasColour = hasColour
+  }
+
+  deinit { cairo_path_destroy(path) }
+
+  var byteCount: Int { Int(path.pointee.num_data) * MemoryLayout<cairo_path_data_t>.stride }
+}
+
+/// Text through Pango (layout, line breaking, font fallback) and HarfBuzz (shaping), in the
+/// private font set of `TextFonts`. Metrics are unhinted and glyph positions unrounded, so a
+/// text measures the same at every scale: layout sizes it at scale 1, exports draw it at 2.
+/// Every target draws a text as one thing, its glyph outlines filled: the raster, SVG, PDF
+/// and Lottie then agree to the antialiasing (Cairo 1.16's image surface would put each
+/// shown glyph on a whole pixel, where a vector outline keeps its exact place). Layouts and
+/// their outlines are cached (least recently used out), so a frame whose text did not change
+/// shapes and traces nothing; text that stays put is filled once into a coverage mask
+/// (`GlyphMask`) and composited from it. One lock for every Pango call: export draws on several
+/// threads, and Pango's font map and fonts are not thread-safe.
 final class TextEngine: @unchecked Sendable {
   static let shared = TextEngine()
 
   /// Layouts kept; a frame rarely holds more than a few hundred texts at a few proposals each.
   static let capacity = 2048
-  /// Device font size above which glyphs are filled as paths (FreeType's bitmaps fail far
-  /// above it).
+  /// Device font size above which colour glyphs are filled as paths too (FreeType's bitmaps
+  /// fail far above it).
   static let largestBitmapSize = 512.0
+  /// Bytes of glyph outlines and masks kept with the cached layouts (a 17 pt line of 40
+  /// glyphs holds about 25 KB of outline); past it, the least recently drawn are dropped
+  /// down to half.
+  static let outlineCapacity = 32 << 20
 
   private let lock = NSLock()
   private let context: OpaquePointer
@@ -112,6 +147,10 @@ final class TextEngine: @unchecked Sendable {
   private var cache: [Key: (layout: TextLayout, used: UInt64)] = [:]
   private var clock: UInt64 = 0
   private var made = 0
+  /// Bytes of outlines made since the last trim, plus what it kept (layouts the cache let
+  /// go still count until the next trim, which recounts).
+  private var outlineBytes = 0
+  private var traced = 0
 
   private init() {
     Self.silenceLibraryLogs()
@@ -156,6 +195,20 @@ final class TextEngine: @unchecked Sendable {
   }
   private static let threadKey = "morphhost.text.layoutsMade"
 
+  /// Layouts whose outlines were traced on the calling thread (as `madeOnThisThread`).
+  static var tracedOnThisThread: Int {
+    get { Thread.current.threadDictionary[tracedKey] as? Int ?? 0 }
+    set { Thread.current.threadDictionary[tracedKey] = newValue }
+  }
+  private static let tracedKey = "morphhost.text.outlinesTraced"
+
+  /// Layouts whose outlines were traced since start: the bench's figure.
+  var outlinesTraced: Int {
+    lock.lock()
+    defer { lock.unlock() }
+    return traced
+  }
+
   /// Layouts made (texts shaped) since start: the bench's figure.
   var layoutsMade: Int {
     lock.lock()
@@ -180,33 +233,48 @@ final class TextEngine: @unchecked Sendable {
   static func isDrawable(_ run: TextRun) -> Bool { !run.string.isEmpty && isMeasurable(run) }
 
   /// Draws `run` in `frame` (user space of `cr`) with the current source, as layout sized it
-  /// for that frame; centred when the frame is not its size. `asOutlines` fills the glyphs'
-  /// outlines instead of showing glyphs, so a vector document needs no fonts.
+  /// for that frame; centred when the frame is not its size. The glyph outlines are filled
+  /// outside the lock (a mask is painted under it). A layout with colour glyphs is shown as
+  /// glyphs instead (a path has no colour) unless `asOutlines` (vector documents, which then
+  /// need no fonts) or its device size is past what FreeType's bitmaps reach.
   func draw(_ run: TextRun, in frame: Rect, on cr: OpaquePointer, asOutlines: Bool = false) {
     guard Self.isDrawable(run) else { return }
     lock.lock()
-    defer { lock.unlock() }
-    guard let text = layout(run.layoutKey, width: frame.width, height: frame.height) else { return }
+    guard let text = layout(run.layoutKey, width: frame.width, height: frame.height) else {
+      lock.unlock()
+      return
+    }
     let origin = Self.origin(text, in: frame)
-    cairo_move_to(cr, origin.x, origin.y)
+    let outline = glyphs(of: text)
+    if outline.hasColour, !asOutlines, Self.deviceSize(run, on: cr) <= Self.largestBitmapSize {
+      cairo_move_to(cr, origin.x, origin.y)
+      pango_cairo_show_layout(cr, text.layout)
+      lock.unlock()
+      return
+    }
     var m = cairo_matrix_t()
     cairo_get_matrix(cr, &m)
-    let deviceSize = run.size * max(abs(m.xx) + abs(m.xy), abs(m.yx) + abs(m.yy))
-    if deviceSize > Self.largestBitmapSize || asOutlines {
-      // The outlines are taken at the text's own size (at most the frame budget's 4096 pt)
-      // on a context of its own, then appended in `cr`'s user space: asked at the device
-      // size, FreeType fails from about 65 536 px (a text under `scale(4000)`).
-      cairo_new_path(outlines)
-      cairo_move_to(outlines, origin.x, origin.y)
-      pango_cairo_layout_path(outlines, text.layout)
-      let path = cairo_copy_path(outlines)
-      cairo_new_path(cr)
-      cairo_append_path(cr, path)
-      cairo_path_destroy(path)
-      cairo_fill(cr)
-    } else {
-      pango_cairo_show_layout(cr, text.layout)
+    if !asOutlines, let settled = settledMask(text, outline, origin: origin, under: m) {
+      // Under the lock: Cairo shares the mask's pixman image among the threads painting
+      // it, and pixman counts its references without atomics.
+      settled.mask.paint(on: cr, x: settled.x, y: settled.y)
+      lock.unlock()
+      return
     }
+    lock.unlock()
+    cairo_translate(cr, origin.x, origin.y)
+    cairo_new_path(cr)
+    cairo_append_path(cr, outline.path)
+    cairo_set_matrix(cr, &m)
+    cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)
+    cairo_fill(cr)
+  }
+
+  /// The text's size in device pixels under `cr`'s matrix.
+  private static func deviceSize(_ run: TextRun, on cr: OpaquePointer) -> Double {
+    var m = cairo_matrix_t()
+    cairo_get_matrix(cr, &m)
+    return run.size * max(abs(m.xx) + abs(m.xy), abs(m.yx) + abs(m.yy))
   }
 
   /// The glyph outlines of `run` drawn in `frame`, as `draw` places them (for vector
@@ -214,30 +282,103 @@ final class TextEngine: @unchecked Sendable {
   func outline(_ run: TextRun, in frame: Rect) -> Path? {
     guard Self.isDrawable(run) else { return nil }
     lock.lock()
-    defer { lock.unlock() }
     guard let text = layout(run.layoutKey, width: frame.width, height: frame.height) else {
+      lock.unlock()
       return nil
     }
     let origin = Self.origin(text, in: frame)
-    cairo_new_path(outlines)
-    cairo_move_to(outlines, origin.x, origin.y)
-    pango_cairo_layout_path(outlines, text.layout)
-    guard let copied = cairo_copy_path(outlines) else { return nil }
-    defer {
-      cairo_path_destroy(copied)
-      cairo_new_path(outlines)
-    }
-    return Self.path(copied.pointee)
+    let outline = glyphs(of: text)
+    lock.unlock()
+    return Self.path(outline.path.pointee, offset: origin)
   }
 
-  /// A Cairo path as a MorphCore path.
-  private static func path(_ cairoPath: cairo_path_t) -> Path {
+  /// `text`'s outlines, from the layout or traced now (under the lock). They are taken at
+  /// the text's own size on a context of their own: asked at the device size, FreeType
+  /// fails from about 65 536 px (a text under `scale(4000)`).
+  private func glyphs(of text: TextLayout) -> GlyphOutline {
+    clock += 1
+    text.glyphsUsed = clock
+    if let made = text.glyphs { return made }
+    traced += 1
+    Self.tracedOnThisThread += 1
+    cairo_new_path(outlines)
+    cairo_move_to(outlines, 0, 0)
+    pango_cairo_layout_path(outlines, text.layout)
+    let outline = GlyphOutline(
+      path: cairo_copy_path(outlines), hasColour: Self.hasColourGlyphs(text.layout))
+    cairo_new_path(outlines)
+    text.glyphs = outline
+    outlineBytes += outline.byteCount
+    if outlineBytes > Self.outlineCapacity { trimOutlines() }
+    return outline
+  }
+
+  /// The layout's mask once it is drawn a second time at one placement (text that stays
+  /// put, frame after frame); nil for text that moves, which is filled. Under the lock.
+  private func settledMask(
+    _ text: TextLayout, _ outline: GlyphOutline, origin: Point, under m: cairo_matrix_t
+  ) -> (mask: GlyphMask, x: Int, y: Int)? {
+    guard let (placement, x, y) = GlyphPlacement.of(origin, under: m) else { return nil }
+    if let mask = text.mask, mask.placement == placement { return (mask, x, y) }
+    defer { text.lastPlacement = placement }
+    guard text.lastPlacement == placement,
+      let mask = GlyphMask(outline, ink: text.ink, at: placement)
+    else { return nil }
+    text.mask = mask
+    outlineBytes += mask.byteCount
+    if outlineBytes > Self.outlineCapacity { trimOutlines() }
+    return (mask, x, y)
+  }
+
+  /// Drops the least recently drawn outlines and masks of the cached layouts down to half
+  /// the capacity.
+  private func trimOutlines() {
+    var seen = Set<ObjectIdentifier>()
+    var holders: [TextLayout] = []
+    for entry in cache.values where entry.layout.glyphs != nil {
+      if seen.insert(ObjectIdentifier(entry.layout)).inserted { holders.append(entry.layout) }
+    }
+    holders.sort { $0.glyphsUsed > $1.glyphsUsed }
+    var kept = 0
+    for layout in holders {
+      let bytes = (layout.glyphs?.byteCount ?? 0) + (layout.mask?.byteCount ?? 0)
+      if kept + bytes > Self.outlineCapacity / 2 {
+        layout.glyphs = nil
+        layout.mask = nil
+        layout.lastPlacement = nil
+      } else {
+        kept += bytes
+      }
+    }
+    outlineBytes = kept
+  }
+
+  /// True when a run of `layout` is set in a colour font (fontconfig's `color`): emoji.
+  private static func hasColourGlyphs(_ layout: OpaquePointer) -> Bool {
+    guard let iterator = pango_layout_get_iter(layout) else { return false }
+    defer { pango_layout_iter_free(iterator) }
+    repeat {
+      guard let run = pango_layout_iter_get_run_readonly(iterator),
+        let font = run.pointee.item.pointee.analysis.font,
+        let pattern = pango_fc_font_get_pattern(
+          UnsafeMutableRawPointer(font).assumingMemoryBound(to: PangoFcFont.self))
+      else { continue }
+      var colour: FcBool = FcFalse
+      if FcPatternGetBool(pattern, FC_COLOR, 0, &colour) == FcResultMatch, colour != FcFalse {
+        return true
+      }
+    } while pango_layout_iter_next_run(iterator) != 0
+    return false
+  }
+
+  /// A Cairo path as a MorphCore path, moved by `offset`.
+  private static func path(_ cairoPath: cairo_path_t, offset: Point) -> Path {
     var path = Path()
     var i = 0
     while i < Int(cairoPath.num_data) {
       let header = cairoPath.data[i].header
       func point(_ k: Int) -> Point {
-        Point(cairoPath.data[i + k].point.x, cairoPath.data[i + k].point.y)
+        Point(cairoPath.data[i + k].point.x + offset.x, cairoPath.data[i + k].point.y + offset.y)
       }
       switch header.type {
       case CAIRO_PATH_MOVE_TO: path.move(to: point(1))
@@ -449,6 +590,13 @@ public struct PangoTextMeasure: TextMeasuring {
 
   /// Texts shaped on the calling thread since it started.
   public static var layoutsMadeOnThisThread: Int { TextEngine.madeOnThisThread }
+
+  /// Layouts whose glyph outlines were traced since the process started; a frame whose text
+  /// did not change adds none, and drawing a text then exporting it as a vector traces once.
+  public static var outlinesTraced: Int { TextEngine.shared.outlinesTraced }
+
+  /// Outlines traced on the calling thread since it started.
+  public static var outlinesTracedOnThisThread: Int { TextEngine.tracedOnThisThread }
 
   /// Font files of the private set that were not found (empty when it is complete).
   public static var missingFonts: [String] { TextEngine.shared.missingFonts }
