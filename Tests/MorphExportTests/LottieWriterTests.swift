@@ -12,6 +12,14 @@ import Testing
     #expect(KeyframeReducer.reduce(p, tolerance: 0.05).easings == [.linear])
   }
 
+  /// A hostile `:offset(5e307, 0)` keeps its value: rounding it must not overflow to
+  /// infinity (which JSON cannot hold and would be written as 0).
+  @Test func hugeValuesKeepTheirValue() {
+    #expect(LottieJSON.rounded(5e307, 2) == .number(5e307))
+    #expect(LottieJSON.rounded(-1e300, 3) == .number(-1e300))
+    #expect(LottieJSON.rounded(1.23456, 2) == .number(1.23))
+  }
+
   @Test func aConstantIsWrittenOnce() {
     var p = SampledProperty()
     for f in 0..<10 { p.append(f, [4.2]) }

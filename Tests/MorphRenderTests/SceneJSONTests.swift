@@ -123,6 +123,23 @@ import Testing
     #expect(Set(json.keys) == ["name", "canvas", "commands"])
   }
 
+  /// Numbers past a Double's thousandths (a hostile `:offset(5e307, 0)`) stay valid JSON
+  /// numbers: no `inf` from the rounding, no trailing dot; NaN and inf are null.
+  @Test(arguments: [
+    (5e307, "5e+307"), (-5e307, "-5e+307"), (1e300, "1e+300"), (1e15, "1000000000000000.0"),
+    (2.5, "2.5"), (-0.0001, "0"),
+    (Double.infinity, "null"), (Double.nan, "null"),
+  ])
+  func hugeNumbersAreJSONNumbers(value: Double, written: String) throws {
+    #expect(SceneJSON.number(value) == written)
+    if abs(value) >= 1e15, value.isFinite {
+      let parsed =
+        try JSONSerialization.jsonObject(
+          with: Data("[\(written)]".utf8)) as? [Double]
+      #expect(parsed?.first.map { $0 == value } == true)
+    }
+  }
+
   /// Keys sorted, numbers to 3 decimals without -0, one command a line.
   @Test func theTextIsDeterministic() {
     let item = DisplayItem(

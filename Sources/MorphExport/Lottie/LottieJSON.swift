@@ -72,8 +72,10 @@ extension LottieJSON: ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral,
 }
 
 extension LottieJSON {
-  /// `value` rounded to `decimals` places.
+  /// `value` rounded to `decimals` places (a value too large for its decimals to exist is
+  /// kept whole: scaling it could overflow to infinity).
   static func rounded(_ value: Double, _ decimals: Int) -> LottieJSON {
+    guard abs(value) < 1e15 else { return .number(value) }
     let scale = pow(10, Double(decimals))
     let r = (value * scale).rounded() / scale
     return .number(r == 0 ? 0 : r)

@@ -37,9 +37,12 @@ public enum SceneJSON {
     }
   }
 
-  /// Rounded to 3 decimals, shortest form, never `-0`; NaN/inf become null.
+  /// Rounded to 3 decimals, shortest form, never `-0`; NaN/inf become null. From 1e15 up
+  /// a thousandth is below a Double's precision (and `v * 1000` can overflow), so the
+  /// number is written whole in its shortest exponent form, which JSON allows.
   public static func number(_ v: Double) -> String {
     guard v.isFinite else { return "null" }
+    if abs(v) >= 1e15 { return "\(v)" }
     var r = (v * 1000).rounded() / 1000
     if r == 0 { r = 0 }
     if r == r.rounded(), abs(r) < 1e15 { return String(Int(r)) }
