@@ -130,6 +130,21 @@ import Testing
     #expect(!h.component.isAnimating)
   }
 
+  /// An inserted node's `onAppear` with a plain assignment is a transaction of its own in
+  /// the same update: the siblings still glide under the insertion's animation.
+  @Test func aPlainAssignmentInOnAppearKeepsTheSiblingsGlide() throws {
+    let hooked = Self.column.replacingOccurrences(
+      of: ":id(\"badge\")", with: ":id(\"badge\"):onAppear(function(s) s.n = s.n + 1 end)")
+    #expect(hooked != Self.column)
+    let text = Self.source(hooked).replacingOccurrences(
+      of: "state = { shown = false }", with: "state = { shown = false, n = 0 }")
+    let h = ComponentHost(component: try ComponentInstance(path: "layout.lua", source: text))
+    _ = try h.frame()
+    let seen = try toggle(h, at: [0.5])
+    expectClose(seen[0]["c"]?.corner, Point(50, 60), "c half way down")
+    #expect(h.component.target("n") == 1, "the hook ran")
+  }
+
   @Test func aReinsertionMidRemovalTurnsTheSiblingsBackFromWhereTheyAre() throws {
     let h = try makeHost(Self.column)
     _ = try toggle(h, at: [1.01])

@@ -79,4 +79,52 @@ import Testing
     let text = try #require(errors.first?.text)
     #expect(text.contains("p.lua:6: error:") && text.contains("on unload"), "\(text)")
   }
+
+  /// A node's `onAppear` runs at load: a case that only checks state sees what it
+  /// animates, whether or not a frame was looked at first.
+  @Test func anAuthorTestSeesOnAppearFromLoad() throws {
+    let plugin = """
+      local m = morph
+      return m.component {
+        name = "NodeAppear", size = { 200, 100 },
+        state = { x = 0 },
+        body = function(self)
+          return m.rect():frame(20, 20):offset(self.x, 0)
+            :onAppear(function(s) s:animate(m.linear(1), { x = 100 }) end)
+        end,
+      }
+      """
+    let test = """
+      local test = morph.test
+      return {
+        test.case "state only" { plugin = "p.lua", test.at(0.5) { x = test.approx(50, 1e-6) } },
+        test.case "looked at first" {
+          plugin = "p.lua", test.at(0) { x = 0 }, test.at(0.5) { x = test.approx(50, 1e-6) },
+        },
+      }
+      """
+    let dir = try Self.folder(plugin: plugin)
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let file = dir.appendingPathComponent("p.test.lua")
+    try test.write(to: file, atomically: true, encoding: .utf8)
+    let cases = TestRunner().run(file: file.path).cases
+    #expect(cases.count == 2)
+    for c in cases { #expect(c.passed, "\(c.failures.map(\.description))") }
+  }
+
+  /// An input that fails still ends in an unload: its `onDisappear` and `disappear` run.
+  @Test func checkUnloadsAfterAFailedInput() throws {
+    let dir = try Self.folder(
+      plugin: Self.source(appear: "", disappear: "local _ = self.missing.field")
+        .replacingOccurrences(
+          of: "tap = function(self) self.shown = not self.shown end",
+          with: "tap = function(self) error(\"tapped\") end"))
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let errors = PluginCheck.check(dir.appendingPathComponent("p.lua").path).filter(\.error)
+    let texts = errors.map(\.text)
+    #expect(texts.contains { $0.contains("tapped") && $0.contains("after a tap") }, "\(texts)")
+    #expect(
+      texts.contains { $0.contains("p.lua:6: error:") && $0.contains("on unload after a tap") },
+      "\(texts)")
+  }
 }

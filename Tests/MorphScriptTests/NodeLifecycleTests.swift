@@ -64,9 +64,11 @@ import Testing
     try c.handle(component: "tap", .tap(at: .zero, time: c.time))
   }
 
-  @Test func appearRunsAfterTheFirstBodyInTreeOrderOnce() throws {
+  /// SwiftUI runs the first body, and its `onAppear`, before the first frame: at load, so
+  /// a host that draws later (or never) sees the same.
+  @Test func appearRunsAfterTheFirstBodyAtLoadInTreeOrderOnce() throws {
     let c = try make()
-    #expect(log(c) == "", "nothing before the first body")
+    #expect(log(c) == "+root;+a;+b;+rect;")
     _ = try c.view()
     #expect(log(c) == "+root;+a;+b;+rect;")
     try c.advance(to: 0.5)
@@ -178,6 +180,18 @@ import Testing
     try c.advance(to: 1.5)
     #expect(abs(try #require(c.presented("turn")) - 0.5) < 1e-6)
     #expect(c.isContinuous)
+  }
+
+  /// A hook runs once: one that reads `self.time` does not make the picture follow the
+  /// clock (only a body that reads it does).
+  @Test func aHookReadingTheClockIsNoContinuousMotion() throws {
+    let text = Self.source.replacingOccurrences(
+      of: "onAppear(note(\"+root\"))",
+      with: "onAppear(function(self) self.log = self.log .. self.time .. \";\" end)")
+    let c = try make(text)
+    _ = try c.view()
+    #expect(log(c).hasPrefix("0"), "the hook ran: \(log(c))")
+    #expect(!c.readsClock && !c.isContinuous && !c.isAnimating)
   }
 
   /// A removal's `onDisappear` outlives the body's handler list with its own reference,

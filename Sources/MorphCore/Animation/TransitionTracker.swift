@@ -113,8 +113,11 @@ public struct TransitionTracker: Sendable {
   public mutating func resolve(_ body: ViewNode, transaction: Transaction?, at time: Double)
     -> ViewNode
   {
-    // The next layout moves matched frames under the latest change.
-    if let transaction { geometry.pending = transaction }
+    // The next layout moves matched frames under the latest change, but a plain one
+    // (an `onAppear` assignment in the same update) does not stop an animated one's glide.
+    if let transaction, transaction.animation != nil || geometry.pending?.animation == nil {
+      geometry.pending = transaction
+    }
     var found: [String: Entry] = [:]
     Self.collect(
       body, path: [], slot: Slot.path("", Slot.root(body)), stack: nil, ancestors: [], into: &found)

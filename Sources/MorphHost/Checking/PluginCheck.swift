@@ -120,19 +120,29 @@ public enum PluginCheck {
       inputs.append((name, { try play(script, on: $0) }))
     }
     for (name, input) in inputs {
+      let occasion = Occasion(label: "after a", value: name)
+      let fresh: ComponentHost
       do {
-        let fresh = ComponentHost(component: try ComponentInstance(path: path, options: options))
+        fresh = ComponentHost(component: try ComponentInstance(path: path, options: options))
+      } catch let e {
+        error(e, occasion)
+        continue
+      }
+      do {
         try input(fresh)
-        guard try fresh.settle(limit: settleLimit) != nil else {
+        if try fresh.settle(limit: settleLimit) == nil {
           problem(
             "after a \(name), still animating after \(String(format: "%g", settleLimit)) s (keys: \(fresh.component.engine.animatingKeys.joined(separator: ", ")))"
           )
-          continue
+        } else {
+          _ = try fresh.frame()
         }
-        _ = try fresh.frame()
-        try fresh.component.unload()
       } catch let e {
-        error(e, Occasion(label: "after a", value: name))
+        error(e, occasion)
+      }
+      // Unloaded however the input went, as a run that failed is closed too.
+      do { try fresh.component.unload() } catch let e {
+        error(e, Occasion(label: "on unload after a", value: name))
       }
     }
     return report.findings

@@ -50,10 +50,15 @@ extension ComponentInstance {
 
   /// SwiftUI updates the body after each state change, so an animated change of
   /// structure starts its transition then, whether or not a frame is drawn before the
-  /// next change (`render --time` draws one frame only). A body that fails here fails
-  /// again, and is reported, at the next frame.
+  /// next change (`render --time` draws one frame only).
   func meetAnimatedChange() {
     guard pendingTransaction?.animation != nil else { return }
+    runBody()
+  }
+
+  /// Runs a body, with the hooks its change of structure sets off, without drawing it.
+  /// A body that fails here fails again, and is reported, at the next frame.
+  func runBody() {
     let failures = hookFailures
     do {
       _ = try view()
@@ -132,6 +137,8 @@ extension ComponentInstance {
         leaving: Set(transitions.leavingIDs))
       guard try runHooks(due) else { return (view, extra) }
     }
+    // Reported once, as a failing hook is: the next frame does not go round again.
+    hookFailures += 1
     throw ScriptError(
       kind: .runtime, chunk: path,
       message:
@@ -146,6 +153,10 @@ extension ComponentInstance {
     // A change still waiting for its body stays pending unless a hook changes state.
     let earlier = pendingTransaction
     pendingTransaction = nil
+    // What the body read: a hook reading `self.time` or `self.size` runs once, so the
+    // picture does not follow the clock or the offer for it.
+    let (bodyReadsClock, bodyReadsSize) = (readsClock, readsSize)
+    defer { (readsClock, readsSize) = (bodyReadsClock, bodyReadsSize) }
     var failure: ScriptError?
     // One transaction for all of them, as the hooks of one update are: one hook's plain
     // assignment does not take another's animation from the change of structure.

@@ -158,6 +158,10 @@ public final class ComponentInstance: AnimationHost {
     settleEngineMemory()
     try readDefinition()
     try appear()
+    // SwiftUI runs the first body, and the `onAppear` of what it shows, before the first
+    // frame: at load, so every host (one drawing its first frame later, or a test that
+    // never draws) starts those hooks at time 0.
+    runBody()
   }
 
   /// SwiftUI's `onAppear`: the component's `appear(self)`, once per load, after its
