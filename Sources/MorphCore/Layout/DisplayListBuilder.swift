@@ -148,7 +148,8 @@ struct Emitter {
     context: Context
   ) throws(SceneError) {
     var ctx = context
-    var (size, t) = placed(element, size: laidOut, transform: transform, context: &ctx)
+    guard var (size, t) = placed(element, size: laidOut, transform: transform, context: &ctx)
+    else { return }
     if let z = element.explicitZIndex { ctx.z = z }
     let leaf = Self.isLeaf(element)
     var groups: [GroupStyle] = []
@@ -172,16 +173,17 @@ struct Emitter {
   static func frame(_ size: Size) -> Rect { Rect(origin: .zero, size: size) }
 
   /// The size and transform an element draws with: a removed view's at the frame it was
-  /// last shown at; a matched one's (its own key, else its slot's) at the frame `geometry`
-  /// presents for its laid-out one. Extends `ctx`'s slot path by the element's step.
+  /// last shown at (nil, not drawn, if it was never laid out: it has no place to be); a
+  /// matched one's (its own key, else its slot's) at the frame `geometry` presents for its
+  /// laid-out one. Extends `ctx`'s slot path by the element's step.
   private mutating func placed(
     _ element: LayoutElement, size: Size, transform t: ProjectiveTransform,
     context ctx: inout Context
-  ) -> (Size, ProjectiveTransform) {
+  ) -> (Size, ProjectiveTransform)? {
     let parent = ctx.slot
     if let step = element.slotStep, let parent { ctx.slot = Slot.path(parent, step) }
     if let key = element.detachedKey {
-      guard let held = geometry.held(key, at: time) else { return (size, t) }
+      guard let held = geometry.held(key, at: time) else { return nil }
       return Self.moved(size, t, from: Self.canvasBox(size, t), to: held)
     }
     let box = Self.canvasBox(size, t)
