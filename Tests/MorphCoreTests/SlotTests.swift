@@ -47,10 +47,12 @@ import Testing
     #expect(Set(one).isDisjoint(with: two))
   }
 
-  @Test func aNodeRemovedBeforeItWasEverLaidOutIsNotDrawn() throws {
+  @Test func aNodeRemovedBeforeItWasEverLaidOutDrawsWhereItsStackWouldPutIt() throws {
     let linear = AnimationCurve.timing(TimingCurve(bezier: .linear, duration: 1))
     func column(_ shown: Bool) -> ViewNode {
-      let children = [Self.box("a", 20)] + (shown ? [Self.box("x", 40, transition: true)] : [])
+      let children =
+        [Self.box("a", 20)] + (shown ? [Self.box("x", 40, transition: true)] : [])
+        + [Self.box("c", 20)]
       return ViewNode(.stack(.vertical, spacing: 0, alignment: .center, children: children))
     }
     var tracker = TransitionTracker()
@@ -65,7 +67,11 @@ import Testing
     #expect(tracker.leavingIDs == ["x"])
     let list = try DisplayListBuilder().build(
       tree, canvas: canvas, geometry: &tracker.geometry, at: 0.5)
-    #expect(list.items.compactMap(\.id) == ["a"], "x has no frame to leave from")
+    let top = { (id: String) in list.items.first { $0.id == id }?.quad[0] }
+    // The column is 40 high without it, from y 80; with it in flow, x would follow a.
+    #expect(top("a") == Point(0, 80))
+    #expect(top("c") == Point(0, 100))
+    #expect(top("x") == Point(0, 100), "below a, not at the column's origin")
   }
 
   @Test func aDetachedChildTakesNoSpaceAndDrawsAtTheFrameHeldForIt() throws {

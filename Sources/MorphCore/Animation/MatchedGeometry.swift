@@ -78,6 +78,9 @@ public struct MatchedGeometry: Sendable {
     return presented(key, at: time) ?? last
   }
 
+  /// Whether a layout met `key`: a detached one has a frame to be held at.
+  func holds(_ key: MatchedGeometryKey) -> Bool { laidOut[key] != nil }
+
   private func presented(_ key: MatchedGeometryKey, at time: Double) -> Rect? {
     let shown = Self.channels(key).map { engine.presented($0, at: time) }
     guard let x = shown[0], let y = shown[1], let w = shown[2], let h = shown[3] else {

@@ -148,8 +148,7 @@ struct Emitter {
     context: Context
   ) throws(SceneError) {
     var ctx = context
-    guard var (size, t) = placed(element, size: laidOut, transform: transform, context: &ctx)
-    else { return }
+    var (size, t) = placed(element, size: laidOut, transform: transform, context: &ctx)
     if let z = element.explicitZIndex { ctx.z = z }
     let leaf = Self.isLeaf(element)
     var groups: [GroupStyle] = []
@@ -173,17 +172,17 @@ struct Emitter {
   static func frame(_ size: Size) -> Rect { Rect(origin: .zero, size: size) }
 
   /// The size and transform an element draws with: a removed view's at the frame it was
-  /// last shown at (nil, not drawn, if it was never laid out: it has no place to be); a
-  /// matched one's (its own key, else its slot's) at the frame `geometry` presents for its
-  /// laid-out one. Extends `ctx`'s slot path by the element's step.
+  /// last shown at (where it is laid out, if no frame was drawn with it); a matched one's
+  /// (its own key, else its slot's) at the frame `geometry` presents for its laid-out one.
+  /// Extends `ctx`'s slot path by the element's step.
   private mutating func placed(
     _ element: LayoutElement, size: Size, transform t: ProjectiveTransform,
     context ctx: inout Context
-  ) -> (Size, ProjectiveTransform)? {
+  ) -> (Size, ProjectiveTransform) {
     let parent = ctx.slot
     if let step = element.slotStep, let parent { ctx.slot = Slot.path(parent, step) }
     if let key = element.detachedKey {
-      guard let held = geometry.held(key, at: time) else { return nil }
+      guard let held = geometry.held(key, at: time) else { return (size, t) }
       return Self.moved(size, t, from: Self.canvasBox(size, t), to: held)
     }
     let box = Self.canvasBox(size, t)
@@ -473,9 +472,17 @@ struct Emitter {
       let sizes = layout.sizes(ProposedSize(size), text)
       var slots = zip(sizes, layout.origins(sizes, in: size, alignment: alignment)).makeIterator()
       placed = children.map { child in
-        guard child.detachedKey == nil, let (s, o) = slots.next() else {
-          return (child, child.size(for: ProposedSize(size), text), .zero)
+        if let key = child.detachedKey {
+          // Drawn at its held frame (`placed`), or, with none (no frame was drawn with it),
+          // where the stack would put it: in flow with the others.
+          guard !geometry.holds(key) else {
+            return (child, child.size(for: ProposedSize(size), text), .zero)
+          }
+          let (s, o) = inFlow(
+            child, among: children, axis: axis, spacing: spacing, alignment: alignment, in: size)
+          return (child, s, o)
         }
+        guard let (s, o) = slots.next() else { return (child, .zero, .zero) }
         return (child, s, o)
       }
     }
@@ -487,6 +494,20 @@ struct Emitter {
       let (child, s, o) = placed[i]
       try emitChild(child, size: s, at: o, transform: t, context: inner.child(String(i)))
     }
+  }
+
+  /// The size and origin a stack's removed `child` would have, laid out with the children
+  /// in flow.
+  private func inFlow(
+    _ child: LayoutElement, among children: [LayoutElement], axis: StackAxis, spacing: Double,
+    alignment: Alignment, in size: Size
+  ) -> (Size, Point) {
+    let with = children.filter { $0.detachedKey == nil || $0 === child }
+    let layout = StackLayout(axis: axis, spacing: spacing, children: with)
+    let sizes = layout.sizes(ProposedSize(size), text)
+    let origins = layout.origins(sizes, in: size, alignment: alignment)
+    let i = with.firstIndex { $0 === child } ?? 0
+    return (sizes[i], origins[i])
   }
 
   private mutating func append(_ item: DisplayItem) throws(SceneError) {
