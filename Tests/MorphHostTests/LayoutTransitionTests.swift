@@ -261,4 +261,122 @@ import Testing
     let order = try h.frame().list.items.compactMap(\.id)
     #expect(order == ["red", "blue"], "the leaving view under the one in its place")
   }
+
+  @Test func aTransitionWithoutAnIDSharesNoSlotWithTheNextChild() throws {
+    // The yellow row's transition, without an id, does nothing; the blue row after it still
+    // glides (the item with no id drawn last is the blue row).
+    let h = try makeHost(
+      """
+      local rows = { spacing = 0 }
+      if self.shown then
+        rows[#rows + 1] = m.rect():fill("#FF0000"):frame(100, 40):id("badge")
+          :transition(m.transition.opacity)
+      end
+      rows[#rows + 1] = m.rect():fill("#FFFF00"):frame(100, 20):transition(m.transition.opacity)
+      rows[#rows + 1] = m.rect():fill("#0000FF"):frame(100, 40)
+      return m.vstack(rows):frame { width = 200, height = 200, alignment = "top" }
+      """)
+    let seen = try toggle(h, at: [0.5])
+    expectClose(seen[0][""]?.corner, Point(50, 40), "the blue row half way from 20 to 60")
+  }
+
+  @Test func overlaysWithoutIDsEachHaveTheirOwnSlot() throws {
+    // Two overlays with no id on one node: the second one's rows glide, not taking the
+    // first one's frames (the item with no id drawn last is the blue row).
+    let h = try makeHost(
+      """
+      local rows = { spacing = 0 }
+      if self.shown then
+        rows[#rows + 1] = m.rect():fill("#FF0000"):frame(50, 100):id("badge")
+          :transition(m.transition.opacity)
+      end
+      rows[#rows + 1] = m.rect():fill("#0000FF"):frame(50, 50)
+      return m.rect():fill("#EEEEEE"):frame(200, 200)
+        :overlay(m.vstack { m.rect():fill("#000000"):frame(10, 10) }, "topLeading")
+        :overlay(m.vstack(rows), "trailing")
+      """)
+    let seen = try toggle(h, at: [0.5])
+    // From 75 (alone, centred) to 125 (under the badge, the pair centred).
+    expectClose(seen[0][""]?.corner, Point(150, 100), "the blue row half way")
+  }
+
+  @Test func aNodeInsertedWithItsTransitioningParentComesWithIt() throws {
+    let h = try makeHost(
+      """
+      local rows = { spacing = 0, m.rect():frame(50, 50):id("a") }
+      if self.shown then
+        rows[2] = m.vstack { m.rect():frame(40, 40):id("kid"):transition(m.transition.opacity) }
+          :id("box"):transition(m.transition.opacity)
+      end
+      return m.vstack(rows)
+      """)
+    let inserted = try toggle(h, at: [0.5])
+    #expect(h.component.transitions.movingIDs == ["box"], "only the outermost transitions")
+    expectClose(inserted[0]["kid"]?.opacity, 0.5, "the kid fading in with its box, once")
+    try h.advance(to: h.time + 0.51)
+    let removed = try toggle(h, at: [0.5])
+    expectClose(removed[0]["kid"]?.opacity, 0.5, "the kid fading out with its box, once")
+  }
+
+  @Test func aLeavingNodeKeepsNoMatchedKeyFromItsReplacement() throws {
+    // A pill in the selected one of three 60-wide tabs, by key "pill": the new pill glides
+    // from the old one's frame whichever comes first in the tree.
+    let h = try makeHost(
+      """
+      local tabs = { spacing = 0 }
+      local selected = self.shown and "c" or "a"
+      for _, k in ipairs { "a", "b", "c" } do
+        local z = { m.rect():fill("#EEEEEE"):frame(60, 50) }
+        if k == selected then
+          z[2] = m.capsule():fill("#0000FF"):matchedGeometry("pill"):frame(30, 20)
+            :id("pill" .. k):transition(m.transition.opacity)
+        end
+        tabs[#tabs + 1] = m.zstack(z)
+      end
+      return m.hstack(tabs)
+      """)
+    let there = try toggle(h, at: [0.5, 1.01])
+    // The row is 180 × 50 at (10, 75): the pill at x 25 in tab a, at 145 in tab c.
+    expectClose(there[0]["pillc"]?.corner, Point(85, 90), "the new pill half way")
+    expectClose(there[0]["pilla"]?.corner, Point(25, 90), "the old pill where it was")
+    let back = try toggle(h, at: [0.5])
+    expectClose(back[0]["pilla"]?.corner, Point(85, 90), "back: the new pill half way")
+    expectClose(back[0]["pillc"]?.corner, Point(145, 90), "back: the old pill where it was")
+  }
+
+  @Test func aChildLeavingDuringARootSwapStaysWhereItWas() throws {
+    // Page 1 is one square; pages 2 and 3 a column, with the kid on page 2 only. Page 3
+    // comes 0.3 s into the swap from page 1, while that root still leaves.
+    let text = """
+      local m = morph
+      return m.component {
+        name = "Pages",
+        size = { 200, 200 },
+        state = { page = "one" },
+        tap = function(self)
+          self:animate(m.linear(1), { page = self.page == "one" and "two" or "three" })
+        end,
+        body = function(self)
+          if self.page == "one" then
+            return m.rect():frame(150, 150):id("one"):transition(m.transition.opacity)
+          end
+          local rows = { spacing = 0 }
+          if self.page == "two" then
+            rows[1] = m.rect():frame(100, 100):id("kid"):transition(m.transition.opacity)
+          end
+          rows[#rows + 1] = m.rect():frame(100, 50):id("blue")
+          return m.vstack(rows):id("two"):transition(m.transition.opacity)
+        end,
+      }
+      """
+    let h = ComponentHost(component: try ComponentInstance(path: "pages.lua", source: text))
+    _ = try h.frame()
+    _ = try toggle(h, at: [0.3])
+    let seen = try toggle(h, at: [0, 0.5])
+    #expect(h.component.transitions.leavingIDs == ["kid", "one"])
+    for k in 0..<2 {
+      expectClose(seen[k]["kid"]?.corner, Point(50, 25), "the kid where it was")
+    }
+    expectClose(seen[1]["blue"]?.corner, Point(50, 100), "blue half way from 125 to 75")
+  }
 }

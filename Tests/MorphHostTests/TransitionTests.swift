@@ -250,4 +250,28 @@ import Testing
     let message = error?.description ?? ""
     #expect(message.contains("top") && message.contains("trailing"), "\(message)")
   }
+
+  @Test func checkWarnsOfATransitionWithoutAnID() throws {
+    let dir = FileManager.default.temporaryDirectory
+      .appendingPathComponent("transition-check-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: dir) }
+    func warnings(_ node: String) throws -> [String] {
+      let file = dir.appendingPathComponent("p.lua")
+      try """
+      local m = morph
+      return m.component {
+        name = "Check",
+        body = function(self)
+          return m.vstack { m.rect():frame(10, 10), m.rect():frame(10, 10):overlay(\(node)) }
+        end,
+      }
+      """.write(to: file, atomically: true, encoding: .utf8)
+      return PluginCheck.check(file.path).map(\.text).filter { $0.contains(":transition") }
+    }
+    let unnamed = try warnings("m.circle():transition(m.transition.opacity)")
+    #expect(unnamed.count == 1, "\(unnamed)")
+    #expect(unnamed.first?.contains("p.lua: warning: a node has a :transition but no :id") == true)
+    #expect(try warnings("m.circle():id(\"dot\"):transition(m.transition.opacity)").isEmpty)
+  }
 }

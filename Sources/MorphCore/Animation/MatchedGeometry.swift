@@ -2,16 +2,19 @@
 public struct MatchedGeometryKey: Hashable, Sendable {
   public var id: String
   public var namespace: String
+  /// Whether it is a slot's key: apart from every key a body can name, whatever the
+  /// body's strings hold.
+  public private(set) var isSlot = false
 
   public init(id: String, namespace: String = "") {
     self.id = id
     self.namespace = namespace
   }
 
-  /// The key a view's slot (`Slot`) records its frame under, apart from every namespace
-  /// a body can name.
+  /// The key a view's slot (`Slot`) records its frame under.
   public init(slot path: String) {
-    self.init(id: path, namespace: "\u{1F}slot")
+    self.init(id: path)
+    isSlot = true
   }
 }
 
@@ -75,6 +78,9 @@ public struct MatchedGeometry: Sendable {
     return presented(key, at: time) ?? last
   }
 
+  /// Whether a layout met `key`: a detached one has a frame to be held at.
+  func holds(_ key: MatchedGeometryKey) -> Bool { laidOut[key] != nil }
+
   private func presented(_ key: MatchedGeometryKey, at time: Double) -> Rect? {
     let shown = Self.channels(key).map { engine.presented($0, at: time) }
     guard let x = shown[0], let y = shown[1], let w = shown[2], let h = shown[3] else {
@@ -98,8 +104,13 @@ public struct MatchedGeometry: Sendable {
     met = []
   }
 
-  private static func channels(_ key: MatchedGeometryKey) -> [String] {
-    let base = key.namespace + "\u{1F}" + key.id + "."
+  /// Four channel names per key, distinct for distinct keys: the kind, then the
+  /// namespace's length ends where the namespace does.
+  static func channels(_ key: MatchedGeometryKey) -> [String] {
+    let base =
+      key.isSlot
+      ? "slot:" + key.id + "."
+      : "key:\(key.namespace.utf8.count):" + key.namespace + key.id + "."
     return ["x", "y", "width", "height"].map { base + $0 }
   }
 

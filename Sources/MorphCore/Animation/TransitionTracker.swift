@@ -134,8 +134,11 @@ public struct TransitionTracker: Sendable {
   {
     let animation = transaction?.animation
     let start = transaction?.time ?? time
-    for id in found.keys.sorted() where present[id] == nil {
-      guard let animation else {
+    let inserted = Set(found.keys).subtracting(present.keys)
+    for id in inserted.sorted() {
+      // Only the outermost inserted node transitions (SwiftUI): one inside it comes with it.
+      guard let animation, found[id]?.ancestors.contains(where: inserted.contains) == false
+      else {
         forget(id)
         continue
       }
@@ -202,12 +205,12 @@ public struct TransitionTracker: Sendable {
         ancestors: ancestors)
       ancestors.append(id)
     }
-    for (i, modifier) in node.modifiers.enumerated() {
-      guard let (view, step) = attached(modifier, at: i) else { continue }
+    let steps = Slot.attachedSteps(node.modifiers)
+    for (i, (modifier, slotStep)) in zip(node.modifiers, steps).enumerated() {
+      guard let (view, step) = attached(modifier, at: i), let slotStep else { continue }
       collect(
-        view, path: path + [step],
-        slot: Slot.path(slot, Slot.attached(view, background: step.isBackground)),
-        stack: nil, ancestors: ancestors, into: &found)
+        view, path: path + [step], slot: Slot.path(slot, slotStep), stack: nil,
+        ancestors: ancestors, into: &found)
     }
     guard case .stack(_, _, _, let children) = node.content else { return }
     for (i, (child, step)) in zip(children, Slot.steps(children)).enumerated() {
@@ -215,6 +218,15 @@ public struct TransitionTracker: Sendable {
         child, path: path + [.child(i)], slot: Slot.path(slot, step), stack: slot,
         ancestors: ancestors, into: &found)
     }
+  }
+
+  /// Whether a node in `node`, where `collect` looks, has a transition but no id: one that
+  /// never runs (`check` warns of it).
+  public static func hasTransitionWithoutID(_ node: ViewNode) -> Bool {
+    if node.lastTransition != nil, node.lastID == nil { return true }
+    var inside = node.modifiers.enumerated().compactMap { attached($1, at: $0)?.0 }
+    if case .stack(_, _, _, let children) = node.content { inside += children }
+    return inside.contains(where: hasTransitionWithoutID)
   }
 
   /// The view an overlay or background modifier at index `i` attaches, and the step to it.
@@ -226,12 +238,13 @@ public struct TransitionTracker: Sendable {
     }
   }
 
-  /// `node` with no handlers anywhere: a leaving node is never hit.
+  /// `node` with no handlers anywhere, so a leaving node is never hit, and no matched
+  /// geometry, so it never takes a key's frame from the node that replaced it.
   static func inert(_ node: ViewNode) -> ViewNode {
     var copy = node
     copy.modifiers = node.modifiers.compactMap { modifier in
       switch modifier {
-      case .handlers: return nil
+      case .handlers, .matchedGeometry: return nil
       case .overlay(let v, let a): return .overlay(inert(v), a)
       case .background(let v, let a): return .background(inert(v), a)
       case .mask(let v, let a): return .mask(inert(v), a)
@@ -299,13 +312,13 @@ public struct TransitionTracker: Sendable {
   }
 
   /// `tree` with a leaving root drawn under it (SwiftUI keeps a removed view below the
-  /// one that replaced it), in a z-stack that takes the new root's size.
+  /// one that replaced it): as its outermost background, which takes the new root's size
+  /// and leaves every slot path in the new root as it is alone.
   private func withRootGhost(_ tree: ViewNode, at time: Double) -> ViewNode {
     guard let ghost = leaving.values.first(where: { $0.path.isEmpty }) else { return tree }
-    return ViewNode(
-      .stack(
-        .z, spacing: nil, alignment: .center,
-        children: [decorated(ghost.node, at: time), tree]))
+    var swapping = tree
+    swapping.modifiers.append(.background(decorated(ghost.node, at: time), .center))
+    return swapping
   }
 
   /// Each moving node with its side's effects at `1 − presence`, outermost (applied last).

@@ -172,8 +172,9 @@ struct Emitter {
   static func frame(_ size: Size) -> Rect { Rect(origin: .zero, size: size) }
 
   /// The size and transform an element draws with: a removed view's at the frame it was
-  /// last shown at; a matched one's (its own key, else its slot's) at the frame `geometry`
-  /// presents for its laid-out one. Extends `ctx`'s slot path by the element's step.
+  /// last shown at (where it is laid out, if no frame was drawn with it); a matched one's
+  /// (its own key, else its slot's) at the frame `geometry` presents for its laid-out one.
+  /// Extends `ctx`'s slot path by the element's step.
   private mutating func placed(
     _ element: LayoutElement, size: Size, transform t: ProjectiveTransform,
     context ctx: inout Context
@@ -471,9 +472,17 @@ struct Emitter {
       let sizes = layout.sizes(ProposedSize(size), text)
       var slots = zip(sizes, layout.origins(sizes, in: size, alignment: alignment)).makeIterator()
       placed = children.map { child in
-        guard child.detachedKey == nil, let (s, o) = slots.next() else {
-          return (child, child.size(for: ProposedSize(size), text), .zero)
+        if let key = child.detachedKey {
+          // Drawn at its held frame (`placed`), or, with none (no frame was drawn with it),
+          // where the stack would put it: in flow with the others.
+          guard !geometry.holds(key) else {
+            return (child, child.size(for: ProposedSize(size), text), .zero)
+          }
+          let (s, o) = inFlow(
+            child, among: children, axis: axis, spacing: spacing, alignment: alignment, in: size)
+          return (child, s, o)
         }
+        guard let (s, o) = slots.next() else { return (child, .zero, .zero) }
         return (child, s, o)
       }
     }
@@ -485,6 +494,20 @@ struct Emitter {
       let (child, s, o) = placed[i]
       try emitChild(child, size: s, at: o, transform: t, context: inner.child(String(i)))
     }
+  }
+
+  /// The size and origin a stack's removed `child` would have, laid out with the children
+  /// in flow.
+  private func inFlow(
+    _ child: LayoutElement, among children: [LayoutElement], axis: StackAxis, spacing: Double,
+    alignment: Alignment, in size: Size
+  ) -> (Size, Point) {
+    let with = children.filter { $0.detachedKey == nil || $0 === child }
+    let layout = StackLayout(axis: axis, spacing: spacing, children: with)
+    let sizes = layout.sizes(ProposedSize(size), text)
+    let origins = layout.origins(sizes, in: size, alignment: alignment)
+    let i = with.firstIndex { $0 === child } ?? 0
+    return (sizes[i], origins[i])
   }
 
   private mutating func append(_ item: DisplayItem) throws(SceneError) {

@@ -74,16 +74,17 @@ final class LayoutElement {
   /// wrapping what came before.
   static func build(_ node: ViewNode) -> LayoutElement {
     var element = LayoutElement(.content(node.content, children: children(of: node.content)))
-    for modifier in node.modifiers {
+    let steps = Slot.attachedSteps(node.modifiers)
+    for (modifier, step) in zip(node.modifiers, steps) {
       switch modifier {
       case .frame(let spec): element = LayoutElement(.frame(spec, element))
       case .padding(let insets): element = LayoutElement(.padding(insets, element))
       case .overlay(let view, let alignment):
         element = LayoutElement(
-          .overlay(attached(view, background: false), alignment, base: element))
+          .overlay(attached(view, step: step), alignment, base: element))
       case .background(let view, let alignment):
         element = LayoutElement(
-          .background(attached(view, background: true), alignment, base: element))
+          .background(attached(view, step: step), alignment, base: element))
       case .position(let point): element = LayoutElement(.position(point, element))
       default: element.effects.append(modifier)
       }
@@ -112,9 +113,9 @@ final class LayoutElement {
     }
   }
 
-  private static func attached(_ view: ViewNode, background: Bool) -> LayoutElement {
+  private static func attached(_ view: ViewNode, step: String?) -> LayoutElement {
     let element = build(view)
-    element.slotStep = Slot.attached(view, background: background)
+    element.slotStep = step
     return element
   }
 

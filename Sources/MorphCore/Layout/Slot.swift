@@ -1,8 +1,8 @@
 /// A view's place in its body that survives siblings coming and going, for frames to be
 /// compared between layouts (SwiftUI's structural identity, for bodies built as Lua
 /// arrays, where an `if` leaves no slot behind): a path of steps from the root, each a
-/// view's id (`#id`) or, for a view with none, its ordinal among the siblings that carry
-/// no transition (the views that come and go carry one, and an id).
+/// view's id (`#id`) or, for a view with none, its ordinal among the siblings with none
+/// (the views that come and go under a transition carry an id, so they take no ordinal).
 enum Slot {
   /// The path of the view at `step` from the view whose path is `parent` (the root's
   /// parent: "").
@@ -16,14 +16,27 @@ enum Slot {
     var ordinal = 0
     return children.map { child in
       if let name = named(child) { return name }
-      defer { if child.lastTransition == nil { ordinal += 1 } }
+      defer { ordinal += 1 }
       return String(ordinal)
     }
   }
 
-  /// The step of an overlay's (or a background's) view.
-  static func attached(_ view: ViewNode, background: Bool) -> String {
-    (background ? "bg" : "ov") + (named(view) ?? "")
+  /// The steps of the views a node's modifiers attach, by modifier index (nil: the
+  /// modifier attaches none): `ov` for an overlay's, `bg` for a background's, then its id
+  /// or its ordinal among the node's overlays (or backgrounds) with none.
+  static func attachedSteps(_ modifiers: [Modifier]) -> [String?] {
+    var ordinals = (overlay: 0, background: 0)
+    return modifiers.map { modifier in
+      switch modifier {
+      case .overlay(let view, _):
+        defer { if named(view) == nil { ordinals.overlay += 1 } }
+        return "ov" + (named(view) ?? String(ordinals.overlay))
+      case .background(let view, _):
+        defer { if named(view) == nil { ordinals.background += 1 } }
+        return "bg" + (named(view) ?? String(ordinals.background))
+      default: return nil
+      }
+    }
   }
 
   private static func named(_ node: ViewNode) -> String? { node.lastID.map { "#" + $0 } }

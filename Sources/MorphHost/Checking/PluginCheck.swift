@@ -93,6 +93,9 @@ public enum PluginCheck {
           problem("non-finite geometry in node \(bad.id ?? bad.kind.rawValue)", occasion)
         }
         if i == 0 { checkAccessibility(frame.summary.accessibility, warning: warning) }
+        if let text = checkTransitions(frame.view.root) {
+          report.add(Finding(error: false, text: "\(given): warning: \(text)"), at: occasion)
+        }
       } catch let e {
         error(e, occasion)
       }
@@ -153,6 +156,12 @@ public enum PluginCheck {
     let script = try InputScript.parse(text, file: "check")
     var player = ScriptPlayer(script)
     try player.play(until: script.duration + host.tick, on: host)
+  }
+
+  /// A transition that never runs, for want of an id.
+  static func checkTransitions(_ root: ViewNode) -> String? {
+    guard TransitionTracker.hasTransitionWithoutID(root) else { return nil }
+    return "a node has a :transition but no :id, so it comes and goes at once: give it an :id"
   }
 
   static func checkAccessibility(_ a: Accessibility?, warning: (String) -> Void) {
