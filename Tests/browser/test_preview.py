@@ -247,10 +247,14 @@ def check_inspector(browser, binary, name, screenshot=None):
 
         box = page.locator("#history").bounding_box()
         page.mouse.click(box["x"] + box["width"] * 0.45, box["y"] + box["height"] / 2)
-        page.wait_for_function(
+        # The cursor is read in the same evaluation that sees it rewound: a status event
+        # sent before the rewind paused the session can still arrive after it and clear
+        # the cursor (seen under the sanitizer's slowness; noted in docs/commands.md).
+        rewound = page.wait_for_function(
             """() => { const d = document.getElementById('inspector').dataset;
-              return d.cursor !== '' && d.rewound === d.cursor; }""", timeout=TIMEOUT_MS)
-        cursor = float(page.evaluate("document.getElementById('inspector').dataset.cursor"))
+              return d.cursor !== '' && d.rewound === d.cursor ? d.cursor : false; }""",
+            timeout=TIMEOUT_MS)
+        cursor = float(rewound.json_value())
         engine = page.evaluate(INSPECT_JS)
         check("%s: the scrub took the session to the cursor (%.4f s)" % (name, cursor),
               abs(engine["time"] - cursor) < 1e-9 and engine["paused"])
