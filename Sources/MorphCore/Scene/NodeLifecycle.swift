@@ -59,18 +59,13 @@ extension ViewNode {
       sites.append(LifecycleSite(identity: place, ids: ids, appear: appear, disappear: disappear))
     }
     if case .stack(_, _, _, let children) = content {
-      // A child with an id is known by it; the others by their place among themselves, so
-      // siblings with ids coming and going (a transition's) leave them be.
-      var unnamed = 0
-      for child in children {
-        // (A child with an id replaces this place with its id.)
-        var step = "/"
-        if child.lastID == nil {
-          step = "/\(unnamed):"
-          unnamed += 1
-        }
+      // A child's step is the layout's (`Slot`): its id, or its ordinal among the children
+      // without one, so siblings with ids coming and going (a transition's) leave it be.
+      // A child with an id replaces this place with its id.
+      for (child, step) in zip(children, Slot.steps(children)) {
+        let own = child.lastID == nil ? "/\(step):" : "/"
         child.collectSites(
-          place: place + step + child.kindName, ids: ids, into: &sites, seen: &seen)
+          place: place + own + child.kindName, ids: ids, into: &sites, seen: &seen)
       }
     }
     for (k, modifier) in modifiers.enumerated() {
