@@ -65,16 +65,27 @@ public struct SessionHistory: Sendable {
   /// The samples kept, oldest first.
   public var samples: [Sample] { Array(ring[head...] + ring[..<head]) }
 
-  /// The samples recorded after the first `count` (those still kept).
+  /// The samples recorded after the first `count` (those still kept); any
+  /// `count` at all, a reader's, is safe (none below 0, none past the end).
   public func samples(after count: Int) -> ArraySlice<Sample> {
     let kept = samples
-    let skip = max(0, count - (recorded - kept.count))
-    return kept.dropFirst(skip)
+    return kept.dropFirst(Self.skipped(after: count, made: recorded, kept: kept.count))
   }
 
-  /// The markers made after the first `count` (those still kept).
+  /// The markers made after the first `count` (those still kept), for any `count`.
   public func markers(after count: Int) -> ArraySlice<Marker> {
-    markers.dropFirst(max(0, count - (marked - markers.count)))
+    markers.dropFirst(Self.skipped(after: count, made: marked, kept: markers.count))
+  }
+
+  /// How many of the `kept` newest of `made` items a reader that has the
+  /// first `count` already has. Computed without overflow for every `count`
+  /// (a reader's number may be Int.min or Int.max): `made - kept`, the
+  /// items dropped, is never negative, and `count` is compared before it
+  /// is subtracted from.
+  static func skipped(after count: Int, made: Int, kept: Int) -> Int {
+    let dropped = made - kept
+    guard count > dropped else { return 0 }
+    return count - dropped < kept ? count - dropped : kept
   }
 
   /// The engine's keys at `time`.

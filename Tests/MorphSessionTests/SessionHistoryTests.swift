@@ -179,4 +179,36 @@ private func recording(_ path: String = flip) -> PluginSession {
     #expect(history.markers.map(\.kind) == ["tap", "reload"])
     #expect(history.samples.count > 1, "the samples before the reload stay")
   }
+
+  /// Issue 37: a reader's count is any number a request carried. Past the
+  /// capacity (items dropped) Int.min and its neighbours overflowed `count
+  /// - dropped`; every count now gives a slice of what is kept.
+  @Test func readersCountsOfAnySizeAreSafePastTheCapacity() throws {
+    let session = recording()
+    // More markers than are kept: the oldest quarter is dropped at the cap.
+    for i in 0..<(SessionHistory.markerCapacity + 100) {
+      session.hover(at: Point(Double(i % 100), 10))
+    }
+    // More samples than are kept: 70 s at 60 a second.
+    session.advance(by: Double(SessionHistory.capacity) / 60 + 10)
+    let history = try #require(session.history)
+    #expect(history.recorded > SessionHistory.capacity)
+    #expect(history.marked > history.markers.count)
+    let counts = [
+      Int.min, Int.min + 1, -9_223_372_036_854_775_807, -1, 0, 1,
+      history.marked - history.markers.count, history.recorded - SessionHistory.capacity,
+      history.marked, history.recorded, history.recorded + 1, Int.max - 1, Int.max,
+    ]
+    for count in counts {
+      let samples = history.samples(after: count)
+      let markers = history.markers(after: count)
+      let newSamples = max(0, min(SessionHistory.capacity, history.recorded - max(count, 0)))
+      #expect(samples.count == (count <= 0 ? SessionHistory.capacity : newSamples), "\(count)")
+      let newMarkers = max(0, min(history.markers.count, history.marked - max(count, 0)))
+      #expect(markers.count == (count <= 0 ? history.markers.count : newMarkers), "\(count)")
+    }
+    // The reader that has everything gets nothing; one behind gets the newest.
+    #expect(history.samples(after: history.recorded - 1).map(\.time) == [history.lastTime!])
+    #expect(history.markers(after: history.marked - 1) == history.markers.suffix(1))
+  }
 }

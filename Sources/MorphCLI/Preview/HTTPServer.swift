@@ -203,6 +203,18 @@ final class HTTPServer: @unchecked Sendable {
     var callbacks = mg_callbacks()
     // CivetWeb's own log lines would interleave with ours; errors are reported here.
     callbacks.log_message = { _, _ in 1 }
+    // CivetWeb's own refusals (a head too long, a malformed request) are
+    // one line too, with our fixed headers, as every answer of ours is.
+    callbacks.http_error = { connection, status, message in
+      guard let connection else { return 1 }
+      let reason = mg_get_response_code_text(connection, status).map { String(cString: $0) }
+      let text = message.map { String(cString: $0) } ?? "the request was refused"
+      HTTPResponder(connection: connection).send(
+        status: Int(status),
+        reason.flatMap { !$0.isEmpty && HTTPResponder.isFieldValue($0) ? $0 : nil } ?? "Error",
+        text: "morphhost: " + PreviewRoutes.oneLine(text), close: true)
+      return 0
+    }
     let started = mg_start(&callbacks, nil, &cOptions)
     guard let started else {
       throw StartError(message: "cannot listen on 127.0.0.1:\(requested)")

@@ -1,3 +1,5 @@
+import MorphCore
+
 /// What any one client of the preview may hold, and for how long: the only
 /// place these numbers live. Every client is on 127.0.0.1 (a browser tab,
 /// another page in the same browser, any local process), so "per client"
@@ -49,4 +51,13 @@ enum PreviewLimits {
   /// An event stream with nothing to send writes a comment this often; the
   /// write that fails is how a closed tab is noticed and its thread freed.
   static let heartbeat = 1.0
+
+  /// The pixel densities a page may ask for (its screen's, which the page
+  /// rounds to quarter steps): more would draw 16 times the pixels of 1x
+  /// for no screen that shows them.
+  static let scales = 1.0...4.0
+
+  /// How far from the canvas's origin, either way, a pointer event may be
+  /// (a drag goes on past the picture's edge): four times the largest canvas.
+  static let pointerReach = 4 * SceneError.maxCanvasSide
 }

@@ -166,14 +166,20 @@ struct PreviewRoutes {
         responder.send(
           status: 200, "OK", type: Self.html, body: Self.playerPage)
       case ("GET", "events"):
-        stream(session, scale: Self.scale(request), client: request.client, responder)
+        stream(session, scale: try Self.scale(request), client: request.client, responder)
       case ("GET", "frame.png"):
-        let png = try session.perform { try session.png(scale: Self.scale(request)) }
+        let scale = try Self.scale(request)
+        let png = try session.perform { try session.png(scale: scale) }
         responder.send(status: 200, "OK", type: "image/png", body: png)
       case ("GET", "inspect"):
-        let after = request.query["after"].flatMap(Int.init) ?? 0
-        let marks = request.query["marks"].flatMap(Int.init) ?? 0
-        let epoch = request.query["epoch"].flatMap(Int.init) ?? -1
+        let query = request.query
+        let after = try RequestNumbers.int(
+          query, "after", in: RequestNumbers.counts, fallback: 0)
+        let marks = try RequestNumbers.int(
+          query, "marks", in: RequestNumbers.counts, fallback: 0)
+        // -1: the page has no history yet.
+        let epoch = try RequestNumbers.int(
+          query, "epoch", in: -1...RequestNumbers.counts.upperBound, fallback: -1)
         let body = try session.perform {
           try session.inspectJSON(after: after, marks: marks, epoch: epoch)
         }
@@ -183,15 +189,16 @@ struct PreviewRoutes {
         responder.send(status: 200, "OK", type: "application/json", body: body)
       case ("POST", "pointer"):
         let event = try Self.decode(PointerBody.self, request.body)
-        try session.perform { try session.pointer(event.kind, at: Point(event.x, event.y)) }
+        let point = try event.point()
+        try session.perform { try session.pointer(event.kind, at: point) }
         responder.send(status: 204, "No Content", type: "text/plain", body: Data())
       case ("POST", "control"):
         let control = try Self.decode(ControlBody.self, request.body)
         try session.perform { try session.control(control.action, control.value) }
         responder.send(status: 204, "No Content", type: "text/plain", body: Data())
       case ("POST", "size"):
-        let size = try Self.decode(SizeBody.self, request.body)
-        session.perform { session.resize(to: size.size) }
+        let size = try Self.decode(SizeBody.self, request.body).size()
+        session.perform { session.resize(to: size) }
         responder.send(status: 204, "No Content", type: "text/plain", body: Data())
       case ("POST", "props"):
         let prop = try Self.decode(PropBody.self, request.body)
@@ -202,7 +209,7 @@ struct PreviewRoutes {
       }
     } catch {
       let diagnostic = error as? any Diagnostic ?? ForeignError(error)
-      responder.send(status: 400, "Bad Request", text: diagnostic.commandLine)
+      responder.send(status: 400, "Bad Request", text: Self.oneLine(diagnostic.commandLine))
     }
   }
 
@@ -259,13 +266,24 @@ struct PreviewRoutes {
     }
   }
 
+  /// A refusal's line as sent: control characters escaped, so it stays one
+  /// line, and cut at `maximumLine` characters (a body may echo 64 KiB).
+  static func oneLine(_ text: String) -> String {
+    let line = terminalSafe(text)
+    return line.count > maximumLine ? String(line.prefix(maximumLine)) + "…" : line
+  }
+
+  static let maximumLine = 300
+
   /// An event stream's comment line, which the page ignores.
   static let heartbeat = Data(":\n\n".utf8)
 
-  /// The page's pixel density: 1…4 in quarter steps (a few renders at most).
-  static func scale(_ request: HTTPRequest) -> Double {
-    let asked = request.query["scale"].flatMap(Double.init) ?? 1
-    return min(4, max(1, (asked * 4).rounded() / 4))
+  /// The page's pixel density: within `PreviewLimits.scales`, rounded to a
+  /// quarter step (a few renders at most); 1 when not given.
+  static func scale(_ request: HTTPRequest) throws(UsageError) -> Double {
+    let asked = try RequestNumbers.double(
+      request.query, "scale", in: .within(PreviewLimits.scales), fallback: 1)
+    return (asked * 4).rounded() / 4
   }
 
   static func decode<T: Decodable>(_ type: T.Type, _ body: Data) throws -> T {
@@ -325,6 +343,14 @@ struct PointerBody: Decodable {
   var kind: String
   var x: Double
   var y: Double
+
+  /// The event's place, within `PreviewLimits.pointerReach` of the origin.
+  func point() throws(UsageError) -> Point {
+    let reach = Bounds.within(-PreviewLimits.pointerReach...PreviewLimits.pointerReach)
+    return Point(
+      try RequestNumbers.check(x, "pointer x", in: reach),
+      try RequestNumbers.check(y, "pointer y", in: reach))
+  }
 }
 
 struct ControlBody: Decodable {
@@ -337,9 +363,14 @@ struct SizeBody: Decodable {
   var width: Double?
   var height: Double?
 
-  var size: Size? {
+  /// The room offered: each side within 0…the largest canvas side, in
+  /// points (0 offers nothing, as a missing side does).
+  func size() throws(UsageError) -> Size? {
     guard let width, let height else { return nil }
-    return Size(width, height)
+    let side = Bounds.within(0...SceneError.maxCanvasSide)
+    return Size(
+      try RequestNumbers.check(width, "width", in: side),
+      try RequestNumbers.check(height, "height", in: side))
   }
 }
 

@@ -170,21 +170,30 @@ final class PreviewSession: @unchecked Sendable {
   }
 
   /// Playback: play, pause, step, speed, progress (scrubbing), reduce motion.
+  /// Each value is checked against its range before the session sees it: a
+  /// rewind to 1e308 s would play the take for ever on this queue.
   func control(_ action: String, _ value: Double?) throws {
+    func checked(_ name: String, in bounds: Bounds) throws(UsageError) -> Double {
+      guard let value else { throw UsageError("\(name) needs a value") }
+      return try RequestNumbers.check(value, name, in: bounds)
+    }
     switch action {
     case "play": session.resume()
     case "pause": session.pause()
     case "step": session.step()
-    case "speed": try session.setSpeed(value ?? .nan)
+    case "speed": try session.setSpeed(try checked("speed", in: .within(PluginSession.speeds)))
     case "progress":
-      guard let value else { throw UsageError("progress needs a value") }
-      session.seek(progress: value)
-    case "reduceMotion": session.setReduceMotion((value ?? 0) != 0)
+      let range = session.document?.progressRange ?? DocumentDefaults.progressRange
+      session.seek(progress: try checked("progress", in: .within(range)))
+    case "reduceMotion":
+      let on = value == nil ? 0 : try checked("reduceMotion", in: .within(0...1))
+      session.setReduceMotion(on != 0)
     case "replay": session.replay()
     case "rewind":
-      guard let value else { throw UsageError("rewind needs a time") }
-      session.rewind(to: value)
-    default: throw UsageError("unknown control '\(action)'")
+      // A moment of the take: from its start to the newest one recorded.
+      let latest = max(session.host?.time ?? 0, session.history?.lastTime ?? 0)
+      session.rewind(to: try checked("rewind", in: .within(0...latest)))
+    default: throw UsageError("unknown control '\(terminalSafe(String(action.prefix(40))))'")
     }
   }
 
