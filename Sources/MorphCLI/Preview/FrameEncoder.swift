@@ -25,6 +25,8 @@ final class FrameEncoder: @unchecked Sendable {
   private final class Slot {
     let order: Int
     let list: DisplayList?
+    /// What its scales were multiplied by to fit `PreviewLimits.frameBytes`.
+    var fit = 1.0
     var rastered = false
     var rasters: [Double: RasterImage] = [:]
 
@@ -136,18 +138,26 @@ final class FrameEncoder: @unchecked Sendable {
     _ png: StreamingPNGEncoder?
   ) {
     var status = job.status
-    // The same list as the frame before: its pixels still hold.
+    // Every scale of the frame drawn at `fit` of it, so that all of its
+    // rasters together stay within the frame budget.
+    let fit = job.list.map {
+      FrameFit.factor(job.scales, canvas: $0.canvas, bytes: PreviewLimits.frameBytes)
+    }
+    slot.fit = fit ?? 1
+    // The same list (and density) as the frame before: its pixels still hold.
     var kept: [Double: RasterImage] = [:]
     if job.list != nil, let previous, previous.list == job.list {
       let before = pixels(of: previous)
-      for scale in job.scales { kept[scale] = before[scale] }
+      if previous.fit == slot.fit {
+        for scale in job.scales { kept[scale] = before[scale] }
+      }
     }
     var rasters = kept
     if let list = job.list {
       for scale in job.scales where kept[scale] == nil {
         var image = condition.withLock { spare.popLast() } ?? RasterImage(width: 0, height: 0)
         do {
-          try renderer.render(list, scale: scale, background: .white, into: &image)
+          try renderer.render(list, scale: scale * slot.fit, background: .white, into: &image)
           rasters[scale] = image
         } catch {
           status.error = SessionDiagnostic(error)
@@ -203,7 +213,11 @@ final class FrameEncoder: @unchecked Sendable {
     if let previous {
       let free = previous.rasters.filter { kept[$0.key] == nil }.map(\.value)
       previous.rasters = [:]
+      // Kept by count and by bytes: a frame's worth at most.
       spare = Array((spare + free).suffix(2 * limit))
+      while spare.reduce(0, { $0 + $1.pixels.count }) > PreviewLimits.frameBytes {
+        spare.removeFirst()
+      }
     }
     condition.broadcast()
   }

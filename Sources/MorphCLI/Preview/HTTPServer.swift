@@ -107,7 +107,12 @@ struct HTTPResponder {
   /// the header timeout, CivetWeb's).
   @discardableResult
   func write(_ data: Data) -> Bool {
-    let deadline = Date().addingTimeInterval(PreviewLimits.writeTimeout)
+    write(data, by: Date().addingTimeInterval(PreviewLimits.writeTimeout))
+  }
+
+  /// Writes raw bytes, all of them by `deadline` (one deadline for the
+  /// pieces of one event); false once the client has gone or is too slow.
+  func write(_ data: Data, by deadline: Date) -> Bool {
     var offset = 0
     while offset < data.count {
       guard Date() < deadline else { return false }

@@ -57,6 +57,20 @@ enum PreviewLimits {
   /// for no screen that shows them.
   static let scales = 1.0...4.0
 
+  /// Bytes of pixels in one frame of a plugin, over every scale its open
+  /// streams asked for (4 bytes a pixel): one 4K screen's worth. A larger
+  /// frame is drawn at a lower density (`FrameFit`), the same for every
+  /// scale; the page shows it at the same size. The encoder holds a few
+  /// frames at once (drawing, compared, posted, spare buffers), so this,
+  /// not the number of streams or their scales, bounds its memory.
+  static let frameBytes = 32 << 20
+  /// Bytes the streams' own PNGs (what a stream missed, in one rectangle)
+  /// and `frame.png` renders may hold at once, over every plugin (`ByteBudget`).
+  static let hostBytes = 96 << 20
+  /// How long work waits for room in `hostBytes` before it is given up (a
+  /// stream then tries the next frame; `frame.png` is answered 503).
+  static let hostBytesWait = 5.0
+
   /// How far from the canvas's origin, either way, a pointer event may be
   /// (a drag goes on past the picture's edge): four times the largest canvas.
   static let pointerReach = 4 * SceneError.maxCanvasSide

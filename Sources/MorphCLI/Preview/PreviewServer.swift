@@ -209,7 +209,10 @@ struct PreviewRoutes {
       }
     } catch {
       let diagnostic = error as? any Diagnostic ?? ForeignError(error)
-      responder.send(status: 400, "Bad Request", text: Self.oneLine(diagnostic.commandLine))
+      let busy = error is PreviewBusy
+      responder.send(
+        status: busy ? 503 : 400, busy ? "Service Unavailable" : "Bad Request",
+        text: Self.oneLine(diagnostic.commandLine))
     }
   }
 
@@ -231,38 +234,10 @@ struct PreviewRoutes {
     session.perform { session.subscribe(scale: scale) }
     defer { session.perform { session.unsubscribe(scale: scale) } }
     guard responder.startEventStream() else { return }
-    var seen = 0
-    // The frame whose pixels the tab shows (0: none yet).
-    var shown = 0
-    var encoder: StreamingPNGEncoder?
-    let json = JSONEncoder()
-    while let next = session.board.next(
-      after: seen, timeout: PreviewLimits.heartbeat, stopped: { streams.isClosed(place) })
-    {
-      guard let posted = next else {
-        guard responder.write(Self.heartbeat) else { return }
-        continue
-      }
-      seen = posted.sequence
-      guard let status = try? json.encode(posted.status) else { return }
-      var event = PreviewEvent(status: status)
-      if let picture = posted.images[scale] {
-        let raster = picture.raster
-        let whole = PixelBox(width: raster.width, height: raster.height)
-        if let box = session.board.changes(
-          at: scale, after: shown, upTo: posted.sequence, size: whole)
-        {
-          var png = box == picture.changed ? picture.png : nil
-          if png == nil {
-            if encoder == nil { encoder = try? StreamingPNGEncoder() }
-            png = try? encoder?.encode(raster, box: box)
-          }
-          guard let png else { continue }
-          event.picture = (png, box, [raster.width, raster.height])
-        }
-        shown = posted.sequence
-      }
-      guard responder.write(event.bytes) else { return }
+    var reader = StreamReader(board: session.board, scale: scale)
+    let stopped = { streams.isClosed(place) }
+    while let event = reader.next(stopped: stopped) {
+      guard event.write(to: responder) else { return }
     }
   }
 
@@ -317,6 +292,79 @@ struct PreviewRoutes {
   }
 }
 
+/// One stream's place in its board's frames: what it has seen and what the
+/// page shows. Each event is put together from the frame posted, which is
+/// let go before the event is written: a slow tab holds its event's bytes,
+/// never a frame's rasters.
+struct StreamReader {
+  let board: FrameBoard
+  let scale: Double
+  private var seen = 0
+  /// The frame whose pixels the tab shows (0: none yet).
+  private var shown = 0
+  private var encoder: StreamingPNGEncoder?
+  private let json = JSONEncoder()
+
+  init(board: FrameBoard, scale: Double) {
+    self.board = board
+    self.scale = scale
+  }
+
+  /// The next event: a frame, or a heartbeat after `PreviewLimits.heartbeat`
+  /// with nothing new; nil when the stream is to end.
+  mutating func next(stopped: () -> Bool) -> StreamEvent? {
+    guard let next = board.next(after: seen, timeout: PreviewLimits.heartbeat, stopped: stopped)
+    else { return nil }
+    guard let posted = next else { return .heartbeat }
+    seen = posted.sequence
+    guard let status = try? json.encode(posted.status) else { return nil }
+    var event = PreviewEvent(status: status)
+    if let picture = posted.images[scale] {
+      let raster = picture.raster
+      let whole = PixelBox(width: raster.width, height: raster.height)
+      if let box = board.changes(at: scale, after: shown, upTo: posted.sequence, size: whole) {
+        guard let png = pixels(of: picture, box: box, stopped: stopped) else {
+          // No room to encode them now: the status goes, the pixels with a later frame.
+          return .event(event)
+        }
+        event.picture = (png, box, [raster.width, raster.height])
+      }
+      shown = posted.sequence
+    }
+    return .event(event)
+  }
+
+  /// The PNG of `box`: the one the frame came with, or one of this
+  /// stream's own (after frames it missed), charged to the preview's byte
+  /// budget while it is made (a PNG is at most about the size of its pixels).
+  private mutating func pixels(
+    of picture: FrameBoard.Picture, box: PixelBox, stopped: () -> Bool
+  ) -> [UInt8]? {
+    if box == picture.changed, let png = picture.png { return png }
+    let bytes = 2 * box.width * box.height * 4
+    guard
+      ByteBudget.shared.charge(bytes, timeout: PreviewLimits.hostBytesWait, stopped: stopped)
+    else { return nil }
+    defer { ByteBudget.shared.release(bytes) }
+    if encoder == nil { encoder = try? StreamingPNGEncoder() }
+    return try? encoder?.encode(picture.raster, box: box)
+  }
+}
+
+/// What a stream writes next.
+enum StreamEvent {
+  case heartbeat
+  case event(PreviewEvent)
+
+  /// Writes it; false once the tab has gone.
+  func write(to responder: HTTPResponder) -> Bool {
+    switch self {
+    case .heartbeat: return responder.write(PreviewRoutes.heartbeat)
+    case .event(let event): return event.write(to: responder)
+    }
+  }
+}
+
 /// One event of the stream, `data: {"status": …, "image": …, "box": […],
 /// "size": […]}`: the status, and when pixels changed, those of `box` (x, y,
 /// width, height in the frame's pixels) as base64 PNG; `size` is the whole
@@ -327,16 +375,34 @@ struct PreviewEvent {
   var status: Data
   var picture: (png: [UInt8], box: PixelBox, size: [Int])?
 
-  var bytes: Data {
-    var out = Data(#"data: {"status":"#.utf8) + status
-    if let (png, box, size) = picture {
-      out += Data(#","image":""#.utf8) + Data(png).base64EncodedData()
-      out += Data(
-        #"","box":[\#(box.x),\#(box.y),\#(box.width),\#(box.height)],"size":[\#(size[0]),\#(size[1])]"#
-          .utf8)
+  /// Writes the event, all of it within `PreviewLimits.writeTimeout`. The
+  /// base64 of the PNG is made a piece at a time as it is written: never
+  /// held whole, nor copied into one buffer with the rest (a 32 MB frame
+  /// would be 43 MB more per stream).
+  func write(to responder: HTTPResponder) -> Bool {
+    let deadline = Date().addingTimeInterval(PreviewLimits.writeTimeout)
+    var head = Data(#"data: {"status":"#.utf8) + status
+    guard let (png, box, size) = picture else {
+      return responder.write(head + Data("}\n\n".utf8), by: deadline)
     }
-    return out + Data("}\n\n".utf8)
+    head += Data(#","image":""#.utf8)
+    guard responder.write(head, by: deadline) else { return false }
+    var start = 0
+    while start < png.count {
+      let end = min(png.count, start + Self.base64Piece)
+      guard responder.write(Data(png[start..<end]).base64EncodedData(), by: deadline) else {
+        return false
+      }
+      start = end
+    }
+    let tail =
+      #"","box":[\#(box.x),\#(box.y),\#(box.width),\#(box.height)],"size":[\#(size[0]),\#(size[1])]}"#
+    return responder.write(Data((tail + "\n\n").utf8), by: deadline)
   }
+
+  /// PNG bytes encoded at a time: whole groups of three, so the pieces'
+  /// base64 joins up without padding in between.
+  static let base64Piece = 3 * 16 * 1024
 }
 
 struct PointerBody: Decodable {

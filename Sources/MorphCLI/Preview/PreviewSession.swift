@@ -256,9 +256,24 @@ final class PreviewSession: @unchecked Sendable {
     session.offer(size)
   }
 
-  /// The current frame as PNG at `scale` (the page's "save PNG").
+  /// The current frame as PNG at `scale` (the page's "save PNG"), or at
+  /// the density that fits `PreviewLimits.frameBytes`, as the streams' frames
+  /// do. Its render (surface, raster and PNG) is charged to the preview's
+  /// byte budget, shared by every plugin: a folder's pages cannot render
+  /// many at once past it.
   func png(scale: Double) throws -> Data {
-    Data(try session.png(scale: scale))
+    guard let list = session.frame()?.list else {
+      if let error = session.error { throw UsageError(error.message) }
+      throw SessionError.notLoaded
+    }
+    let fitted =
+      scale * FrameFit.factor([scale], canvas: list.canvas, bytes: PreviewLimits.frameBytes)
+    let bytes = 3 * FrameFit.rasterBytes(list.canvas, scale: fitted)
+    guard ByteBudget.shared.charge(bytes, timeout: PreviewLimits.hostBytesWait) else {
+      throw PreviewBusy(message: "the preview is busy drawing; ask for frame.png again")
+    }
+    defer { ByteBudget.shared.release(bytes) }
+    return Data(try CairoRenderer().render(list, scale: fitted, background: .white).pngData())
   }
 
   func subscribe(scale: Double) {
