@@ -117,6 +117,7 @@ public final class PluginSession {
   @discardableResult
   private func load() -> Bool {
     do {
+      try checkFile()
       let loaded = try DocumentHost(path: path, options: options)
       _ = try documentFrame(loaded)
       error = nil
@@ -137,6 +138,7 @@ public final class PluginSession {
     defer { rewatchIfNeeded() }
     guard let host else { return load() }
     do {
+      try checkFile()
       try host.reload(source: try BundledPlugins.source(atPath: path, limits: options.limits))
       error = nil
       mark("reload")
@@ -157,6 +159,7 @@ public final class PluginSession {
     var changed = options
     changed.props = props
     do {
+      try checkFile()
       let document = try DocumentHost(path: path, options: changed)
       if let fresh = document.component, let old = host {
         try fresh.advance(to: old.time)
@@ -202,6 +205,12 @@ public final class PluginSession {
   private func connectOutput() {
     guard let onPrint, let host else { return }
     host.component.state.output = onPrint
+  }
+
+  /// Refuses a path that reading could block on (a FIFO saved in the
+  /// plugin's place), before anything reads it.
+  private func checkFile() throws(SessionError) {
+    if let refusal = PluginFileCheck.refusal(of: path) { throw refusal }
   }
 
   // MARK: Watching

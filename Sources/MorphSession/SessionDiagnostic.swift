@@ -113,6 +113,8 @@ public enum SessionError: Diagnostic, Equatable, Sendable {
   case speedOutOfRange(Double)
   /// The request needs the plugin, which has not loaded.
   case notLoaded
+  /// The plugin's path is a FIFO, device, folder or socket (`PluginFileCheck`).
+  case notARegularFile(path: String, kind: String)
 
   public var message: String {
     switch self {
@@ -120,6 +122,8 @@ public enum SessionError: Diagnostic, Equatable, Sendable {
       let speeds = PluginSession.speeds
       return "speed must be in \(speeds.lowerBound)…\(speeds.upperBound)"
     case .notLoaded: return "the plugin has not loaded"
+    case .notARegularFile(let path, let kind):
+      return "\(path) is \(kind), not a regular file: a plugin is read from a file"
     }
   }
 

@@ -185,3 +185,36 @@ import Testing
     var markers: [Marker]
   }
 }
+
+/// Issue 37: a plugin file replaced by a FIFO blocked the preview's session
+/// queue for good. Now the reload refuses it with one line in the page's
+/// error, and every route goes on answering.
+@Suite(.serialized) struct PreviewFIFOTests {
+  @Test func aPluginReplacedByAFIFODoesNotBlockThePreview() throws {
+    let dir = try PreviewTests.scratch()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let server = try PreviewTests.Server(["flip.lua"], in: dir)
+    defer { #expect(server.stop() == 0) }
+    let port = server.port
+    #expect(try PreviewNumberTests.ask(port: port, "GET", "/props").status == 200)
+    let fifo = dir.appendingPathComponent("fifo").path
+    #expect(mkfifo(fifo, 0o600) == 0)
+    #expect(rename(fifo, dir.appendingPathComponent("flip.lua").path) == 0)
+    // The page's stream shows the refusal once the watcher has reloaded.
+    let stream = try LoopbackConnection(port: port, timeout: 0.1)
+    stream.write("GET /events HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\n")
+    var text = ""
+    let end = Date().addingTimeInterval(30)
+    while !text.contains("is a FIFO"), Date() < end, let bytes = stream.receive() {
+      text += String(decoding: bytes, as: UTF8.self)
+    }
+    #expect(text.contains("flip.lua is a FIFO, not a regular file"), "\(text.suffix(300))")
+    for path in ["/props", "/frame.png", "/inspect", "/"] {
+      let answer = try PreviewNumberTests.ask(port: port, "GET", path, limit: 20)
+      #expect(answer.status == 200, "\(path): \(answer.status)")
+    }
+    let pause = try PreviewNumberTests.ask(
+      port: port, "POST", "/control", body: #"{"action":"pause"}"#, limit: 20)
+    #expect(pause.status == 204)
+  }
+}

@@ -1,5 +1,6 @@
 import Foundation
 import MorphScript
+import MorphSession
 
 /// A prop a component declares, as the preview's props panel shows it.
 struct PreviewProp: Codable, Equatable, Sendable {
@@ -17,6 +18,8 @@ struct PreviewProp: Codable, Equatable, Sendable {
   static func declared(path: String, limits: ScriptLimits = .standard) throws(ScriptError)
     -> [PreviewProp]
   {
+    // A FIFO in the plugin's place would block this read: no props then.
+    guard PluginFileCheck.refusal(of: path) == nil else { return [] }
     let file = try ScriptFile(path: path, limits: limits, output: { _ in })
     let reader = try file.state.load(PreviewRoutes.propsReader, chunkName: "preview-props")
     guard let list = try file.state.call(reader).first?.functionRef,
