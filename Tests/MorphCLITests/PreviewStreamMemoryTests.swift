@@ -10,31 +10,10 @@ import Testing
 /// `PreviewLimits.hostBytes`; thirteen streams at 4x of a 1 950-point offer
 /// stay far under 1 GB.
 @Suite(.serialized) struct PreviewStreamMemoryTests {
-  /// A component as large as it is offered that changes every pixel on
-  /// every frame, for ever.
-  static let big = """
-    local m = morph
-    return m.component {
-      name = "Big",
-      size = { 200, 200 },
-      state = { t = 0 },
-      appear = function(self)
-        self:animate(m.linear(1):repeatForever { autoreverses = true }, { t = 1 })
-      end,
-      body = function(self)
-        local s = self.size
-        local k = 0.5 + self.t
-        return m.zstack {
-          m.rect():fill(m.color(self.t, 0.3, 1 - self.t)):frame(s.width, s.height),
-          m.circle():fill(m.color "#FFFFFF"):frame(s.width * 0.5 * k, s.height * 0.5 * k),
-        }
-      end,
-    }
-    """
-
   static func scratch() throws -> URL {
     let dir = try PreviewTests.scratch()
-    try big.write(to: dir.appendingPathComponent("big.lua"), atomically: true, encoding: .utf8)
+    try PreviewBench.offerFiller.write(
+      to: dir.appendingPathComponent("big.lua"), atomically: true, encoding: .utf8)
     return dir
   }
 

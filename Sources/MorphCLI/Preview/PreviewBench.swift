@@ -14,7 +14,84 @@ import MorphScript
 /// the CPU an idle preview costs.
 enum PreviewBench {
   static func figures(saves: Int) throws -> [String] {
-    [try saveToPush(saves: saves)] + (try streamAndIdle())
+    [try saveToPush(saves: saves)] + (try streamAndIdle()) + [try streamMemory(seconds: 10)]
+  }
+
+  /// A component as large as it is offered that changes every pixel on
+  /// every frame, for ever: the preview's worst case for memory.
+  static let offerFiller = """
+    local m = morph
+    return m.component {
+      name = "Offer filler",
+      size = { 200, 200 },
+      state = { t = 0 },
+      appear = function(self)
+        self:animate(m.linear(1):repeatForever { autoreverses = true }, { t = 1 })
+      end,
+      body = function(self)
+        local s = self.size
+        local k = 0.5 + self.t
+        return m.zstack {
+          m.rect():fill(m.color(self.t, 0.3, 1 - self.t)):frame(s.width, s.height),
+          m.circle():fill(m.color "#FFFFFF"):frame(s.width * 0.5 * k, s.height * 0.5 * k),
+        }
+      end,
+    }
+    """
+
+  /// Issue 37's case: `offerFiller` offered 1 950 points, thirteen streams
+  /// at 4x reading for `seconds`; the preview's peak resident memory (its
+  /// own process, read from /proc: Linux only).
+  static func streamMemory(seconds: Double) throws -> String {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("bench-\(UUID())")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let file = dir.appendingPathComponent("filler.lua")
+    try offerFiller.write(to: file, atomically: true, encoding: .utf8)
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: BenchCommand.morphhostBinary)
+    process.arguments = ["preview", file.path, "--no-open"]
+    let out = Pipe()
+    process.standardOutput = out
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    defer {
+      process.terminate()
+      process.waitUntilExit()
+    }
+    var line = [UInt8]()
+    while let byte = try out.fileHandleForReading.read(upToCount: 1)?.first, byte != 10 {
+      line.append(byte)
+    }
+    guard
+      let port = Int(
+        String(decoding: line, as: UTF8.self).split(separator: ":").last?
+          .trimmingCharacters(in: .init(charactersIn: "/")) ?? "")
+    else { throw UsageError("the preview printed no URL") }
+    let size = try LoopbackConnection(port: port, timeout: 5)
+    let body = #"{"width":1950,"height":1950}"#
+    size.write(
+      "POST /size HTTP/1.0\r\nHost: 127.0.0.1:\(port)\r\nContent-Length: \(body.utf8.count)"
+        + "\r\n\r\n" + body)
+    _ = size.receive()
+    let streams = try (0..<13).map { _ in
+      try EventStreamClient(port: port, path: "/events?scale=4")
+    }
+    var pictures = 0
+    let end = BenchCommand.now() + seconds
+    while BenchCommand.now() < end {
+      for stream in streams { pictures += stream.count(for: 0.02).pictures }
+    }
+    guard
+      let status = try? String(
+        contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8),
+      let peak = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") })
+        .flatMap({ Int($0.split(separator: " ").dropFirst().first ?? "") })
+    else { return "preview, 13 streams at 4x of a 1 950 pt offer: peak RSS not measured here" }
+    return String(
+      format: "preview, 13 streams at 4x of a 1 950 pt offer for %.0f s: peak RSS %.0f MiB "
+        + "(goal < 1 GiB; %d pictures streamed; frame budget %d MiB)",
+      seconds, Double(peak) / 1024, pictures, PreviewLimits.frameBytes >> 20)
   }
 
   /// Save → the new frame posted to the page's stream, alternating the
