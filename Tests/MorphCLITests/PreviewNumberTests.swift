@@ -109,6 +109,31 @@ import Testing
     #expect(props.status == 200)
   }
 
+  /// A folder's plugins are served under `/p/NAME/` by the same routes.
+  @Test func hostileNumbersInAFolderAreRefused() throws {
+    let dir = try PreviewTests.scratch()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let server = try Server(["."], in: dir)
+    defer { #expect(server.stop() == 0) }
+    let port = server.port
+    for value in ["-9223372036854775808", "9223372036854775807", "NaN", "1e308", "abc", ""] {
+      for path in ["events", "frame.png", "inspect"] {
+        for name in ["scale", "after", "marks", "epoch"] {
+          let answer = try Self.ask(port: port, "GET", "/p/flip/\(path)?\(name)=\(value)")
+          #expect([200, 400].contains(answer.status), "\(path)?\(name)=\(value): \(answer.status)")
+        }
+      }
+    }
+    for body in [
+      #"{"action":"rewind","value":1e308}"#, #"{"action":"progress","value":-1e308}"#,
+    ] {
+      let answer = try Self.ask(port: port, "POST", "/p/flip/control", body: body)
+      #expect(answer.status == 400, "\(body): \(answer.status)")
+    }
+    #expect(server.process.isRunning)
+    #expect(try Self.ask(port: port, "GET", "/p/flip/props").status == 200)
+  }
+
   @Test func outOfRangeNumbersAreRefusedWithOneLine() throws {
     let dir = try PreviewTests.scratch()
     defer { try? FileManager.default.removeItem(at: dir) }
