@@ -194,7 +194,7 @@ public struct TestCheck: Sendable, Decodable {
 
   /// A name that stays a file in its folder: what makes a golden's path safe. The
   /// vocabulary's rule (letters, digits, `_`, `-`, not starting with `-`) is narrower.
-  static func isFileName(_ name: String) -> Bool {
+  public static func isFileName(_ name: String) -> Bool {
     !name.isEmpty && name.utf8.count <= maxNameLength && !name.hasPrefix(".")
       && name.unicodeScalars.allSatisfy {
         $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_" || $0 == "-")
