@@ -46,7 +46,8 @@ public final class SafeFile {
     var made: (Int32, String)?
     for _ in 0..<100 {
       let candidate = ".\(name.prefix(200)).\(String(UInt64.random(in: 0...UInt64.max), radix: 36))"
-      let fd = openat(folder, candidate, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+      let fd = openat(
+        folder, candidate, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
       if fd >= 0 {
         made = (fd, candidate)
         break
@@ -79,7 +80,9 @@ public final class SafeFile {
   /// Appends `bytes`; a short or failed write is an error naming the path.
   public func write(_ bytes: some ContiguousBytes) throws(FileWriteError) {
     guard descriptor >= 0 else { throw FileWriteError(path: path, reason: "already closed") }
-    if let failure = Self.writeAll(bytes, to: descriptor) { throw FileWriteError(path, errno: failure) }
+    if let failure = Self.writeAll(bytes, to: descriptor) {
+      throw FileWriteError(path, errno: failure)
+    }
   }
 
   /// Rewrites bytes already written at `offset` (a header known only at the end).
@@ -161,7 +164,8 @@ public final class SafeFile {
     guard !path.isEmpty else { throw FileWriteError(path: path, reason: "an empty path") }
     let name = (path as NSString).lastPathComponent
     guard !name.isEmpty, name != ".", name != "..", !path.hasSuffix("/") else {
-      throw FileWriteError(path: path, reason: "is a folder, not a regular file; refusing to replace it")
+      throw FileWriteError(
+        path: path, reason: "is a folder, not a regular file; refusing to replace it")
     }
     var folderPath = (path as NSString).deletingLastPathComponent
     if folderPath.isEmpty { folderPath = "." }

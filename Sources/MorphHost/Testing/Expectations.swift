@@ -155,7 +155,8 @@ struct Snapshot {
     location = FilePosition(file: testFile, line: line)
     // The reader checked the name; the path's safety rests on it, so it is checked here.
     guard TestCheck.isFileName(name) else {
-      throw TestSetupError(location: location, message: "snapshot name '\(name)' is not a file name")
+      throw TestSetupError(
+        location: location, message: "snapshot name '\(name)' is not a file name")
     }
     var base = String(testFile.split(separator: "/").last ?? "")
     for suffix in [".lua", ".test"] where base.hasSuffix(suffix) { base.removeLast(suffix.count) }

@@ -42,7 +42,8 @@ public struct TestFile: Sendable {
       // The vocabulary only writes what this reader reads: a mismatch is the host's bug,
       // told in one line rather than as Foundation's dump of the decoding path.
       throw ScriptError(
-        kind: .value, chunk: path, message: "cannot read the cases (the host's test vocabulary "
+        kind: .value, chunk: path,
+        message: "cannot read the cases (the host's test vocabulary "
           + "and reader disagree)")
     }
   }
@@ -180,7 +181,8 @@ public struct TestCheck: Sendable, Decodable {
       let name = try c.decode(String.self, forKey: .name)
       let scale = try c.decodeIfPresent(Double.self, forKey: .scale) ?? 1
       guard Self.isFileName(name) else {
-        throw refuse("a snapshot name must be a file name in its folder (letters, digits, '_', '-')")
+        throw refuse(
+          "a snapshot name must be a file name in its folder (letters, digits, '_', '-')")
       }
       guard Self.scales.contains(scale) else {
         throw refuse(
@@ -197,7 +199,8 @@ public struct TestCheck: Sendable, Decodable {
   public static func isFileName(_ name: String) -> Bool {
     !name.isEmpty && name.utf8.count <= maxNameLength && !name.hasPrefix(".")
       && name.unicodeScalars.allSatisfy {
-        $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_" || $0 == "-")
+        $0.isASCII
+          && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_" || $0 == "-")
       }
   }
 }
