@@ -23,6 +23,8 @@ enum TestCommand {
     \(ScriptLimits.optionsUsage(column: 20))
 
     A failing snapshot writes NAME.actual.png and NAME.diff.png beside its golden.
+    A test reads and writes only inside its own folder: plugins, input files
+    and goldens outside it, or links leading out, are refused.
     Exit status: 0 when every case passed, 1 when one failed, 2 on a usage error.
     """
 

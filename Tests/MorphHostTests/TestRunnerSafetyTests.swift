@@ -271,6 +271,6 @@ import Testing
     let result = s.run()
     #expect(result.cases.isEmpty)
     #expect(
-      result.error?.description == "\(s.test): line 2: a moment at 7200 s; moments are 0 to 3600 s")
+      result.error?.description == "\(s.test):2: a moment at 7200 s; moments are 0 to 3600 s")
   }
 }

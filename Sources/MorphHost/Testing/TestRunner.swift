@@ -28,7 +28,8 @@ public struct TestRunner: Sendable {
     }
     if let excess = Self.excess(file) {
       return TestFileResult(
-        path: path, cases: [], error: ScriptError(kind: .value, chunk: path, message: excess))
+        path: path, cases: [],
+        error: ScriptError(kind: .value, chunk: path, line: excess.line, message: excess.message))
     }
     var snapshots = SnapshotNames()
     return TestFileResult(
@@ -42,22 +43,28 @@ public struct TestRunner: Sendable {
   /// What makes a file too much to run, if anything: more cases or checks than the caps,
   /// or more than an hour of virtual time in all, so a hostile file cannot keep a runner
   /// busy for hours.
-  static func excess(_ file: TestFile) -> String? {
+  static func excess(_ file: TestFile) -> (line: Int?, message: String)? {
     let checks = file.cases.reduce(0) { $0 + $1.checks.count }
     // Each moment in range on its own too: a negative one must not offset a long one.
     let moments = file.cases.lazy.flatMap(\.checks)
     if let wild = moments.first(where: { !(0...VirtualTime.maxSeconds).contains($0.time) }) {
-      return "line \(wild.line): a moment at \(TestNumber.text(wild.time)) s; moments are 0 to "
-        + "\(Int(VirtualTime.maxSeconds)) s"
+      return (
+        wild.line,
+        "a moment at \(TestNumber.text(wild.time)) s; moments are 0 to "
+          + "\(Int(VirtualTime.maxSeconds)) s"
+      )
     }
     let seconds = file.cases.reduce(0) { $0 + ($1.checks.map(\.time).max() ?? 0) }
     if file.cases.count > maxCases {
-      return "\(file.cases.count) cases; at most \(maxCases) a file"
+      return (nil, "\(file.cases.count) cases; at most \(maxCases) a file")
     }
-    if checks > maxChecks { return "\(checks) checks; at most \(maxChecks) a file" }
+    if checks > maxChecks { return (nil, "\(checks) checks; at most \(maxChecks) a file") }
     guard seconds <= VirtualTime.maxSeconds else {
-      return "the cases play \(TestNumber.text(seconds)) s of virtual time in all; "
-        + "at most \(Int(VirtualTime.maxSeconds)) s a file"
+      return (
+        nil,
+        "the cases play \(TestNumber.text(seconds)) s of virtual time in all; "
+          + "at most \(Int(VirtualTime.maxSeconds)) s a file"
+      )
     }
     return nil
   }
