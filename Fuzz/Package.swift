@@ -26,6 +26,7 @@ let package = Package(
     fuzzTarget("FuzzScene"),
     fuzzTarget("FuzzMorphAPI"),
     fuzzTarget("FuzzLibraryDiff"),
+    fuzzTarget("FuzzTestFile"),
   ],
   swiftLanguageModes: [.v6]
 )

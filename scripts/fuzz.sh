@@ -14,7 +14,7 @@ echo "fuzz: building the targets (instrumented; a few minutes the first time)"
 (cd "$root/Fuzz" && swift build -c debug --build-path "$build" \
   -Xswiftc -sanitize=fuzzer -Xswiftc -parse-as-library -Xcc -fsanitize=fuzzer-no-link)
 status=0
-for target in FuzzInputScript FuzzSetValues FuzzScene FuzzMorphAPI FuzzLibraryDiff; do
+for target in FuzzInputScript FuzzSetValues FuzzScene FuzzMorphAPI FuzzLibraryDiff FuzzTestFile; do
   work=$(mktemp -d)
   echo "fuzz: $target for $seconds s"
   if "$build/debug/$target" "$work" "$root/Fuzz/Corpus/$target" \

@@ -23,6 +23,8 @@ enum TestCommand {
     \(ScriptLimits.optionsUsage(column: 20))
 
     A failing snapshot writes NAME.actual.png and NAME.diff.png beside its golden.
+    A test reads and writes only inside its own folder: plugins, input files
+    and goldens outside it, or links leading out, are refused.
     Exit status: 0 when every case passed, 1 when one failed, 2 on a usage error.
     """
 
@@ -42,7 +44,10 @@ enum TestCommand {
     guard !files.isEmpty else {
       throw UsageError("no *.test.lua files in \(paths.joined(separator: ", "))")
     }
-    if let file { try OutputFile.checkReplaceable(file) }
+    if let file {
+      try OutputFile.checkReplaceable(file)
+      try refuseOverwriting(file, inputs: files)
+    }
     let runner = TestRunner(limits: limits, update: update)
     // The text report streams as files finish; JUnit is one document at the end.
     var results: [TestFileResult] = []
@@ -62,11 +67,28 @@ enum TestCommand {
       lines = [JUnitReport.xml(results)]
     }
     if let file {
+      // The files the cases read are known only now (plugins, imports, input, goldens).
+      try refuseOverwriting(
+        file, inputs: results.flatMap { $0.cases.flatMap(\.inputs) })
       try OutputFile.write(Array((lines.joined(separator: "\n") + "\n").utf8), to: file)
     } else if !textReport {
       output.write(lines.joined(separator: "\n"))
     }
     return results.allSatisfy { $0.failed == 0 } ? .success : .failure
+  }
+
+  /// Refuses a report that would replace one of the run's own files (`-o t.test.lua`),
+  /// compared as files (device and inode), so another spelling or a hard link is caught.
+  static func refuseOverwriting(_ report: String, inputs: [String]) throws {
+    var target = stat()
+    guard stat(report, &target) == 0 else { return }
+    for input in inputs {
+      var info = stat()
+      if stat(input, &info) == 0, info.st_dev == target.st_dev, info.st_ino == target.st_ino {
+        throw UsageError(
+          "-o \(report) is \(input), a file this run reads; refusing to write the report over it")
+      }
+    }
   }
 
   /// A file's header, then ✔ or ✘ and the name of each case; each failure on a line of

@@ -134,13 +134,35 @@ enum Expect {
 /// A mismatch writes `NAME.actual.png` and `NAME.diff.png` (the differing pixels in red)
 /// beside it; a match removes them. Compared with `ImageComparison`, edge-tolerant as the
 /// host's own goldens are.
+///
+/// Everything stays inside the test file's folder: the snapshots folder must be a folder
+/// there (a link leading out is refused), a golden must be a regular file (not a link, a
+/// FIFO or a device), read without blocking and no larger than a PNG of the picture's
+/// size can be, its header checked against the picture's size before anything is
+/// inflated and its data checked by `PNGCheck`, as `morph.image` checks a plugin's
+/// images. Every file is written by `SafeFile`: a temporary file renamed into place,
+/// never through a link.
 struct Snapshot {
   let path: String
+  /// The snapshots folder, as written.
+  let folder: String
+  /// The test file's folder: nothing is read or written outside it.
+  let root: String
+  /// Where errors point: the test file's line that wrote the snapshot.
+  let location: FilePosition
 
-  init(testFile: String, name: String) {
+  init(testFile: String, name: String, line: Int) throws(TestSetupError) {
+    location = FilePosition(file: testFile, line: line)
+    // The reader checked the name; the path's safety rests on it, so it is checked here.
+    guard TestCheck.isFileName(name) else {
+      throw TestSetupError(
+        location: location, message: "snapshot name '\(name)' is not a file name")
+    }
     var base = String(testFile.split(separator: "/").last ?? "")
     for suffix in [".lua", ".test"] where base.hasSuffix(suffix) { base.removeLast(suffix.count) }
-    path = TestPaths.beside(testFile, base + ".snapshots/" + name + ".png")
+    folder = TestPaths.beside(testFile, base + ".snapshots")
+    path = folder + "/" + name + ".png"
+    root = TestPaths.folder(of: testFile)
   }
 
   var actualPath: String { sibling("actual") }
@@ -156,48 +178,144 @@ struct Snapshot {
     case missing(path: String)
     case sizeMismatch(expected: String, actual: String, actualPath: String)
     case differs(ImageDifference, actualPath: String, diffPath: String)
+    /// The golden is not a PNG the host will decode (corrupt, too large): why, as a
+    /// predicate ("is not a PNG file").
+    case unreadable(path: String, reason: String)
   }
 
-  /// Compares `image` with the golden; with `update`, a missing or differing golden is
-  /// (re)written instead.
+  /// What the golden holds: nothing yet, a picture of another size (not decoded), the
+  /// picture, or why it cannot be read.
+  private enum Golden {
+    case missing
+    case size(width: Int, height: Int)
+    case image(RasterImage)
+    case unreadable(String)
+  }
+
+  /// Compares `image` with the golden; with `update`, a missing, differing or unreadable
+  /// golden is (re)written instead.
   func compare(_ image: RasterImage, update: Bool) throws -> Outcome {
-    guard let data = FileManager.default.contents(atPath: path) else {
+    guard try checkFolder(creating: false) else {
       guard update else { return .missing(path: path) }
       return try record(image)
     }
-    let golden = try RasterImage.decodePNG([UInt8](data))
-    guard golden.width == image.width, golden.height == image.height else {
+    switch try golden(for: image) {
+    case .missing:
+      guard update else { return .missing(path: path) }
+      return try record(image)
+    case .unreadable(let reason):
+      guard update else { return .unreadable(path: path, reason: reason) }
+      return try record(image)
+    case .size(let width, let height):
       if update { return try record(image) }
-      try image.writePNG(to: actualPath)
+      try write(image, to: actualPath)
       return .sizeMismatch(
-        expected: "\(golden.width)×\(golden.height)", actual: "\(image.width)×\(image.height)",
+        expected: "\(width)×\(height)", actual: "\(image.width)×\(image.height)",
         actualPath: actualPath)
+    case .image(let golden):
+      let tolerance = ImageTolerance.standard
+      if let d = ImageComparison.compare(expected: golden, actual: image, tolerance: tolerance),
+        !tolerance.allows(d)
+      {
+        if update { return try record(image) }
+        try write(image, to: actualPath)
+        if let diff = ImageComparison.differenceImage(
+          expected: golden, actual: image, tolerance: tolerance)
+        {
+          try write(diff, to: diffPath)
+        }
+        return .differs(d, actualPath: actualPath, diffPath: diffPath)
+      }
+      removeStale()
+      return .matched
     }
-    let tolerance = ImageTolerance.standard
-    if let d = ImageComparison.compare(expected: golden, actual: image, tolerance: tolerance),
-      !tolerance.allows(d)
-    {
-      if update { return try record(image) }
-      try image.writePNG(to: actualPath)
-      try ImageComparison.differenceImage(expected: golden, actual: image, tolerance: tolerance)?
-        .writePNG(to: diffPath)
-      return .differs(d, actualPath: actualPath, diffPath: diffPath)
+  }
+
+  /// The golden, read and checked within bounds (see the type's comment).
+  private func golden(for image: RasterImage) throws -> Golden {
+    var info = stat()
+    guard lstat(path, &info) == 0 else {
+      guard errno == ENOENT else { throw refusal("\(path) cannot be read") }
+      return .missing
     }
-    removeStale()
-    return .matched
+    let kind = info.st_mode & S_IFMT
+    guard kind == S_IFREG else {
+      throw refusal(
+        "golden \(path) is \(SafeFile.describe(kind)); a golden must be a regular file")
+    }
+    // The largest PNG a picture of this size can honestly be: every row stored
+    // uncompressed at 16 bits a channel, twice over, and room for ancillary chunks.
+    let rows = (8 * image.width + 1) * image.height
+    let maxBytes = 2 * rows + (1 << 20)
+    let bytes: [UInt8]
+    do {
+      bytes = try RegularFile.contents(path, maxBytes: maxBytes, followingLinks: false)
+    } catch {
+      return .unreadable(error.reason)
+    }
+    let png: PNGCheck
+    do {
+      png = try PNGCheck(bytes)
+    } catch {
+      return .unreadable(error.notPNG ? "is not a PNG file" : "is not a valid PNG: \(error)")
+    }
+    // A golden of another size is a mismatch whatever it holds: never inflated.
+    guard png.width == image.width, png.height == image.height else {
+      return .size(width: png.width, height: png.height)
+    }
+    do {
+      try png.checkImageData()
+    } catch {
+      return .unreadable("is not a valid PNG: \(error)")
+    }
+    return .image(try RasterImage.decodePNG(bytes))
+  }
+
+  /// Whether the snapshots folder exists (made when `creating`): a folder inside the test
+  /// file's folder, else an error.
+  @discardableResult
+  private func checkFolder(creating: Bool) throws -> Bool {
+    var info = stat()
+    if lstat(folder, &info) != 0 {
+      guard errno == ENOENT else { throw refusal("\(folder) cannot be read") }
+      guard creating else { return false }
+      guard mkdir(folder, 0o777) == 0 || errno == EEXIST else {
+        throw FileWriteError(folder, errno: errno)
+      }
+    }
+    var resolved = stat()
+    guard stat(folder, &resolved) == 0, resolved.st_mode & S_IFMT == S_IFDIR else {
+      throw refusal("\(folder) is not a folder; goldens go in a folder of that name")
+    }
+    guard let real = SafeFile.realPath(folder), let top = SafeFile.realPath(root),
+      TestPaths.contains(top, real)
+    else {
+      throw refusal("\(folder) leads outside the test file's folder; refusing to use it")
+    }
+    return true
   }
 
   private func record(_ image: RasterImage) throws -> Outcome {
-    try FileManager.default.createDirectory(
-      atPath: URL(fileURLWithPath: path).deletingLastPathComponent().path,
-      withIntermediateDirectories: true)
-    try image.writePNG(to: path)
+    try write(image, to: path)
     removeStale()
     return .recorded(path: path)
   }
 
-  /// Images from an earlier failure would only mislead.
+  private func write(_ image: RasterImage, to target: String) throws {
+    try checkFolder(creating: true)
+    try SafeFile.write(try image.pngData(), to: target, within: root, refusingLinks: true)
+  }
+
+  /// Images from an earlier failure would only mislead. Only files (or links) go: never
+  /// a folder, never what a link points at.
   private func removeStale() {
-    for stale in [actualPath, diffPath] { try? FileManager.default.removeItem(atPath: stale) }
+    for stale in [actualPath, diffPath] {
+      var info = stat()
+      if lstat(stale, &info) == 0, info.st_mode & S_IFMT != S_IFDIR { unlink(stale) }
+    }
+  }
+
+  private func refusal(_ message: String) -> TestSetupError {
+    TestSetupError(location: location, message: message)
   }
 }

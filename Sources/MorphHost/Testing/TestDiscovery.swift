@@ -2,7 +2,9 @@ import Foundation
 import MorphCore
 
 /// Which test files a run takes: `*.test.lua` files found in folders (recursively, but not
-/// into hidden folders or `.build`), and files named directly.
+/// into hidden folders or `.build`), and files named directly. A search stays inside the
+/// folder it was given: a link (to a folder or a file) that leads out of it is not
+/// followed, so a checkout cannot make the runner read or record goldens elsewhere.
 public enum TestDiscovery {
   /// What marks a test file.
   public static let suffix = ".test.lua"
@@ -16,7 +18,11 @@ public enum TestDiscovery {
       guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
         throw TestDiscoveryError(message: "no such file or folder: \(path)")
       }
-      found += isFolder.boolValue ? files(under: path, visited: &visited) : [path]
+      if isFolder.boolValue {
+        found += files(under: path, root: realPath(path), visited: &visited)
+      } else {
+        found.append(path)
+      }
     }
     // A file reached twice (through a link, or named and found) runs once.
     var seen = Set<String>()
@@ -24,10 +30,12 @@ public enum TestDiscovery {
   }
 
   private static func realPath(_ path: String) -> String {
-    URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+    SafeFile.realPath(path) ?? path
   }
 
-  private static func files(under folder: String, visited: inout Set<String>) -> [String] {
+  private static func files(under folder: String, root: String, visited: inout Set<String>)
+    -> [String]
+  {
     // Links may lead in circles: each real folder is read once.
     guard visited.insert(realPath(folder)).inserted else { return [] }
     let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
@@ -37,8 +45,10 @@ public enum TestDiscovery {
         folder == "." ? name : (folder.hasSuffix("/") ? folder + name : folder + "/" + name)
       var isFolder: ObjCBool = false
       guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else { continue }
+      let real = realPath(path)
+      guard real == root || real.hasPrefix(root == "/" ? "/" : root + "/") else { continue }
       if isFolder.boolValue {
-        result += files(under: path, visited: &visited)
+        result += files(under: path, root: root, visited: &visited)
       } else if name.hasSuffix(suffix) {
         result.append(path)
       }

@@ -31,6 +31,9 @@ public struct CaseResult: Sendable {
   public var recorded: [String]
   /// Snapshots that have no golden yet (recording was off).
   public var missingGoldens: [String]
+  /// The files it read (the plugin and its imports, an input script, goldens): what a
+  /// report must never be written over.
+  public var inputs: [String] = []
 
   public var passed: Bool { failures.isEmpty }
 }

@@ -28,7 +28,8 @@ public struct TestRunner: Sendable {
     }
     if let excess = Self.excess(file) {
       return TestFileResult(
-        path: path, cases: [], error: ScriptError(kind: .value, chunk: path, message: excess))
+        path: path, cases: [],
+        error: ScriptError(kind: .value, chunk: path, line: excess.line, message: excess.message))
     }
     var snapshots = SnapshotNames()
     return TestFileResult(
@@ -42,16 +43,28 @@ public struct TestRunner: Sendable {
   /// What makes a file too much to run, if anything: more cases or checks than the caps,
   /// or more than an hour of virtual time in all, so a hostile file cannot keep a runner
   /// busy for hours.
-  static func excess(_ file: TestFile) -> String? {
+  static func excess(_ file: TestFile) -> (line: Int?, message: String)? {
     let checks = file.cases.reduce(0) { $0 + $1.checks.count }
+    // Each moment in range on its own too: a negative one must not offset a long one.
+    let moments = file.cases.lazy.flatMap(\.checks)
+    if let wild = moments.first(where: { !(0...VirtualTime.maxSeconds).contains($0.time) }) {
+      return (
+        wild.line,
+        "a moment at \(TestNumber.text(wild.time)) s; moments are 0 to "
+          + "\(Int(VirtualTime.maxSeconds)) s"
+      )
+    }
     let seconds = file.cases.reduce(0) { $0 + ($1.checks.map(\.time).max() ?? 0) }
     if file.cases.count > maxCases {
-      return "\(file.cases.count) cases; at most \(maxCases) a file"
+      return (nil, "\(file.cases.count) cases; at most \(maxCases) a file")
     }
-    if checks > maxChecks { return "\(checks) checks; at most \(maxChecks) a file" }
+    if checks > maxChecks { return (nil, "\(checks) checks; at most \(maxChecks) a file") }
     guard seconds <= VirtualTime.maxSeconds else {
-      return "the cases play \(TestNumber.text(seconds)) s of virtual time in all; "
-        + "at most \(Int(VirtualTime.maxSeconds)) s a file"
+      return (
+        nil,
+        "the cases play \(TestNumber.text(seconds)) s of virtual time in all; "
+          + "at most \(Int(VirtualTime.maxSeconds)) s a file"
+      )
     }
     return nil
   }
@@ -105,10 +118,6 @@ struct CaseRun {
       name: test.name, line: test.line, failures: [], recorded: [], missingGoldens: [])
   }
 
-  /// `name` relative to the test file's folder (an absolute path stays), written as the
-  /// test file's path was, so messages show the paths a person typed.
-  func beside(_ name: String) -> String { TestPaths.beside(testFile, name) }
-
   mutating func fail(_ message: String, line: Int, time: Double?) {
     result.failures.append(
       TestFailure(location: FilePosition(file: testFile, line: line), time: time, message: message))
@@ -125,12 +134,8 @@ struct CaseRun {
 
   /// Loads the plugin with the case's props and parses its input.
   mutating func start(limits: ScriptLimits) throws {
-    let plugin = beside(test.plugin)
-    guard FileManager.default.fileExists(atPath: plugin) else {
-      throw TestSetupError(
-        location: FilePosition(file: testFile, line: test.line),
-        message: "plugin '\(test.plugin)' not found beside the test file (\(plugin))")
-    }
+    let plugin = try TestPaths.confined(
+      test.plugin, what: "plugin", testFile: testFile, line: test.line)
     let options = ComponentOptions(
       props: test.props, reduceMotion: test.reduceMotion, limits: limits, output: { _ in })
     let document = try DocumentHost(path: plugin, options: options)
@@ -140,10 +145,11 @@ struct CaseRun {
         message: "'\(test.plugin)' is a scene, not a component: it has no clock or input")
     }
     host = component
+    result.inputs += component.watchedFiles
     player = ScriptPlayer(try inputScript(limits: limits))
   }
 
-  private func inputScript(limits: ScriptLimits) throws -> InputScript {
+  private mutating func inputScript(limits: ScriptLimits) throws -> InputScript {
     if let text = test.input {
       do {
         return try InputScript.parse(text, file: testFile)
@@ -155,8 +161,18 @@ struct CaseRun {
       }
     }
     if let name = test.inputFile {
-      let path = beside(name)
-      let bytes = try SourceFile.read(path, limits: limits)
+      let path = try TestPaths.confined(
+        name, what: "inputFile", testFile: testFile, line: test.line)
+      result.inputs.append(path)
+      let cap = limits.memoryCapMiB > 0 ? Int(limits.memoryCapMiB * 1024 * 1024) : Int.max
+      let bytes: [UInt8]
+      do {
+        bytes = try RegularFile.contents(path, maxBytes: cap)
+      } catch {
+        throw TestSetupError(
+          location: FilePosition(file: testFile, line: test.line),
+          message: "inputFile '\(name)' \(error.reason)")
+      }
       return try InputScript.parse(String(decoding: bytes, as: UTF8.self), file: path)
     }
     return InputScript(events: [])
@@ -174,12 +190,15 @@ struct CaseRun {
     let renderer = CairoRenderer()
     for (_, check) in ordered {
       currentLine = check.line
-      // No time is past `VirtualTime.maxSeconds`: `TestRunner.excess` caps the file's total.
+      // No time is past `VirtualTime.maxSeconds`: `TestRunner.excess` caps each moment and
+      // the file's total.
       if check.time > host.time || frame == nil {
         try play(until: check.time)
-        frame = nil
+        // Every moment is drawn, whatever it checks: a body or an `onAppear` that raises
+        // fails the case, as it fails `render` and `check`, and state is what a viewer's
+        // frame would leave it.
+        frame = try host.frame()
       }
-      if frame == nil, check.needsFrame { frame = try host.frame() }
       try evaluate(check, frame: frame, renderer: renderer, snapshots: &snapshots)
     }
     try reportSettling()
@@ -266,7 +285,8 @@ struct CaseRun {
     names.lines[name] = line
     guard let frame, let host else { return nil }
     let image = try host.image(frame, renderer: renderer, scale: scale)
-    let golden = Snapshot(testFile: testFile, name: name)
+    let golden = try Snapshot(testFile: testFile, name: name, line: line)
+    result.inputs.append(golden.path)
     switch try golden.compare(image, update: update) {
     case .matched: return nil
     case .recorded(let path):
@@ -275,6 +295,8 @@ struct CaseRun {
     case .missing(let path):
       result.missingGoldens.append(path)
       return "snapshot '\(name)' has no golden yet (\(path))"
+    case .unreadable(let path, let reason):
+      return "snapshot '\(name)': its golden \(path) \(reason); --update records it anew"
     case .sizeMismatch(let expected, let actual, let actualPath):
       return "snapshot '\(name)' is \(actual), its golden \(expected); wrote \(actualPath)"
         + Self.fontNote
@@ -291,26 +313,6 @@ struct CaseRun {
     guard !missing.isEmpty else { return "" }
     return " (\(missing.count) of the host's fonts are missing, e.g. \(missing[0]): "
       + "text draws differently here)"
-  }
-}
-
-extension TestCheck {
-  /// Whether checking it needs the frame drawn at its moment.
-  var needsFrame: Bool {
-    switch expectation {
-    case .accessibility, .frame, .quad, .snapshot: return true
-    case .number, .text, .boolean, .settled: return false
-    }
-  }
-}
-
-/// Paths of files that belong to a test file.
-enum TestPaths {
-  /// `name` in the folder of `file` (an absolute `name` stays as it is).
-  static func beside(_ file: String, _ name: String) -> String {
-    guard !name.hasPrefix("/") else { return name }
-    guard let slash = file.lastIndex(of: "/") else { return name }
-    return String(file[...slash]) + name
   }
 }
 

@@ -3,15 +3,33 @@
 -- that line; `encode` turns what the file returned into JSON for the host's
 -- runner (`TestFile.swift` reads it). Trusted: runs once in a test file's
 -- state, after the sandbox is built; plugins never see it.
-local morph, support = ...
+--
+-- What a constructor checked is what the runner gets: it keeps its own copy of
+-- each record out of the test file's reach and hands the file a copy, so a
+-- table edited after the call (an emptied `values`, a renamed snapshot, a
+-- moment moved to -1e9) changes nothing. `rules` are the numbers the host owns
+-- (`TestCheck` in TestFile.swift): the snapshot scales and name length.
+local morph, support, rules = ...
 local type, pairs, ipairs, tostring, tonumber, next = type, pairs, ipairs, tostring, tonumber, next
 local setmetatable, getmetatable, rawlen, rawget = setmetatable, getmetatable, rawlen, rawget
 local format, concat, sort, utf8len = string.format, table.concat, table.sort, utf8.len
 local check, raise, typename = support.check, support.raise, support.typename
 
 local test = {}
--- What each table built here is; weak, so the marks never outlive the tables.
-local kinds = setmetatable({}, { __mode = "k" })
+-- Each handle given to the test file → { kind, record }: the checked record,
+-- which only this file holds. Weak, so the entries never outlive the handles.
+local sealed = setmetatable({}, { __mode = "k" })
+
+-- What `v` is ("approx", "check", "at", "case"), when this file made it.
+local function kind(v)
+  local entry = sealed[v]
+  return entry and entry[1]
+end
+
+-- The checked record behind a handle.
+local function record(v)
+  return sealed[v][2]
+end
 
 -- The test file's line that called the constructor (0 when Lua cannot tell).
 local function line()
@@ -38,9 +56,19 @@ local function tolerance(v, n, fname, default)
   return v
 end
 
-local function mark(kind, t)
-  kinds[t] = kind
-  return t
+-- Plain data only: strings, numbers, booleans and tables of them.
+local function copy(v)
+  if type(v) ~= "table" then return v end
+  local out = {}
+  for k, x in next, v do out[k] = copy(x) end
+  return out
+end
+
+-- Keeps `t` (just checked) private and returns a copy for the test file.
+local function seal(what, t)
+  local handle = copy(t)
+  sealed[handle] = { what, t }
+  return handle
 end
 
 ---A number within `tolerance` (default 1e-6) of `value`.
@@ -49,7 +77,7 @@ end
 ---@return morph.Approx
 function test.approx(value, tol)
   check.finite(value, 1, "approx")
-  return mark("approx", { value = value, tolerance = tolerance(tol, 2, "approx", 1e-6) })
+  return seal("approx", { value = value, tolerance = tolerance(tol, 2, "approx", 1e-6) })
 end
 
 ---The accessibility value, or some of label, value and hint.
@@ -64,7 +92,7 @@ function test.accessibility(want)
     for k, v in pairs(want) do fields[k] = text(v, 1, "accessibility", k) end
     if next(fields) == nil then check.error(1, "accessibility", "name at least one of label, value, hint") end
   end
-  return mark("check", { kind = "accessibility", line = line(), fields = fields })
+  return seal("check", { kind = "accessibility", line = line(), fields = fields })
 end
 
 local function node_id(id, fname)
@@ -96,7 +124,7 @@ end
 function test.frame(id, rect, tol)
   node_id(id, "frame")
   local r = numbers(rect, 4, 2, "frame", "{x, y, width, height}")
-  return mark("check", {
+  return seal("check", {
     kind = "frame", line = line(), id = id, values = r, tolerance = tolerance(tol, 3, "frame", 0.01),
   })
 end
@@ -116,7 +144,7 @@ function test.quad(id, corners, tol)
     local p = numbers(rawget(corners, i), 2, 2, "quad", "corner {x, y}")
     values[#values + 1], values[#values + 2] = p[1], p[2]
   end
-  return mark("check", {
+  return seal("check", {
     kind = "quad", line = line(), id = id, values = values, tolerance = tolerance(tol, 3, "quad", 0.01),
   })
 end
@@ -128,7 +156,7 @@ end
 ---@return morph.TestCheck
 function test.snapshot(name, options)
   text(name, 1, "snapshot")
-  if not name:match("^[%w_][%w_%-]*$") or #name > 100 then
+  if not name:match("^[%w_][%w_%-]*$") or #name > rules.nameLength then
     check.error(1, "snapshot", "a name is letters, digits, '_' and '-' (a file name), got '" .. name .. "'")
   end
   local scale = 1
@@ -136,16 +164,17 @@ function test.snapshot(name, options)
     check.options(options, { "scale" }, 2, "snapshot")
     if options.scale ~= nil then
       scale = check.finite(options.scale, 2, "snapshot", "scale")
-      if scale < 0.25 or scale > 4 then
-        check.error(2, "snapshot", "scale must be in [0.25, 4], got " .. tostring(scale), "scale")
+      if scale < rules.minScale or scale > rules.maxScale then
+        check.error(2, "snapshot", format("scale must be in [%s, %s], got %s",
+          tostring(rules.minScale), tostring(rules.maxScale), tostring(scale)), "scale")
       end
     end
   end
-  return mark("check", { kind = "snapshot", line = line(), name = name, scale = scale })
+  return seal("check", { kind = "snapshot", line = line(), name = name, scale = scale })
 end
 
 --- settled: at rest (nothing that will end is moving); `at(t){ test.settled }`.
-test.settled = mark("check", { kind = "settled" })
+test.settled = seal("check", { kind = "settled" })
 
 -- One expectation of a state key: a number (within 1e-9), approx(…), a string or a boolean.
 local function state_check(key, want, n)
@@ -153,8 +182,9 @@ local function state_check(key, want, n)
   if type(want) == "number" then
     check.finite(want, n, "at", key)
     c.number, c.tolerance = want, 1e-9
-  elseif kinds[want] == "approx" then
-    c.number, c.tolerance = want.value, want.tolerance
+  elseif kind(want) == "approx" then
+    local approx = record(want)
+    c.number, c.tolerance = approx.value, approx.tolerance
   elseif type(want) == "string" then
     c.text = text(want, n, "at", key)
   elseif type(want) == "boolean" then
@@ -180,7 +210,7 @@ function test.at(t)
         checks[#checks + 1] = state_check(k, v, 1)
       elseif type(k) ~= "number" or k < 1 or k > rawlen(expectations) or k % 1 ~= 0 then
         check.error(1, "at", "keys are state names (strings) or list positions, got " .. typename(k))
-      elseif kinds[v] ~= "check" then
+      elseif kind(v) ~= "check" then
         check.error(1, "at", format(
           "item %d: a check (test.accessibility, frame, quad, snapshot or settled) expected, got %s",
           k, typename(v)))
@@ -188,17 +218,16 @@ function test.at(t)
     end
     -- State keys in name order, then the list in its order: output never depends on hashing.
     sort(checks, function(a, b) return a.key < b.key end)
-    for _, c in ipairs(expectations) do
-      local copy = {}
-      for ck, cv in pairs(c) do copy[ck] = cv end
-      copy.line = (c.line ~= nil and c.line ~= 0) and c.line or where
-      checks[#checks + 1] = copy
+    for i = 1, rawlen(expectations) do
+      local c = copy(record(rawget(expectations, i)))
+      c.line = (c.line ~= nil and c.line ~= 0) and c.line or where
+      checks[#checks + 1] = c
     end
     for _, c in ipairs(checks) do
       c.time = t
       if c.line == nil then c.line = where end
     end
-    return mark("at", { line = where, checks = checks })
+    return seal("at", { line = where, checks = checks })
   end
 end
 
@@ -207,7 +236,7 @@ end
 ---@return morph.TestMoment
 function test.settledBy(t)
   time(t, 1, "settledBy")
-  return mark("at", { line = line(), checks = { { kind = "settled", time = t, line = line() } } })
+  return seal("at", { line = line(), checks = { { kind = "settled", time = t, line = line() } } })
 end
 
 -- A `--set` value as the Lua literal the host reads back.
@@ -243,7 +272,7 @@ function test.case(name)
     local length = rawlen(def)
     for k, v in pairs(def) do
       if type(k) == "number" and k >= 1 and k <= length and k % 1 == 0 then
-        if kinds[v] ~= "at" then
+        if kind(v) ~= "at" then
           check.error(1, "case", format("item %d: at(t){…} or settledBy(t) expected, got %s", k, typename(v)))
         end
       elseif not is_case_field[k] then
@@ -268,12 +297,12 @@ function test.case(name)
       sort(c.props, function(a, b) return a[1] < b[1] end)
     end
     for i = 1, length do
-      for _, check_ in ipairs(def[i].checks) do c.checks[#c.checks + 1] = check_ end
+      for _, check_ in ipairs(record(rawget(def, i)).checks) do c.checks[#c.checks + 1] = check_ end
     end
     if #c.checks == 0 then
       check.error(1, "case", "a case needs at least one expectation, in at(t){…} or settledBy(t)")
     end
-    return mark("case", c)
+    return seal("case", c)
   end
 end
 
@@ -326,11 +355,11 @@ local function encode(result)
   local cases = {}
   for i = 1, n do
     local c = rawget(result, i)
-    if kinds[c] ~= "case" then
+    if kind(c) ~= "case" then
       local hint = type(c) == "function" and " (a case's table is missing after test.case \"name\")" or ""
       raise(format("item %d of the returned list is %s, not a test.case \"name\" {…}%s", i, typename(c), hint))
     end
-    cases[i] = c
+    cases[i] = record(c)
   end
   local out = {}
   json(cases, out)

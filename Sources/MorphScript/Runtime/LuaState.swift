@@ -297,6 +297,20 @@ public final class LuaState {
     try runTrusted(LuaSources.testing, name: "morph.testing", results: &results) {
       self.push(module)
       self.push(self.supportTable)
+      // The numbers `TestCheck` owns, for the constructors to check where they are called.
+      lua_createtable(self.lua, 0, 3)
+      for (key, value) in [
+        ("minScale", TestCheck.scales.lowerBound), ("maxScale", TestCheck.scales.upperBound),
+        ("nameLength", Double(TestCheck.maxNameLength)),
+      ] {
+        // Whole numbers as integers, so messages show `4`, not `4.0`.
+        if value == value.rounded() {
+          lua_pushinteger(self.lua, lua_Integer(value))
+        } else {
+          lua_pushnumber(self.lua, value)
+        }
+        lua_setfield(self.lua, -2, key)
+      }
     }
     guard case .function(let encode)? = results.first else {
       throw ScriptError(kind: .runtime, message: "the test vocabulary returned no encoder")

@@ -36,10 +36,25 @@ public struct TestFile: Sendable {
     }
     do {
       cases = try JSONDecoder().decode([TestCase].self, from: Data(text.utf8))
+    } catch let invalid as InvalidTestValue {
+      throw ScriptError(kind: .value, chunk: path, line: invalid.line, message: invalid.message)
     } catch {
-      throw ScriptError(kind: .value, chunk: path, message: "cannot read the cases: \(error)")
+      // The vocabulary only writes what this reader reads: a mismatch is the host's bug,
+      // told in one line rather than as Foundation's dump of the decoding path.
+      throw ScriptError(
+        kind: .value, chunk: path,
+        message: "cannot read the cases (the host's test vocabulary "
+          + "and reader disagree)")
     }
   }
+}
+
+/// A value the reader refuses: the vocabulary checked it where it was written, and the
+/// reader checks what it uses again, so nothing the runner trusts rests on the Lua side
+/// alone. `line` is the test file's line that wrote it.
+struct InvalidTestValue: Error {
+  var line: Int?
+  var message: String
 }
 
 /// One `test.case "name" {…}`: a plugin, its props and input, and what must hold when.
@@ -68,7 +83,11 @@ public struct TestCase: Sendable, Decodable {
     name = try c.decode(String.self, forKey: .name)
     line = try c.decode(Int.self, forKey: .line)
     plugin = try c.decode(String.self, forKey: .plugin)
-    props = try c.decode([[String]].self, forKey: .props).map { ($0[0], $0[1]) }
+    let pairs = try c.decode([[String]].self, forKey: .props)
+    guard pairs.allSatisfy({ $0.count == 2 }) else {
+      throw InvalidTestValue(line: line, message: "a prop is not a (name, value) pair")
+    }
+    props = pairs.map { ($0[0], $0[1]) }
     input = try c.decodeIfPresent(String.self, forKey: .input)
     inputFile = try c.decodeIfPresent(String.self, forKey: .inputFile)
     reduceMotion = try c.decodeIfPresent(Bool.self, forKey: .reduceMotion) ?? false
@@ -96,6 +115,11 @@ public struct TestCheck: Sendable, Decodable {
     case settled
   }
 
+  /// The scales a snapshot may be drawn at, in pixels a point.
+  public static let scales = 0.25...4.0
+  /// The longest snapshot name, in bytes.
+  public static let maxNameLength = 100
+
   /// Seconds on the component's clock.
   public var time: Double
   /// The test file's line that wrote it.
@@ -108,13 +132,32 @@ public struct TestCheck: Sendable, Decodable {
 
   public init(from decoder: any Decoder) throws {
     let c = try decoder.container(keyedBy: CodingKeys.self)
+    let line = try c.decode(Int.self, forKey: .line)
+    func refuse(_ message: String) -> InvalidTestValue {
+      InvalidTestValue(line: line, message: message)
+    }
     time = try c.decode(Double.self, forKey: .time)
-    line = try c.decode(Int.self, forKey: .line)
+    self.line = line
+    guard time.isFinite, time >= 0 else {
+      throw refuse("a moment must be a finite time >= 0 s, got \(time)")
+    }
     let tolerance = try c.decodeIfPresent(Double.self, forKey: .tolerance) ?? 0
+    guard tolerance.isFinite, tolerance >= 0 else {
+      throw refuse("a tolerance must be finite and >= 0, got \(tolerance)")
+    }
+    /// `count` finite numbers.
+    func numbers(_ count: Int, _ what: String) throws -> [Double] {
+      let v = try c.decode([Double].self, forKey: .values)
+      guard v.count == count, v.allSatisfy(\.isFinite) else {
+        throw refuse("\(what) expected (\(count) finite numbers), got \(v.count) numbers")
+      }
+      return v
+    }
     switch try c.decode(String.self, forKey: .kind) {
     case "state":
       let key = try c.decode(String.self, forKey: .key)
       if let n = try c.decodeIfPresent(Double.self, forKey: .number) {
+        guard n.isFinite else { throw refuse("state '\(key)': a finite number expected") }
         expectation = .number(key: key, value: n, tolerance: tolerance)
       } else if let s = try c.decodeIfPresent(String.self, forKey: .text) {
         expectation = .text(key: key, value: s)
@@ -124,21 +167,40 @@ public struct TestCheck: Sendable, Decodable {
     case "accessibility":
       expectation = .accessibility(try c.decode([String: String].self, forKey: .fields))
     case "frame":
-      let v = try c.decode([Double].self, forKey: .values)
+      let v = try numbers(4, "{x, y, width, height}")
       expectation = .frame(
         id: try c.decode(String.self, forKey: .id),
         Rect(x: v[0], y: v[1], width: v[2], height: v[3]),
         tolerance: tolerance)
     case "quad":
-      let v = try c.decode([Double].self, forKey: .values)
-      let points = stride(from: 0, to: v.count - 1, by: 2).map { Point(v[$0], v[$0 + 1]) }
+      let v = try numbers(8, "four corners {x, y}")
+      let points = stride(from: 0, to: 8, by: 2).map { Point(v[$0], v[$0 + 1]) }
       expectation = .quad(
         id: try c.decode(String.self, forKey: .id), points, tolerance: tolerance)
     case "snapshot":
-      expectation = .snapshot(
-        try c.decode(String.self, forKey: .name),
-        scale: try c.decodeIfPresent(Double.self, forKey: .scale) ?? 1)
-    default: expectation = .settled
+      let name = try c.decode(String.self, forKey: .name)
+      let scale = try c.decodeIfPresent(Double.self, forKey: .scale) ?? 1
+      guard Self.isFileName(name) else {
+        throw refuse(
+          "a snapshot name must be a file name in its folder (letters, digits, '_', '-')")
+      }
+      guard Self.scales.contains(scale) else {
+        throw refuse(
+          "a snapshot's scale must be in [\(Self.scales.lowerBound), \(Self.scales.upperBound)]")
+      }
+      expectation = .snapshot(name, scale: scale)
+    case "settled": expectation = .settled
+    case let other: throw refuse("unknown check '\(other.prefix(40))'")
     }
+  }
+
+  /// A name that stays a file in its folder: what makes a golden's path safe. The
+  /// vocabulary's rule (letters, digits, `_`, `-`, not starting with `-`) is narrower.
+  public static func isFileName(_ name: String) -> Bool {
+    !name.isEmpty && name.utf8.count <= maxNameLength && !name.hasPrefix(".")
+      && name.unicodeScalars.allSatisfy {
+        $0.isASCII
+          && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_" || $0 == "-")
+      }
   }
 }
