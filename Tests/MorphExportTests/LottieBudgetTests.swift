@@ -66,4 +66,18 @@ import Testing
     for f in 0..<3 { try moving.add(Self.frame(Self.polyline(2_000, lift: Double(f)))) }
     #expect(moving.heldBytes == 3 * LottieTimeline.cost(of: path))
   }
+
+  /// Two equal samples are one value: a two-frame export of ten 10 000-character texts
+  /// wrote each glyph contour's outline twice (105 MB, a 2 GB peak, against 49 MB and
+  /// 1 GB for four frames).
+  @Test func twoEqualSamplesAreOneValue() {
+    var p = SampledProperty()
+    p.append(0, [1, 2, 3])
+    p.append(1, [1, 2, 3])
+    #expect(p.lottie(.points) == ["a": 0, "k": [1, 2, 3]])
+    var moved = SampledProperty()
+    moved.append(0, [1])
+    moved.append(1, [2])
+    #expect(KeyframeReducer.reduce(moved, tolerance: 0.05).keys == [0, 1])
+  }
 }
