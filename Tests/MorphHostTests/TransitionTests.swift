@@ -244,6 +244,42 @@ import Testing
     #expect(try badge(h) == nil)
   }
 
+  /// The reported case: a completion swaps the root's id every tick under an hour-long
+  /// transition. Each removed root was kept (and carried into every later frame) until
+  /// its hour ended, so each tick was slower than the last (`render --time 40` did not
+  /// end); the frame budget's ghost limit ends the oldest removals at once.
+  @Test func aRootSwappedEveryTickUnderAnHourKeepsAtMostTheBudgetsGhosts() throws {
+    let text = """
+      local m = morph
+      local function step(s)
+        local n = tonumber(s.key:sub(2)) + 1
+        s:animate(m.linear(1 / 120), { t = n }, step)
+        s:animate(m.linear(3600), { key = "r" .. n })
+      end
+      return m.component {
+        name = "Swap",
+        size = { 100, 100 },
+        state = { t = 0, key = "r0" },
+        appear = step,
+        body = function(self)
+          return m.rect():fill("#007AFF"):id(self.key):transition(m.transition.opacity)
+        end,
+      }
+      """
+    let h = ComponentHost(component: try ComponentInstance(path: "swap.lua", source: text))
+    _ = try h.frame()
+    try h.advance(to: 5)
+    let leaving = h.component.transitions.leavingIDs
+    let limit = FrameBudget.standard.maxLeavingNodes
+    #expect(leaving.count == limit)
+    // The newest removals are kept: five seconds of ticks removed hundreds more, and
+    // the oldest of them ended.
+    let oldestKept = try #require(leaving.compactMap { Int($0.dropFirst()) }.min())
+    #expect(oldestKept > limit)
+    // The frame draws the new root over the one it replaced, no more.
+    #expect(try h.frame().list.items.count == 2)
+  }
+
   @Test func aWrongEdgeListsTheValidOnes() throws {
     let h = try makeHost("m.transition.move(\"up\")")
     let error = #expect(throws: ScriptError.self) { _ = try toggle(h, at: [0]) }

@@ -74,6 +74,11 @@ public struct TransitionTracker: Sendable {
   private var present: [String: Entry] = [:]
   /// Removed nodes still drawing (their removal runs).
   private var leaving: [String: Entry] = [:]
+  /// The leaving ids, oldest removal first, and the nodes each holds: what the
+  /// budget's ghost limits count (`limitGhosts`).
+  private var departures: [(id: String, nodes: Int)] = []
+  /// Bounds the removed nodes kept drawing (`FrameBudget.maxLeavingNodes`, `maxItems`).
+  public var budget = FrameBudget.standard
   /// Which side's effects each moving id shows: the one it set out with. A node
   /// re-inserted during its removal turns back under its removal effects (and one removed
   /// during its insertion under its insertion effects), so it never jumps.
@@ -142,7 +147,7 @@ public struct TransitionTracker: Sendable {
         forget(id)
         continue
       }
-      if leaving.removeValue(forKey: id) == nil {
+      if leave(id, nil) == nil {
         if sides[id] == nil { engine.define(id, value: 0) }
         sides[id] = sides[id] ?? .insertion
       }
@@ -160,7 +165,7 @@ public struct TransitionTracker: Sendable {
       var ghost = entry
       ghost.node = Self.inert(entry.node)
       ghost.node.modifiers.append(.detached(MatchedGeometryKey(slot: entry.slot)))
-      leaving[id] = ghost
+      leave(id, ghost)
       makeRoom(around: entry)
       if sides[id] == nil {
         engine.define(id, value: 1)
@@ -168,7 +173,50 @@ public struct TransitionTracker: Sendable {
       }
       _ = engine.animate([(id, 0)], with: animation, at: start)
     }
+    limitGhosts()
     engine.keep(only: Set(sides.keys))
+  }
+
+  /// Sets (or, with nil, ends) the ghost of `id`, keeping `departures` in step; returns
+  /// the ghost there was.
+  @discardableResult
+  private mutating func leave(_ id: String, _ ghost: Entry?) -> Entry? {
+    let old = leaving[id]
+    leaving[id] = ghost
+    if old != nil { departures.removeAll { $0.id == id } }
+    if let ghost { departures.append((id, Self.nodeCount(ghost.node))) }
+    return old
+  }
+
+  /// Ends the oldest removals at once while more nodes are leaving than the budget
+  /// keeps (a completion that swaps the root's id every tick under an hour-long
+  /// transition would otherwise pile up a ghost a tick, each redrawn and compared
+  /// every frame after): a removed node stops drawing as if its removal had ended, and
+  /// its `onDisappear` runs then.
+  private mutating func limitGhosts() {
+    var nodes = departures.reduce(0) { $0 + $1.nodes }
+    while let oldest = departures.first,
+      departures.count > budget.maxLeavingNodes || nodes > budget.maxItems
+    {
+      nodes -= oldest.nodes
+      leave(oldest.id, nil)
+      sides[oldest.id] = nil
+    }
+  }
+
+  /// The nodes in `node`'s tree, those its modifiers attach included.
+  static func nodeCount(_ node: ViewNode) -> Int {
+    var count = 1
+    for modifier in node.modifiers {
+      switch modifier {
+      case .overlay(let v, _), .background(let v, _), .mask(let v, _): count += nodeCount(v)
+      default: break
+      }
+    }
+    if case .stack(_, _, _, let children) = node.content {
+      for child in children { count += nodeCount(child) }
+    }
+    return count
   }
 
   /// Lets the siblings of a node coming or going glide under the change.
@@ -177,14 +225,14 @@ public struct TransitionTracker: Sendable {
   }
 
   private mutating func forget(_ id: String) {
-    leaving[id] = nil
+    leave(id, nil)
     sides[id] = nil
   }
 
   /// Drops what came to rest: a node in (identity) or out (gone).
   private mutating func retireFinished() {
     for id in sides.keys where engine.channels[id]?.isAnimating != true {
-      if engine.target(id) == 0 { leaving[id] = nil }
+      if engine.target(id) == 0 { leave(id, nil) }
       sides[id] = nil
     }
     if engine.channels.count != sides.count { engine.keep(only: Set(sides.keys)) }
@@ -315,7 +363,11 @@ public struct TransitionTracker: Sendable {
   /// one that replaced it): as its outermost background, which takes the new root's size
   /// and leaves every slot path in the new root as it is alone.
   private func withRootGhost(_ tree: ViewNode, at time: Double) -> ViewNode {
-    guard let ghost = leaving.values.first(where: { $0.path.isEmpty }) else { return tree }
+    // The newest: the root just replaced (older ones, still fading, are not drawn).
+    guard
+      let ghost = departures.reversed().lazy.compactMap({ self.leaving[$0.id] })
+        .first(where: { $0.path.isEmpty })
+    else { return tree }
     var swapping = tree
     swapping.modifiers.append(.background(decorated(ghost.node, at: time), .center))
     return swapping

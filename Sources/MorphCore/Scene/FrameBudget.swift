@@ -33,11 +33,17 @@ public struct FrameBudget: Hashable, Sendable {
   /// is not limited to the canvas, so an absurd radius fails at once. 32 Mpx is about
   /// 2 s; deck_fan at scale 8 (the most the CLI allows) blurs about 13 Mpx.
   public var maxBlurPixels: Int
+  /// Removed nodes kept drawing while their removal transitions run (`TransitionTracker`);
+  /// the nodes their trees hold count against `maxItems` too. Past either, the oldest
+  /// removal ends at once. Each ghost is carried into every frame's tree until it ends,
+  /// so without a bound a node removed every tick under a long transition makes each
+  /// frame slower than the last.
+  public var maxLeavingNodes: Int
 
   public init(
     maxItems: Int = 20_000, maxPathElements: Int = 100_000, maxTextCharacters: Int = 100_000,
     maxTextRunCharacters: Int = 10_000, maxFontSize: Double = 4096,
-    maxTextLayoutWork: Int = 1 << 20, maxBlurPixels: Int = 32 << 20
+    maxTextLayoutWork: Int = 1 << 20, maxBlurPixels: Int = 32 << 20, maxLeavingNodes: Int = 256
   ) {
     self.maxItems = maxItems
     self.maxPathElements = maxPathElements
@@ -46,6 +52,7 @@ public struct FrameBudget: Hashable, Sendable {
     self.maxFontSize = maxFontSize
     self.maxTextLayoutWork = maxTextLayoutWork
     self.maxBlurPixels = maxBlurPixels
+    self.maxLeavingNodes = maxLeavingNodes
   }
 
   public static let standard = FrameBudget()

@@ -102,17 +102,31 @@ struct BezierShape: Equatable {
       closed: numbers.first == 1, vertices: vertices, inPoints: ins, outPoints: outs)
   }
 
+  /// The shape's JSON, made straight into text (keys in the writer's order: c, i, o, v):
+  /// a glyph outline has thousands of shapes, and as trees of values their keyframes
+  /// took ten times the memory of the text.
   func lottie(_ decimals: Int) -> LottieJSON {
-    func list(_ points: [Point]) -> LottieJSON {
-      .array(points.map { LottieJSON.rounded([$0.x, $0.y], decimals) })
-    }
     // lottie-web stops drawing the whole animation at a path without vertices (the
     // progress ring's arc at 0); one vertex, open, is a move with no segment: nothing drawn.
     if vertices.isEmpty { return ["c": false, "v": [[0, 0]], "i": [[0, 0]], "o": [[0, 0]]] }
-    return [
-      "c": .bool(closed), "v": list(vertices),
-      "i": list(zip(inPoints, vertices).map { $0 - $1 }),
-      "o": list(zip(outPoints, vertices).map { $0 - $1 }),
-    ]
+    var out = closed ? "{\"c\":true,\"i\":" : "{\"c\":false,\"i\":"
+    func list(_ points: some Sequence<Point>) {
+      out += "["
+      for (n, p) in points.enumerated() {
+        out += n == 0 ? "[" : ",["
+        out += LottieJSON.format(LottieJSON.roundedValue(p.x, decimals))
+        out += ","
+        out += LottieJSON.format(LottieJSON.roundedValue(p.y, decimals))
+        out += "]"
+      }
+      out += "]"
+    }
+    list(zip(inPoints, vertices).lazy.map { $0 - $1 })
+    out += ",\"o\":"
+    list(zip(outPoints, vertices).lazy.map { $0 - $1 })
+    out += ",\"v\":"
+    list(vertices)
+    out += "}"
+    return .raw(out)
   }
 }

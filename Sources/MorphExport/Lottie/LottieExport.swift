@@ -23,7 +23,7 @@ struct LottieExport {
         fps: fps, name: name, background: background, textOutline: PangoTextMeasure.outline))
     for i in 0..<count {
       if observer.isCancelled() { throw ExportError.cancelled }
-      stream.add(try source.next(i))
+      try stream.add(try source.next(i))
       observer.frameDone(i + 1, count)
     }
     let animation = stream.finish()

@@ -74,11 +74,13 @@ enum KeyframeReducer {
   static func reduce(_ property: SampledProperty, tolerance: Double) -> Reduction {
     let values = property.values
     let frames = property.frames
+    // First, so two equal samples are one value too: a two-frame export of a text's glyph
+    // outline (thousands of shapes) wrote every shape twice.
+    if isConstant(values, tolerance: tolerance) { return Reduction(keys: [0], easings: []) }
     guard values.count > 2 else {
       return Reduction(
         keys: Array(values.indices), easings: Array(repeating: .linear, count: values.count - 1))
     }
-    if isConstant(values, tolerance: tolerance) { return Reduction(keys: [0], easings: []) }
     var keys = [0]
     var easings: [Easing] = []
     var start = 0

@@ -57,21 +57,54 @@ struct LottieTimeline {
   private(set) var frameCount = 0
   /// Makes a text item drawable (its glyph outline), or leaves it as it is.
   let prepare: (DisplayItem) -> DisplayItem
+  /// What the outlines held so far will cost the writer, in bytes (`cost(of:)`).
+  private(set) var heldBytes = 0
+  /// The most `heldBytes` may reach before the export ends.
+  let limit: Int
 
-  init(prepare: @escaping (DisplayItem) -> DisplayItem = { $0 }) {
+  /// What one outline held costs the writer per element and per subpath: its stored
+  /// elements (56 bytes each), their Bézier vertices and numbers, and the JSON values
+  /// and text made of them; each subpath is a shape item with its own keyframe list.
+  /// Measured: about 175 bytes an element for a 90 000-point moving path, and 5 kB a
+  /// glyph contour for ten 10 000-character texts.
+  static let bytesPerElement = 256
+  static let bytesPerSubpath = 4096
+
+  init(
+    limit: Int = LottieStream.maxHeldBytes, prepare: @escaping (DisplayItem) -> DisplayItem = { $0 }
+  ) {
+    self.limit = limit
     self.prepare = prepare
   }
 
   init(_ lists: [DisplayList]) {
-    self.init()
-    for list in lists { add(list) }
+    self.init(limit: .max)
+    for list in lists { try? add(list) }
     finish()
   }
 
-  /// Folds one frame (the next) into the tracks.
-  mutating func add(_ list: DisplayList) {
-    Self.add(Self.tree(list.commands), frame: frameCount, to: root, prepare: prepare)
+  /// The bytes `path`, held, costs the writer.
+  static func cost(of path: Path) -> Int {
+    var subpaths = 0
+    for case .move in path.elements { subpaths += 1 }
+    return path.elements.count * bytesPerElement + subpaths * bytesPerSubpath
+  }
+
+  /// Folds one frame (the next) into the tracks; past the export budget, an error that
+  /// ends the export.
+  mutating func add(_ list: DisplayList) throws(SceneError) {
+    var added = 0
+    Self.add(
+      Self.tree(list.commands), frame: frameCount, to: root, prepare: prepare, held: &added)
+    heldBytes += added
     frameCount += 1
+    guard heldBytes <= limit else {
+      throw SceneError(
+        "Lottie export would hold more than \(limit >> 20) MiB of outlines by frame "
+          + "\(frameCount) (the export budget): outlines that change every frame are kept for "
+          + "every frame; export fewer frames, move shapes with offset or rotation rather "
+          + "than their points, or choose a raster format (.webp)")
+    }
   }
 
   /// Closes the last segments and places the layers; call once, after the last frame.
@@ -107,7 +140,7 @@ struct LottieTimeline {
 
   private static func add(
     _ nodes: [Node], frame: Int, to composition: Composition,
-    prepare: (DisplayItem) -> DisplayItem
+    prepare: (DisplayItem) -> DisplayItem, held: inout Int
   ) {
     extendSegment(composition, frame: frame, order: nodes.map(\.identity))
     for node in nodes {
@@ -116,7 +149,8 @@ struct LottieTimeline {
         var samples: [Int: DisplayItem] = [:]
         if case .item(let existing)? = composition.tracks[item.identity] { samples = existing }
         composition.tracks[item.identity] = nil  // unique, so the insert below does not copy
-        let sample = compact(prepare(item), after: composition.latest[item.identity])
+        let (sample, bytes) = compact(prepare(item), after: composition.latest[item.identity])
+        held += bytes
         composition.latest[item.identity] = sample
         samples[frame] = sample
         composition.tracks[item.identity] = .item(samples)
@@ -127,12 +161,12 @@ struct LottieTimeline {
           (styles, inner) = (existing, c)
         }
         styles[frame] = style
-        add(children, frame: frame, to: inner, prepare: prepare)
+        add(children, frame: frame, to: inner, prepare: prepare, held: &held)
         // One mask is a track matte; more (rare) are left to the writer's report.
         if style.masks.count == 1 {
           let mask = inner.mask ?? Composition()
           inner.mask = mask
-          add(tree(style.masks[0]), frame: frame, to: mask, prepare: prepare)
+          add(tree(style.masks[0]), frame: frame, to: mask, prepare: prepare, held: &held)
         }
         composition.tracks[identity] = .group(styles, inner)
       }
@@ -140,18 +174,32 @@ struct LottieTimeline {
   }
 
   /// What the writer reads of an item, sharing storage with the previous sample where
-  /// equal (most outlines stay the same while their transforms move).
-  static func compact(_ item: DisplayItem, after previous: DisplayItem?) -> DisplayItem {
+  /// equal (most outlines stay the same while their transforms move), and what the
+  /// outlines it does not share cost the writer (`cost(of:)`).
+  static func compact(_ item: DisplayItem, after previous: DisplayItem?) -> (DisplayItem, Int) {
     var item = item
     item.handlers = nil
     item.text = nil  // drawn by now as its outline, or left out
-    guard let previous else { return item }
-    if item.path == previous.path { item.path = previous.path }
-    if item.untrimmedPath == previous.untrimmedPath { item.untrimmedPath = previous.untrimmedPath }
-    if item.clips == previous.clips { item.clips = previous.clips }
+    var bytes = 0
+    if let previous, item.path == previous.path {
+      item.path = previous.path
+    } else {
+      bytes += cost(of: item.path)
+    }
+    if let previous, item.untrimmedPath == previous.untrimmedPath {
+      item.untrimmedPath = previous.untrimmedPath
+    } else if let whole = item.untrimmedPath {
+      bytes += cost(of: whole)
+    }
+    if let previous, item.clips == previous.clips {
+      item.clips = previous.clips
+    } else {
+      for clip in item.clips { bytes += cost(of: clip.path) }
+    }
+    guard let previous else { return (item, bytes) }
     if item.fill == previous.fill { item.fill = previous.fill }
     if item.stroke == previous.stroke { item.stroke = previous.stroke }
-    return item
+    return (item, bytes)
   }
 
   /// Adds a frame's paint order to the open segment of `composition`, or, when no order
