@@ -82,6 +82,7 @@ enum ExportCommand {
       try options.int("--threads", in: 1...64) ?? ProcessInfo.processInfo.activeProcessorCount
     exporter.encoding = try readEncoding(&options, format: format)
     exporter.component = play.component
+    exporter.reads = play.reads
     exporter.fidelityReport = try options.value("--report")
     let given = try options.positional(name: "plugin")
     exporter.input = try play.script()

@@ -128,15 +128,7 @@ public final class OutputFile {
     else { throw ExportError.unwritable(path: path, reason: "its folder does not exist") }
   }
 
-  static func describe(_ kind: mode_t) -> String {
-    switch kind {
-    case S_IFDIR: return "a folder"
-    case S_IFIFO: return "a FIFO"
-    case S_IFCHR, S_IFBLK: return "a device"
-    case S_IFSOCK: return "a socket"
-    default: return "not a regular file"
-    }
-  }
+  static func describe(_ kind: mode_t) -> String { CheckedFile.describe(kind) }
 }
 
 /// Writes every byte to `descriptor`, retrying short writes; the errno of a failure.

@@ -38,6 +38,17 @@ public final class DocumentHost {
     }
   }
 
+  /// The files it was read from: the plugin and every file it imported (a bundled plugin
+  /// has no file). A command never writes its output onto one of them.
+  public var sourceFiles: [String] {
+    switch content {
+    case .component(let host): return host.watchedFiles
+    case .scene(let scene):
+      guard BundledPlugins.plugin(atPath: scene.path) == nil else { return [] }
+      return [scene.path] + scene.state.importedFiles
+    }
+  }
+
   /// The component, for commands that play input on its clock.
   public var component: ComponentHost? {
     if case .component(let host) = content { return host }
