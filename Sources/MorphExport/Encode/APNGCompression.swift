@@ -88,9 +88,10 @@ public struct APNGCompression: Sendable, Hashable {
   /// Bytes of input zopfli compresses between two looks at the stop flag. A zopfli call
   /// cannot be interrupted, and one over a whole 2× deck fan frame took seconds: in
   /// pieces (each still sees the bytes before it, as zopfli's own 1 MB master blocks do)
-  /// a stopped export's compressions end within a fraction of a second. Measured on the
-  /// deck fan at 2×: the same size within 0.1 %.
-  static let zopfliPiece = 64 << 10
+  /// a stopped export's compressions end soon after it. Measured on four deck fan frames
+  /// at 2×: 121 261 bytes against 121 116 in one piece (+0.12 %; 64 KiB pieces: +1 %),
+  /// decoding to the same pixels, at no more CPU.
+  static let zopfliPiece = 256 << 10
 
   /// A zlib stream (RFC 1950: header, deflate, Adler-32) made by zopfli piece by piece,
   /// checking `stop` between pieces.
