@@ -207,6 +207,12 @@ public final class LuaState {
       || raw.hasPrefix("not enough memory") || raw.contains(": not enough memory")
     {
       var error = ScriptError.parse(raw, kind: .memory)
+      if error.chunk == nil {
+        // The allocator's refusal has no position: the line last seen filling the heap.
+        let near = ScriptError.parse(
+          chunkNames.expand(String(cString: morph_nearcap(lua))) + "x", kind: .memory)
+        (error.chunk, error.line) = (near.chunk, near.line)
+      }
       error.message = limits.memoryMessage
       return error
     }
