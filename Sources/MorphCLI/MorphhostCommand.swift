@@ -123,7 +123,8 @@ struct ForeignError: Diagnostic {
     guard error.domain == NSCocoaErrorDomain || error.domain == NSPOSIXErrorDomain else {
       return "\(error)".split(separator: "\n").first.map(String.init) ?? "unknown error"
     }
-    var reason = error.domain == NSPOSIXErrorDomain ? String(cString: strerror(Int32(error.code))) : ""
+    var reason =
+      error.domain == NSPOSIXErrorDomain ? String(cString: strerror(Int32(error.code))) : ""
     if let underlying = error.userInfo[NSUnderlyingErrorKey] as? NSError,
       underlying.domain == NSPOSIXErrorDomain
     {

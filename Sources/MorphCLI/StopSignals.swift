@@ -50,7 +50,10 @@ struct StoppedBySignal: Diagnostic {
   let outcome: String
 
   var message: String {
-    let name = number == SIGINT ? "interrupted (SIGINT)" : number == SIGTERM ? "stopped (SIGTERM)" : "stopped by signal \(number)"
+    let name =
+      number == SIGINT
+      ? "interrupted (SIGINT)"
+      : number == SIGTERM ? "stopped (SIGTERM)" : "stopped by signal \(number)"
     return "\(name); \(outcome)"
   }
   var description: String { message }

@@ -159,7 +159,7 @@ public struct Exporter: Sendable {
     var inputs = reads
     inputs.add(sources: sources)
     var earlier = RunInputs()
-    for case let (path?, option) in outputs {
+    for case (let path?, let option) in outputs {
       try inputs.check(path, as: option)
       try earlier.check(path, as: option)
       earlier.add("the file \(option) writes", path)

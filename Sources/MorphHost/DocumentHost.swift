@@ -96,11 +96,13 @@ public final class DocumentHost {
       let view = try scene.view(progress: progress ?? 0)
       var builder = DisplayListBuilder(textMeasure: textMeasure)
       builder.layoutSeconds = scene.state.limits.hostWorkSeconds
-      let list = try SceneError.placed(at: { scene.bodyLocation }) { () throws(SceneError) in
-        let list = try builder.build(view.root, canvas: canvas, frame: scene.size)
-        try FrameBudget.standard.checkGroups(list.commands)
-        return list
-      }
+      let list = try SceneError.placed(
+        at: { scene.bodyLocation },
+        { () throws(SceneError) in
+          let list = try builder.build(view.root, canvas: canvas, frame: scene.size)
+          try FrameBudget.standard.checkGroups(list.commands)
+          return list
+        })
       return ComponentHost.Frame(
         list: list, view: view, summary: SceneSummary(name: scene.name, progress: progress))
     }

@@ -38,7 +38,8 @@ import Testing
       result.err.split(separator: "\n").count == 1, Comment(rawValue: result.err),
       sourceLocation: sourceLocation)
     for text in texts {
-      #expect(result.err.contains(text), Comment(rawValue: result.err), sourceLocation: sourceLocation)
+      #expect(
+        result.err.contains(text), Comment(rawValue: result.err), sourceLocation: sourceLocation)
     }
   }
 
@@ -48,14 +49,23 @@ import Testing
     (["render", "p.lua", "-o", "p.lua", "--format", "png"], "-o names the plugin"),
     (["render", "p.lua", "-o", "link.lua", "--format", "json"], "-o names the plugin"),
     (["export", "p.lua", "-o", "x.json", "--report", "p.lua"], "--report names the plugin"),
-    (["export", "p.lua", "-o", "p.lua", "--format", "gif", "--frames", "2"], "-o names the plugin"),
-    (["export", "p.lua", "-o", "r.json", "--report", "r.json"], "--report names the file -o writes"),
     (
-      ["render", "p.lua", "--time", "0.1", "--input", "in.txt", "-o", "in.txt", "--format", "json"],
+      ["export", "p.lua", "-o", "p.lua", "--format", "gif", "--frames", "2"], "-o names the plugin"
+    ),
+    (
+      ["export", "p.lua", "-o", "r.json", "--report", "r.json"], "--report names the file -o writes"
+    ),
+    (
+      [
+        "render", "p.lua", "--time", "0.1", "--input", "in.txt", "-o", "in.txt", "--format", "json",
+      ],
       "-o names the input script"
     ),
     (["run", "p.lua", "--png", "p.lua", "--ascii", "--max-time", "1"], "--png names the plugin"),
-    (["render", "m.lua", "-o", "helper.lua", "--format", "json"], "-o names a file the plugin imports"),
+    (
+      ["render", "m.lua", "-o", "helper.lua", "--format", "json"],
+      "-o names a file the plugin imports"
+    ),
   ]
 
   @Test(arguments: ontoInputs)

@@ -12,7 +12,8 @@ import Testing
 /// 130. A real `morphhost export` is started, signalled once its partial file exists,
 /// and watched until it exits.
 @Suite(.serialized) struct StopSignalTests {
-  static let hasFFmpeg = FileManager.default.isExecutableFile(atPath: "/usr/bin/ffmpeg")
+  static let hasFFmpeg =
+    FileManager.default.isExecutableFile(atPath: "/usr/bin/ffmpeg")
     || FileManager.default.isExecutableFile(atPath: "/usr/local/bin/ffmpeg")
 
   /// A generous bound for a loaded machine; the measured figure is printed.
@@ -73,7 +74,8 @@ import Testing
     var ffmpeg: pid_t?
     let started = Date()
     while Date().timeIntervalSince(started) < 120 {
-      let partial = (try? FileManager.default.contentsOfDirectory(atPath: dir.path))?
+      let partial =
+        (try? FileManager.default.contentsOfDirectory(atPath: dir.path))?
         .contains { $0.hasPrefix(".") } ?? false
       ffmpeg = children(of: pid).first
       if partial && (!waitForFFmpeg || ffmpeg != nil) { break }
@@ -90,12 +92,14 @@ import Testing
     }
     let seconds = Date().timeIntervalSince(sent)
     exited = status & 0x7F == 0 && seconds <= 60
-    print("export \(output) \(extra.joined(separator: " ")) stopped by signal \(signal) in "
-      + String(format: "%.2f s", seconds))
+    print(
+      "export \(output) \(extra.joined(separator: " ")) stopped by signal \(signal) in "
+        + String(format: "%.2f s", seconds))
     #expect(seconds < exitBound, "took \(seconds) s to exit")
     #expect(status & 0x7F == 0, "died of signal \(status & 0x7F) instead of stopping")
     #expect((status >> 8) & 0xFF == 128 + signal)
-    let err = String(decoding: FileManager.default.contents(atPath: errPath) ?? Data(), as: UTF8.self)
+    let err = String(
+      decoding: FileManager.default.contents(atPath: errPath) ?? Data(), as: UTF8.self)
     let lines = err.split(separator: "\n").filter { !$0.hasPrefix("\r") && !$0.contains("frames ") }
     #expect(lines.count == 1 && err.contains("no output was written"), Comment(rawValue: err))
     #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty)

@@ -130,7 +130,9 @@ public struct APNGCompression: Sendable, Hashable {
       b %= 65521
     }
     let adler = b << 16 | a
-    stream += [UInt8(adler >> 24), UInt8(adler >> 16 & 0xFF), UInt8(adler >> 8 & 0xFF), UInt8(adler & 0xFF)]
+    stream += [
+      UInt8(adler >> 24), UInt8(adler >> 16 & 0xFF), UInt8(adler >> 8 & 0xFF), UInt8(adler & 0xFF),
+    ]
     return stream
   }
 }

@@ -95,9 +95,12 @@ struct ModuleFile {
       throw a.error(1, "'\(name)' leads outside the plugin's folder")
     }
     var info = stat()
-    guard stat(real, &info) == 0 else { throw a.error(1, "cannot read '\(name)' beside the plugin") }
+    guard stat(real, &info) == 0 else {
+      throw a.error(1, "cannot read '\(name)' beside the plugin")
+    }
     guard (info.st_mode & S_IFMT) == S_IFREG else {
-      throw a.error(1, "'\(name)' is \(CheckedFile.describe(info.st_mode & S_IFMT)), not a regular file")
+      throw a.error(
+        1, "'\(name)' is \(CheckedFile.describe(info.st_mode & S_IFMT)), not a regular file")
     }
     realPath = real
     size = Int(info.st_size)
