@@ -148,12 +148,32 @@ static int raise_stop(lua_State *L, int level) {
    MORPH_HOOK_EVERY instructions. Once something is: fires at every
    instruction of every thread it reaches and raises again, so no pcall,
    error handler, __close or coroutine can keep running. */
+/* Notes the plugin line running now while the heap is within a quarter of its cap. The
+   allocator refuses with no position (Lua raises "not enough memory" without one, and
+   the allocator cannot walk the stack safely: it runs mid-reallocation), so this is
+   where such a refusal is placed: within MORPH_HOOK_EVERY instructions of it, in the
+   file (an import's own) whose code filled the heap. Only a state near its cap pays. */
+static void note_near_cap(lua_State *L, morph_limits *lim) {
+  if (!lim->cap || lim->used < lim->cap - lim->cap / 4) return;
+  lua_Debug ar;
+  for (int level = 0; lua_getstack(L, level, &ar); level++) {
+    lua_getinfo(L, "Sl", &ar);
+    if (ar.currentline > 0 && strncmp(ar.source, "=morph.", 7) != 0) {
+      snprintf(lim->near_cap, sizeof lim->near_cap, "%s:%d: ", ar.short_src, ar.currentline);
+      return;
+    }
+  }
+}
+
+const char *morph_nearcap(lua_State *L) { return morph_getlimits(L)->near_cap; }
+
 static void counthook(lua_State *L, lua_Debug *ar) {
   morph_limits *lim = morph_getlimits(L);
   if (lim->stopped == MORPH_RUNNING) {
     int count = lua_gethookcount(L);
     lim->spent += count;
     if (count != MORPH_HOOK_EVERY) lua_sethook(L, counthook, LUA_MASKCOUNT, MORPH_HOOK_EVERY);
+    note_near_cap(L, lim);
     if (!past_limits(lim)) return;
   } else if (is_host_lua(L, ar)) {
     return; /* the host's own Lua restores its state, then raises the stop again */
@@ -205,6 +225,7 @@ void morph_resetbudget(lua_State *L) {
   lim->spent = 0;
   lim->ticks = 0;
   lim->stopped = MORPH_RUNNING;
+  lim->near_cap[0] = 0;
   lim->deadline = lim->wall_limit > 0 ? now() + lim->wall_limit : 0;
   lua_sethook(L, counthook, LUA_MASKCOUNT, MORPH_HOOK_EVERY);
 }

@@ -2,4 +2,5 @@
 #define MORPH_CZOPFLI_SHIM_H
 #include <stdlib.h>
 #include <zopfli/zopfli.h>
+#include <zopfli/deflate.h>
 #endif

@@ -56,7 +56,8 @@ enum ExportCommand {
       --filmstrip N       one image of exactly N frames side by side (--columns C to wrap)
       --labels            the filmstrip shows each frame's time (or progress) under it
     \(ScriptLimits.optionsUsage(column: 22))
-    Ctrl-C stops the export, removes what it wrote and exits with 130.
+    Ctrl-C or SIGTERM stops the export, stops ffmpeg, removes what it wrote and exits
+    with 130 (SIGINT) or 143 (SIGTERM).
     """
 
   static func run(_ arguments: [String], output: some TextOutput) throws -> ExitStatus {
@@ -82,21 +83,30 @@ enum ExportCommand {
       try options.int("--threads", in: 1...64) ?? ProcessInfo.processInfo.activeProcessorCount
     exporter.encoding = try readEncoding(&options, format: format)
     exporter.component = play.component
+    exporter.reads = play.reads
     exporter.fidelityReport = try options.value("--report")
     let given = try options.positional(name: "plugin")
     exporter.input = try play.script()
     exporter.plugin = try resolvePlugin(given, output: output)
-    let interruption = Interruption()
-    interruption.start()
-    defer { interruption.stop() }
+    // Ctrl-C or SIGTERM: the export stops at its next check, stops ffmpeg, removes
+    // what it wrote, and the command exits with 130 or 143.
+    StopSignals.catchThem()
+    defer { StopSignals.release() }
     // A pipe to ffmpeg that closes early is an error to report, not a signal to die of.
     signal(SIGPIPE, SIG_IGN)
     let progress = ProgressBar(enabled: isatty(STDERR_FILENO) == 1)
     defer { progress.finish() }
-    let written = try exporter.write(
-      to: URL(fileURLWithPath: out), format: format,
-      observer: ExportObserver(
-        frameDone: progress.advance, isCancelled: { interruption.raised }))
+    let written: Exporter.Written
+    do {
+      written = try exporter.write(
+        to: URL(fileURLWithPath: out), format: format,
+        observer: ExportObserver(
+          frameDone: progress.advance, isCancelled: { StopSignals.received != nil }))
+    } catch .cancelled {
+      progress.finish()
+      throw StoppedBySignal(
+        number: StopSignals.received ?? SIGINT, outcome: "no output was written")
+    }
     if let fidelity = written.fidelity {
       FileHandle.standardError.write(Data("lottie: \(fidelity.summary)\n".utf8))
     }

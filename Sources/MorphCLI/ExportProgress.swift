@@ -8,26 +8,6 @@ import MorphExport
   import Darwin
 #endif
 
-/// Set by the SIGINT handler; a signal handler may only store to such a flag.
-nonisolated(unsafe) private var interruptRaised: sig_atomic_t = 0
-
-/// Ctrl-C during an export: the signal only raises a flag (installed
-/// synchronously, so no Ctrl-C is lost), and the export stops at the next
-/// frame (`ExportError.cancelled`), so every output file is removed by its
-/// owner on the way out and the exit status is 130.
-final class Interruption: Sendable {
-  /// Catches SIGINT until `stop`.
-  func start() {
-    interruptRaised = 0
-    signal(SIGINT) { _ in interruptRaised = 1 }
-  }
-
-  func stop() { signal(SIGINT, SIG_DFL) }
-
-  /// Ctrl-C was pressed since `start`.
-  var raised: Bool { interruptRaised != 0 }
-}
-
 /// A one-line progress bar on standard error (terminals only): frames done,
 /// frames per second, and the time left at that rate.
 final class ProgressBar: @unchecked Sendable {
@@ -60,7 +40,11 @@ final class ProgressBar: @unchecked Sendable {
     return "[\(bar)] \(done)/\(total) frames  " + String(format: "%.1f fps  ", rate) + eta + "  "
   }
 
+  /// Ends the bar's line (once).
   func finish() {
-    if shown { _ = writeAll(Array("\n".utf8), to: STDERR_FILENO) }
+    lock.withLock {
+      if shown { _ = writeAll(Array("\n".utf8), to: STDERR_FILENO) }
+      shown = false
+    }
   }
 }

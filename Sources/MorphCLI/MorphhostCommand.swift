@@ -110,11 +110,30 @@ struct UsageError: Diagnostic {
   var exitStatus: ExitStatus { .usage }
 }
 
-/// An error from outside morphhost's own types (Foundation's, mostly).
+/// An error from outside morphhost's own types (Foundation's, mostly), as one line:
+/// Foundation's errors print as a dump of their dictionary, so the file they name and
+/// the system's reason are taken out of it.
 struct ForeignError: Diagnostic {
   let message: String
-  init(_ error: any Error) { message = "\(error)" }
+  init(_ error: any Error) { message = Self.line(error) }
   var description: String { message }
+
+  static func line(_ error: any Error) -> String {
+    let error = error as NSError
+    guard error.domain == NSCocoaErrorDomain || error.domain == NSPOSIXErrorDomain else {
+      return "\(error)".split(separator: "\n").first.map(String.init) ?? "unknown error"
+    }
+    var reason =
+      error.domain == NSPOSIXErrorDomain ? String(cString: strerror(Int32(error.code))) : ""
+    if let underlying = error.userInfo[NSUnderlyingErrorKey] as? NSError,
+      underlying.domain == NSPOSIXErrorDomain
+    {
+      reason = String(cString: strerror(Int32(underlying.code)))
+    }
+    if reason.isEmpty { reason = "error \(error.code)" }
+    let path = error.userInfo[NSFilePathErrorKey] as? String
+    return path.map { "\($0): \(reason)" } ?? reason
+  }
 }
 
 extension Diagnostic {

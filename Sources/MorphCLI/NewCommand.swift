@@ -1,5 +1,6 @@
 import Foundation
 import MorphCore
+import MorphExport
 import MorphHost
 import MorphScript
 
@@ -26,8 +27,8 @@ enum NewCommand {
       throw UsageError(
         "a plugin name is letters, digits, '_' and '-', starting with a letter; got '\(name)'")
     }
-    let files = FileManager.default
-    try files.createDirectory(atPath: dir + "/.morph", withIntermediateDirectories: true)
+    try makeFolder(dir, option: "--dir")
+    try makeFolder(dir + "/.morph", option: nil)
     let plugin = dir + "/" + name + ".lua"
     let written = [
       try write(skeleton(name), to: plugin, force: force),
@@ -44,17 +45,33 @@ enum NewCommand {
     return .success
   }
 
-  /// Writes unless the file exists (and `force` is off); returns what it wrote.
+  /// Makes `path` (and the folders above it) unless it is a folder already; anything else
+  /// there (a file, a FIFO) is one line naming it.
+  static func makeFolder(_ path: String, option: String?) throws {
+    var info = stat()
+    if stat(path, &info) == 0 {
+      let kind = info.st_mode & S_IFMT
+      guard kind == S_IFDIR else {
+        throw UsageError(
+          "\(option.map { $0 + " " } ?? "")\(path) is \(CheckedFile.describe(kind)), not a folder")
+      }
+      return
+    }
+    do {
+      try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    } catch {
+      throw UsageError("cannot make folder \(path): \(ForeignError.line(error))")
+    }
+  }
+
+  /// Writes unless the file exists (and `force` is off); returns what it wrote. Written
+  /// as every output is (`OutputFile`): to a temporary file beside it, then renamed.
   static func write(_ text: String, to path: String, force: Bool) throws -> String? {
     if FileManager.default.fileExists(atPath: path) && !force {
       if path.hasSuffix(".lua") { throw UsageError("\(path) exists; use --force to replace it") }
       return nil
     }
-    do {
-      try text.write(toFile: path, atomically: true, encoding: .utf8)
-    } catch {
-      throw UsageError("cannot write \(path): \(error.localizedDescription)")
-    }
+    try OutputFile.write(Array(text.utf8), to: path)
     return path
   }
 

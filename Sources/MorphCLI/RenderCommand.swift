@@ -48,6 +48,7 @@ enum RenderCommand {
       plugin: try resolvePlugin(request.file, output: output), scale: request.scale,
       background: request.background, input: try play.script())
     exporter.component = play.component
+    exporter.reads = play.reads
     exporter.margin = request.margin
     // --progress wins over --time; neither is the first frame.
     let moment =
@@ -58,7 +59,7 @@ enum RenderCommand {
     } else if let vector = request.format.vector, let out = request.outputPath {
       try exporter.writeVectorFrame(to: URL(fileURLWithPath: out), at: moment, format: vector)
     } else {
-      let (list, summary) = try exporter.frame(at: moment)
+      let (list, summary) = try exporter.frame(at: moment, output: request.outputPath)
       try FrameOutput(request: request, output: output).write(list, summary: summary)
     }
     return .success
@@ -213,6 +214,13 @@ struct PlayOptions {
     inputPath = try options.value("--input")
   }
 
+  /// The files these options read (the input script), which no output may replace.
+  var reads: RunInputs {
+    var inputs = RunInputs()
+    if let inputPath { inputs.add("the input script this run reads", inputPath) }
+    return inputs
+  }
+
   /// The input script, parsed before anything runs (nil when none was given).
   func script() throws -> InputScript? {
     guard let path = inputPath else { return nil }
@@ -222,27 +230,36 @@ struct PlayOptions {
 
   /// The longest input script read, so a runaway pipe cannot fill memory.
   static let maxScriptBytes = 1 << 20
+  /// How long a pipe or FIFO (`--input <(…)`) may take to reach its end: a FIFO nobody
+  /// writes must not hang the command.
+  static let pipeSeconds = 10
 
-  /// Reads a file, a pipe or a FIFO (`--input <(…)`) to its end.
+  /// Reads a regular file, or a pipe or FIFO (`--input <(…)`) to its end within
+  /// `pipeSeconds`; a device, socket or folder is refused. Opened without blocking, so
+  /// a FIFO with no writer fails in time instead of waiting for ever.
   static func readInput(_ path: String) throws -> [UInt8] {
-    let fd = open(path, O_RDONLY)
-    guard fd >= 0 else {
-      throw UsageError("cannot read input script \(path): \(String(cString: strerror(errno)))")
+    func refuse(_ reason: String) -> UsageError {
+      UsageError("cannot read input script \(path): \(reason)")
     }
+    let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+    guard fd >= 0 else { throw refuse(String(cString: strerror(errno))) }
     defer { close(fd) }
-    var bytes: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 65536)
-    while true {
-      let n = read(fd, &buffer, buffer.count)
-      if n < 0 && errno == EINTR { continue }
-      guard n >= 0 else {
-        throw UsageError("cannot read input script \(path): \(String(cString: strerror(errno)))")
-      }
-      if n == 0 { return bytes }
-      bytes += buffer[0..<n]
-      guard bytes.count <= maxScriptBytes else {
-        throw UsageError("input script \(path) is larger than \(maxScriptBytes >> 20) MiB")
-      }
+    var info = stat()
+    guard fstat(fd, &info) == 0 else { throw refuse(String(cString: strerror(errno))) }
+    let kind = info.st_mode & S_IFMT
+    guard kind == S_IFREG || kind == S_IFIFO else {
+      throw refuse("is \(CheckedFile.describe(kind)), not a regular file or a pipe")
+    }
+    let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(pipeSeconds) * 1_000_000_000
+    do {
+      return try CheckedFile.readAll(
+        fd, maxBytes: maxScriptBytes, deadline: kind == S_IFIFO ? deadline : nil)
+    } catch .tooLarge {
+      throw refuse("larger than \(maxScriptBytes >> 20) MiB")
+    } catch .system(ETIMEDOUT) {
+      throw refuse("the pipe did not end within \(pipeSeconds) s")
+    } catch {
+      throw refuse(error.description)
     }
   }
 }

@@ -95,9 +95,14 @@ enum RunCommand {
           + "could print \(frames) frames; at most \(maxPrintedFrames)")
     }
     let given = try options.positional(name: "plugin")
-    if let png = settings.pngPath { try OutputFile.checkReplaceable(png) }
     let script = try play.script()
     let path = try resolvePlugin(given, output: output)
+    if let png = settings.pngPath {
+      try OutputFile.checkReplaceable(png)
+      var inputs = play.reads
+      inputs.add(sources: BundledPlugins.plugin(atPath: path) == nil ? [path] : [])
+      try inputs.check(png, as: "--png")
+    }
     if isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 {
       let session = PluginSession(path: path, options: play.component, clock: .wall())
       // A file that does not load yet waits on screen for the save that fixes it.
@@ -162,6 +167,10 @@ enum RunCommand {
       output.write(header)
       output.write(text.hasSuffix("\n") ? String(text.dropLast()) : text)
       if let png = settings.pngPath {
+        // Its imports are known once it has loaded.
+        var inputs = RunInputs()
+        inputs.add(sources: session.document?.sourceFiles ?? [])
+        try inputs.check(png, as: "--png")
         try OutputFile.write(
           try renderer.render(frame.list, scale: settings.scale, background: .white).pngData(),
           to: png)

@@ -58,7 +58,8 @@ struct ExportWriter {
       ) {
         APNGEncoder(
           output: $0, count: count, timing: timing, opaque: (background?.alpha ?? 0) == 1,
-          compression: compression, budget: stream.budget)
+          compression: compression, budget: stream.budget,
+          isCancelled: stream.observer.isCancelled)
       }
     case .webp:
       return try animation(

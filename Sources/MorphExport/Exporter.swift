@@ -40,6 +40,10 @@ public struct Exporter: Sendable {
   /// docs/lottie.md); nil writes none. `Written.fidelity` holds it either way.
   public var fidelityReport: String?
 
+  /// Files the caller read for this run beyond the plugin and its imports (the input
+  /// script): no output may be written over one of them, nor over the plugin or its imports.
+  public var reads = RunInputs()
+
   /// The ffmpeg program MP4 and WebM go through (`VideoEncoder.locate(searchPath:)` finds
   /// one); nil: a video export fails, saying ffmpeg is needed.
   public var ffmpeg: String?
@@ -103,11 +107,15 @@ public struct Exporter: Sendable {
       throw ExportError.invalidSetting("threads must be at least 1, got \(threads)")
     }
     try format.checkDestination(path)
+    // The plugin's own file is refused before it runs; its imports once they are known.
+    let file = BundledPlugins.plugin(atPath: plugin) == nil ? [plugin] : []
+    try checkOutputs([(path, "-o"), (fidelityReport, "--report")], sources: file)
     let makeSource = { [plugin, timeline, component, input, margin] in
       try FrameSource(
         plugin, timeline: timeline, component: component, input: input, margin: margin)
     }
     let source = try makeSource()
+    try checkOutputs([(path, "-o"), (fidelityReport, "--report")], sources: source.sourceFiles)
     if format.isVector { return try writeVector(source, path: path, format: format, observer) }
     let (width, height) = try CairoRenderer.pixelSize(source.canvas, scale: scale)
     try format.checkSize(width: width, height: height)
@@ -143,6 +151,21 @@ public struct Exporter: Sendable {
       summary: summary, fidelity: report)
   }
 
+  /// Refuses an output that is a file this run reads, or that another output of it
+  /// also names (`--report` and `-o` the same file).
+  private func checkOutputs(_ outputs: [(path: String?, option: String)], sources: [String])
+    throws(ExportError)
+  {
+    var inputs = reads
+    inputs.add(sources: sources)
+    var earlier = RunInputs()
+    for case (let path?, let option) in outputs {
+      try inputs.check(path, as: option)
+      try earlier.check(path, as: option)
+      earlier.add("the file \(option) writes", path)
+    }
+  }
+
   private func checkScale() throws(ExportError) {
     let range = CairoRenderer.scaleRange
     guard range.contains(scale) else {
@@ -153,13 +176,15 @@ public struct Exporter: Sendable {
   }
 
   /// One moment's display list and what it shows (the timeline is not used):
-  /// for a text or JSON view of a single frame.
-  public func frame(at moment: FrameMoment) throws(ExportError) -> (
+  /// for a text or JSON view of a single frame. `output`, when given, is where the
+  /// caller will write it: refused if it is a file the run reads.
+  public func frame(at moment: FrameMoment, output: String? = nil) throws(ExportError) -> (
     list: DisplayList, summary: SceneSummary
   ) {
     do {
       let frame = try FrameSource.frame(
-        plugin, at: moment, component: component, input: input, margin: margin)
+        plugin, at: moment, component: component, input: input, margin: margin
+      ) { document in try checkOutputs([(output, "-o")], sources: document.sourceFiles) }
       return (frame.list, frame.summary)
     } catch {
       throw ExportError.wrap(error)
@@ -177,7 +202,8 @@ public struct Exporter: Sendable {
       try checkScale()
       try OutputFile.checkReplaceable(url.path)
       let bytes = try CairoRenderer().renderVector(
-        try frame(at: moment).list, format: format, scale: scale, background: background)
+        try frame(at: moment, output: url.path).list, format: format, scale: scale,
+        background: background)
       try OutputFile.write(bytes, to: url.path)
       return bytes
     } catch {
@@ -192,7 +218,7 @@ public struct Exporter: Sendable {
       try checkScale()
       try OutputFile.checkReplaceable(url.path)
       let image = try CairoRenderer().render(
-        try frame(at: moment).list, scale: scale, background: background)
+        try frame(at: moment, output: url.path).list, scale: scale, background: background)
       try OutputFile.write(try image.pngData(), to: url.path)
       return image
     } catch {

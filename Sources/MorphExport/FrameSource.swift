@@ -104,6 +104,8 @@ public enum ExportTimeline: Sendable, Equatable {
 /// Makes an export's display lists one at a time, in order, on one Lua state.
 final class FrameSource {
   let canvas: Size
+  /// The plugin's file and its imports (`DocumentHost.sourceFiles`).
+  let sourceFiles: [String]
   private let make: (Int) throws -> DisplayList
   /// What a filmstrip shows under frame `index`: its time, or its progress.
   let label: (Int) -> String
@@ -114,6 +116,7 @@ final class FrameSource {
   ) throws {
     let document = try DocumentHost(path: path, options: component, margin: margin)
     canvas = document.canvas
+    sourceFiles = document.sourceFiles
     switch timeline {
     case .progress(let range, let frames):
       let points = ExportTimeline.samples(range ?? document.progressRange, frames)
@@ -133,12 +136,14 @@ final class FrameSource {
   func next(_ index: Int) throws -> DisplayList { try make(index) }
 
   /// One moment of the document at `path`: its first frame, a progress
-  /// value, or its input played to a time.
+  /// value, or its input played to a time. `loaded` sees the document before
+  /// anything runs but its top level (a check of what it read).
   static func frame(
     _ path: String, at moment: FrameMoment, component: ComponentOptions, input: InputScript?,
-    margin: Double
+    margin: Double, loaded: (DocumentHost) throws -> Void = { _ in }
   ) throws -> ComponentHost.Frame {
     let document = try DocumentHost(path: path, options: component, margin: margin)
+    try loaded(document)
     switch moment {
     case .initial: return try document.frame(progress: nil)
     case .progress(let progress): return try document.frame(progress: progress)

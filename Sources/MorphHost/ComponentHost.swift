@@ -110,13 +110,17 @@ public final class ComponentHost {
     let (view, accessibility) = try component.frameContent()
     var builder = DisplayListBuilder(textMeasure: textMeasure)
     builder.layoutSeconds = component.state.limits.hostWorkSeconds
-    let list = try SceneError.placed(in: component.path) { () throws(SceneError) in
-      try component.layingOut { (geometry: inout MatchedGeometry) throws(SceneError) in
-        try builder.build(
-          view.root, canvas: canvas, frame: component.offeredSize, geometry: &geometry,
-          at: component.time)
-      }
-    }
+    let list = try SceneError.placed(
+      at: { component.bodyLocation },
+      { () throws(SceneError) in
+        let list = try component.layingOut { (geometry: inout MatchedGeometry) throws(SceneError) in
+          try builder.build(
+            view.root, canvas: canvas, frame: component.offeredSize, geometry: &geometry,
+            at: component.time)
+        }
+        try FrameBudget.standard.checkGroups(list.commands)
+        return list
+      })
     let summary = SceneSummary(
       name: component.name, progress: component.progress,
       accessibility: accessibility)

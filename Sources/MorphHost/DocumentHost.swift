@@ -38,6 +38,17 @@ public final class DocumentHost {
     }
   }
 
+  /// The files it was read from: the plugin and every file it imported (a bundled plugin
+  /// has no file). A command never writes its output onto one of them.
+  public var sourceFiles: [String] {
+    switch content {
+    case .component(let host): return host.watchedFiles
+    case .scene(let scene):
+      guard BundledPlugins.plugin(atPath: scene.path) == nil else { return [] }
+      return [scene.path] + scene.state.importedFiles
+    }
+  }
+
   /// The component, for commands that play input on its clock.
   public var component: ComponentHost? {
     if case .component(let host) = content { return host }
@@ -85,9 +96,13 @@ public final class DocumentHost {
       let view = try scene.view(progress: progress ?? 0)
       var builder = DisplayListBuilder(textMeasure: textMeasure)
       builder.layoutSeconds = scene.state.limits.hostWorkSeconds
-      let list = try SceneError.placed(in: scene.path) { () throws(SceneError) in
-        try builder.build(view.root, canvas: canvas, frame: scene.size)
-      }
+      let list = try SceneError.placed(
+        at: { scene.bodyLocation },
+        { () throws(SceneError) in
+          let list = try builder.build(view.root, canvas: canvas, frame: scene.size)
+          try FrameBudget.standard.checkGroups(list.commands)
+          return list
+        })
       return ComponentHost.Frame(
         list: list, view: view, summary: SceneSummary(name: scene.name, progress: progress))
     }

@@ -206,7 +206,7 @@ public final class SafeFile {
       let kind = info.st_mode & S_IFMT
       guard kind == S_IFREG else {
         throw FileWriteError(
-          path: path, reason: "is \(describe(kind)), not a regular file; refusing to replace it")
+          path: path, reason: "is \(CheckedFile.describe(kind)), not a regular file; refusing to replace it")
       }
       return
     }
@@ -242,18 +242,6 @@ public final class SafeFile {
         offset += n
       }
       return nil
-    }
-  }
-
-  /// A file type in words: "a folder", "a FIFO"…
-  public static func describe(_ kind: mode_t) -> String {
-    switch kind {
-    case S_IFDIR: return "a folder"
-    case S_IFIFO: return "a FIFO"
-    case S_IFCHR, S_IFBLK: return "a device"
-    case S_IFSOCK: return "a socket"
-    case S_IFLNK: return "a symbolic link"
-    default: return "not a regular file"
     }
   }
 }

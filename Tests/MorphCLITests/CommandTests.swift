@@ -37,7 +37,7 @@ final class CapturedOutput: TextOutput, @unchecked Sendable {
   @Test func missingFileIsAClearError() {
     let result = runCommand(["eval", "-f", "/nonexistent/x.lua"])
     #expect(result.status == 1)
-    #expect(result.err == "/nonexistent/x.lua: cannot read file")
+    #expect(result.err == "/nonexistent/x.lua: cannot read file: No such file or directory")
   }
 
   @Test func limitsAreConfigurable() {

@@ -50,7 +50,14 @@ typedef struct morph_limits {
   int stopped;       /* MORPH_STOP_*: a limit fired in this call */
   long long ticks;   /* C work not yet charged to `spent` (see morph_spend) */
   volatile int cancel; /* set from another thread (morph_cancel): stop at once */
+  char near_cap[160]; /* "file:line: " of the plugin line last running while the heap
+                         was near its cap (see morph_nearcap); "" when none */
 } morph_limits;
+
+/* [-0, +0, -] Where the plugin was running the last time the count hook saw its heap
+   near the cap ("file:line: "), or "": what a memory error raised by the allocator,
+   which carries no position, is placed at. Cleared at each call's start. */
+const char *morph_nearcap(lua_State *L);
 
 /* [-0, +0, -] Asks the state to stop what it runs (the user quit): the next
    count hook or charged C loop stops the call, as a limit would. Safe from

@@ -57,7 +57,8 @@ final class RawTerminal {
   }
 
   private static func installSignalHandlers() {
-    for sig in [SIGINT, SIGTERM, SIGHUP, SIGQUIT] {
+    // The stop signals (`StopSignals`) and a closed terminal or Ctrl-\ end the live view.
+    for sig in StopSignals.numbers + [SIGHUP, SIGQUIT] {
       signal(sig) { number in
         RawTerminal.restore()
         signal(number, SIG_DFL)

@@ -72,11 +72,19 @@ public struct SceneError: Diagnostic, Equatable, Sendable {
   public static func placed<T>(in file: String, _ body: () throws(SceneError) -> T)
     throws(SceneError) -> T
   {
+    try placed(at: { FilePosition(file: file) }, body)
+  }
+
+  /// Runs `body`, placing an error that has no place of its own at `location` (asked only
+  /// then): the line of the plugin's body function, for a frame the budget refuses.
+  public static func placed<T>(
+    at location: () -> FilePosition, _ body: () throws(SceneError) -> T
+  ) throws(SceneError) -> T {
     do {
       return try body()
     } catch {
       var placed = error
-      if placed.location == nil { placed.location = FilePosition(file: file) }
+      if placed.location == nil { placed.location = location() }
       throw placed
     }
   }

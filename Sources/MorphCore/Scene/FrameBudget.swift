@@ -76,6 +76,31 @@ public struct FrameBudget: Hashable, Sendable {
         + "offer it a wider frame or break its long words")
   }
 
+  /// Groups (opacity, blend, blur, mask) nested in one another: Cairo keeps a surface for
+  /// each open one, and the renderer refuses a list deeper than this.
+  public static let maxGroupDepth = 64
+
+  /// Refuses a frame whose groups nest deeper than `maxGroupDepth` (a mask's commands
+  /// count one level inside their group), so the frame fails where it was built, at the
+  /// plugin's line, not later in whichever renderer draws it.
+  public func checkGroups(_ commands: [DisplayCommand], depth base: Int = 0) throws(SceneError) {
+    var depth = base
+    for command in commands {
+      switch command {
+      case .item: continue
+      case .beginGroup(let style):
+        depth += 1
+        guard depth <= Self.maxGroupDepth else {
+          throw SceneError(
+            "groups (opacity, blend, blur, mask) nest deeper than \(Self.maxGroupDepth) "
+              + "(the frame budget); flatten the modifiers or the stacks they wrap")
+        }
+        for mask in style.masks { try checkGroups(mask, depth: depth + 1) }
+      case .endGroup: depth -= 1
+      }
+    }
+  }
+
   /// `checkText` on every text of a tree.
   public func checkTexts(in node: ViewNode) throws(SceneError) {
     switch node.content {

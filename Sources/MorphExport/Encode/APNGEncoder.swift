@@ -44,12 +44,19 @@ public struct APNGEncoder: AnimationEncoder {
   /// `budget`, when given, is charged `bytesInFlight` for each frame while it
   /// compresses (the export released the frame's own reservation as it handed
   /// the frame over).
+  /// `isCancelled` is asked while a frame's compression is waited for (an optimized
+  /// frame takes seconds): true stops the export with `ExportError.cancelled` at once, and
+  /// compressions not yet done stop at their next step.
   public init(
     output: any EncodedOutput, count: Int, timing: FrameTiming, opaque: Bool = false,
-    compression: APNGCompression = .standard, budget: ByteBudget? = nil
+    compression: APNGCompression = .standard, budget: ByteBudget? = nil,
+    isCancelled: @escaping () -> Bool = { false }
   ) {
-    frames = APNGFrames(output: output, count: count, timing: timing, budget: budget)
-    compressor = Compressor(opaque: opaque, compression: compression)
+    let stop = CancelFlag()
+    frames = APNGFrames(
+      output: output, count: count, timing: timing, budget: budget, stop: stop,
+      isCancelled: isCancelled)
+    compressor = Compressor(opaque: opaque, compression: compression, stop: stop)
   }
 
   private var frameBytes: (RasterImage) -> Int {
@@ -117,6 +124,8 @@ extension APNGEncoder {
   struct Compressor: Sendable {
     let opaque: Bool
     let compression: APNGCompression
+    /// Set when the export stops: compressions still to run give up.
+    var stop = CancelFlag()
 
     var channels: Int { opaque ? 3 : 4 }
 
@@ -128,7 +137,7 @@ extension APNGEncoder {
         : try frame.pixels.withUnsafeBufferPointer { buffer in
           try compression.compress(
             buffer.baseAddress!, stride: frame.width * 4, width: frame.width,
-            height: frame.height, channels: 4)
+            height: frame.height, channels: 4, stop: stop)
         }
       return Part(rect: (0, 0, frame.width, frame.height), blendOver: false, data: data)
     }
@@ -155,7 +164,7 @@ extension APNGEncoder {
         return try makeCrop().withUnsafeBufferPointer {
           try compression.compress(
             $0.baseAddress!, stride: width * channels, width: width, height: height,
-            channels: channels)
+            channels: channels, stop: stop)
         }
       }
       let filtered = makeCrop().withUnsafeBufferPointer {
@@ -163,7 +172,7 @@ extension APNGEncoder {
           $0.baseAddress!, stride: width * channels, width: width, height: height,
           channels: channels)
       }
-      return try compression.deflate(filtered)
+      return try compression.deflate(filtered, stop: stop)
     }
 
     /// The changed rectangle of `frame`, cropped and compressed. Where it may
@@ -222,6 +231,9 @@ struct APNGFrames {
   let count: Int
   let timing: FrameTiming
   let budget: ByteBudget?
+  /// Raised for the compressions when `isCancelled` says the export stops.
+  let stop: CancelFlag
+  let isCancelled: () -> Bool
   /// Shown frames not yet written, oldest first; the last one's end may still grow.
   private var waiting: [HeldFrame<Compressing>] = []
   private var started = false
@@ -262,20 +274,32 @@ struct APNGFrames {
       thread.start()
     }
 
-    func part() throws -> Part {
-      done.wait()  // once: each waiting frame is written once
-      return try result!.get()
+    /// The part, once made; waits in short steps, asking `isCancelled` between them, so
+    /// a stopped export does not wait seconds for a compression it will not use.
+    func part(stop: CancelFlag, isCancelled: () -> Bool) throws -> Part {
+      while done.wait(timeout: .now() + .milliseconds(50)) == .timedOut {
+        if isCancelled() {
+          stop.raise()
+          throw ExportError.cancelled
+        }
+      }
+      return try result!.get()  // once: each waiting frame is written once
     }
   }
 
   /// Where acTL's data lies: after the signature (8), IHDR (25) and acTL's length and type.
   static let frameCountOffset = 8 + 25 + 8
 
-  init(output: any EncodedOutput, count: Int, timing: FrameTiming, budget: ByteBudget? = nil) {
+  init(
+    output: any EncodedOutput, count: Int, timing: FrameTiming, budget: ByteBudget? = nil,
+    stop: CancelFlag = CancelFlag(), isCancelled: @escaping () -> Bool = { false }
+  ) {
     self.output = output
     self.count = count
     self.timing = timing
     self.budget = budget
+    self.stop = stop
+    self.isCancelled = isCancelled
   }
 
   /// The signature, IHDR (`header`'s data), acTL, then `chunks` (a palette).
@@ -324,7 +348,7 @@ struct APNGFrames {
   /// Writes the oldest waiting frame, whose delay is known (a newer one follows it).
   private mutating func writeOldest() throws {
     let held = waiting.removeFirst()
-    let part = try held.payload.part()
+    let part = try held.payload.part(stop: stop, isCancelled: isCancelled)
     let (numerator, denominator) = timing.apngDelay(held.first, held.end, count: count)
     var out: [UInt8] = []
     var control = PNGChunks.be32(sequence)
@@ -342,5 +366,19 @@ struct APNGFrames {
     }
     storedFrames += 1
     try output.write(out)
+  }
+}
+
+/// A stop request shared with compressions on other threads.
+final class CancelFlag: @unchecked Sendable {
+  private let lock = NSLock()
+  private var raised = false
+
+  func raise() { lock.withLock { raised = true } }
+  var isRaised: Bool { lock.withLock { raised } }
+
+  /// Throws `ExportError.cancelled` once raised.
+  func check() throws(ExportError) {
+    if isRaised { throw .cancelled }
   }
 }

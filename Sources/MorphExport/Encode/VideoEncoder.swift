@@ -12,7 +12,8 @@ import MorphRender
 /// program: raw RGBA frames go down a pipe to it, and it writes the output
 /// file's temporary, which `OutputFile` renames into place. Odd sizes are
 /// padded to even ones (4:2:0 needs them). ffmpeg runs in a process group of
-/// its own, so Ctrl-C reaches only this process, which then stops it.
+/// its own, so Ctrl-C reaches only this process, which then stops it (SIGTERM,
+/// then SIGKILL after a short grace).
 public final class VideoEncoder: AnimationEncoder {
   enum Codec {
     case h264, vp9
@@ -62,14 +63,28 @@ public final class VideoEncoder: AnimationEncoder {
   }
 
   deinit {
-    // Stopped early (an error, Ctrl-C): end ffmpeg; OutputFile drops its file.
+    // Stopped early (an error, Ctrl-C, SIGTERM): end ffmpeg; OutputFile drops its file.
     if input >= 0 { close(input) }
-    if pid > 0 {
-      kill(pid, SIGKILL)
-      var status: Int32 = 0
-      waitpid(pid, &status, 0)
-    }
+    if pid > 0 { Self.stop(pid) }
     unlink(log)
+  }
+
+  /// How long ffmpeg may take to exit after SIGTERM before it is killed.
+  static let terminateGrace = 0.5
+
+  /// Asks `pid` to terminate, kills it if it has not within `terminateGrace`, and reaps
+  /// it: no ffmpeg outlives an export, nor keeps writing its file.
+  static func stop(_ pid: pid_t) {
+    var status: Int32 = 0
+    kill(pid, SIGTERM)
+    let deadline = Date().addingTimeInterval(terminateGrace)
+    while Date() < deadline {
+      let reaped = waitpid(pid, &status, WNOHANG)
+      if reaped == pid || (reaped < 0 && errno != EINTR) { return }
+      usleep(10_000)
+    }
+    kill(pid, SIGKILL)
+    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
   }
 
   static func arguments(

@@ -241,7 +241,7 @@ struct Snapshot {
     let kind = info.st_mode & S_IFMT
     guard kind == S_IFREG else {
       throw refusal(
-        "golden \(path) is \(SafeFile.describe(kind)); a golden must be a regular file")
+        "golden \(path) is \(CheckedFile.describe(kind)); a golden must be a regular file")
     }
     // The largest PNG a picture of this size can honestly be: every row stored
     // uncompressed at 16 bits a channel, twice over, and room for ancillary chunks.

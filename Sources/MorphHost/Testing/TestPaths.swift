@@ -84,7 +84,7 @@ enum RegularFile {
     guard fstat(fd, &info) == 0 else { throw Refusal(reason: "cannot be read") }
     let kind = info.st_mode & S_IFMT
     guard kind == S_IFREG else {
-      throw Refusal(reason: "is \(SafeFile.describe(kind)), not a regular file")
+      throw Refusal(reason: "is \(CheckedFile.describe(kind)), not a regular file")
     }
     let size = Int(info.st_size)
     guard size <= maxBytes else {

@@ -12,7 +12,7 @@ public final class CairoRenderer {
   /// The largest canvas in pixels (64 Mpx).
   public static let maxPixels = 64 << 20
   /// The deepest nesting of groups; each level holds a canvas-sized layer.
-  public static let maxGroupDepth = 64
+  public static let maxGroupDepth = FrameBudget.maxGroupDepth
   /// What one frame may cost; the renderer checks the shadows' blur before drawing.
   public var budget = FrameBudget.standard
 

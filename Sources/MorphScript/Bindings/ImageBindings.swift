@@ -37,7 +37,8 @@ enum ImageBindings {
         return 1
       }
       guard morph_fits(a.lua, file.size) != 0 else { throw a.outOfMemory() }
-      let (width, height) = try pngSize(file.realPath, name: name, args: a)
+      let (width, height) = try pngSize(
+        file.read(name: name, limits: state.limits, args: a), name: name, args: a)
       let source = ImageSource(
         path: file.realPath, pixelWidth: width, pixelHeight: height, stamp: stamp)
       try a.push(source, as: type, bytes: width * height * 4)
@@ -51,14 +52,9 @@ enum ImageBindings {
   /// (`PNGCheck`: its chunks and their CRCs, the header, the palette, the inflated image
   /// data and its row filters) before the render layer hands it to Cairo, so a broken
   /// file is refused here, at the plugin's line, with its cause.
-  static func pngSize(_ path: String, name: String, args a: LuaArgs) throws(ArgumentError)
+  static func pngSize(_ bytes: [UInt8], name: String, args a: LuaArgs) throws(ArgumentError)
     -> (Int, Int)
   {
-    guard let handle = FileHandle(forReadingAtPath: path) else {
-      throw a.error(1, "cannot read '\(name)' beside the plugin")
-    }
-    defer { try? handle.close() }
-    let bytes = [UInt8]((try? handle.readToEnd()) ?? Data())
     let png: PNGCheck
     do {
       png = try PNGCheck(bytes)

@@ -139,6 +139,12 @@ public final class ComponentInstance: AnimationHost {
     try self.init(file: file, definition: def, options: options)
   }
 
+  /// Where its `body` function was written: what an error of the whole frame (the frame
+  /// budget) is placed at; the file alone when Lua cannot tell.
+  public var bodyLocation: FilePosition {
+    state.definition(of: "body", in: definition) ?? FilePosition(file: path)
+  }
+
   /// Instantiates the definition a file that already ran returned.
   init(file: ScriptFile, definition: LuaRef, options: ComponentOptions) throws(ScriptError) {
     path = file.path

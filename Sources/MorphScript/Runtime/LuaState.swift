@@ -207,6 +207,12 @@ public final class LuaState {
       || raw.hasPrefix("not enough memory") || raw.contains(": not enough memory")
     {
       var error = ScriptError.parse(raw, kind: .memory)
+      if error.chunk == nil {
+        // The allocator's refusal has no position: the line last seen filling the heap.
+        let near = ScriptError.parse(
+          chunkNames.expand(String(cString: morph_nearcap(lua))) + "x", kind: .memory)
+        (error.chunk, error.line) = (near.chunk, near.line)
+      }
       error.message = limits.memoryMessage
       return error
     }
@@ -399,6 +405,33 @@ public final class LuaState {
 
   func push(_ ref: LuaRef) {
     lua_rawgeti(lua, morph_registryindex(), lua_Integer(ref.index))
+  }
+
+  /// Where the Lua function `ref` was written: its file and first line (nil for a C
+  /// function or one loaded from a string). What a frame-level error (the frame budget)
+  /// points at when no one line made it: the body that built the frame.
+  public func definition(of ref: LuaRef) -> FilePosition? {
+    let top = lua_gettop(lua)
+    defer { lua_settop(lua, top) }
+    push(ref)
+    guard lua_type(lua, -1) == LUA_TFUNCTION else { return nil }
+    var info = lua_Debug()
+    guard lua_getinfo(lua, ">S", &info) != 0, info.linedefined > 0, let source = info.source,
+      source.pointee == CChar(UInt8(ascii: "@"))
+    else { return nil }
+    return FilePosition(
+      file: chunkNames.expand(String(cString: source + 1)), line: Int(info.linedefined))
+  }
+
+  /// `definition(of:)` of the function in `table`'s field `name`.
+  public func definition(of name: String, in table: LuaRef) -> FilePosition? {
+    let top = lua_gettop(lua)
+    defer { lua_settop(lua, top) }
+    push(table)
+    guard lua_type(lua, -1) == LUA_TTABLE, morph_rawgetfield(lua, -1, name) == LUA_TFUNCTION
+    else { return nil }
+    let function = LuaRef(popping: self)
+    return definition(of: function)
   }
 
   func push(_ value: LuaValue) {

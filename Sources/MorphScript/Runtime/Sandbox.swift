@@ -1,6 +1,7 @@
 import CLua
 import CMorphLua
 import Foundation
+import MorphCore
 
 /// The Lua sources the host runs in every state, embedded at build time from
 /// `Sources/MorphScript/Lua/` (where luacheck sees them).
@@ -36,9 +37,7 @@ enum Sandbox {
       let path = try ModuleFile.path(of: name, in: directory, args: a)
       let file = try ModuleFile(path: path, folder: directory, name: name, args: a)
       guard morph_fits(a.lua, file.size) != 0 else { throw a.outOfMemory() }
-      guard let data = FileManager.default.contents(atPath: file.realPath) else {
-        throw a.error(1, "cannot read '\(name)' beside the plugin")
-      }
+      let data = try file.read(name: name, limits: state.limits, args: a)
       if !state.importedFiles.contains(path) { state.importedFiles.append(path) }
       data.withUnsafeBytes { bytes in
         var length = bytes.count
@@ -96,12 +95,32 @@ struct ModuleFile {
       throw a.error(1, "'\(name)' leads outside the plugin's folder")
     }
     var info = stat()
-    guard stat(real, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
-      throw a.error(1, "'\(name)' is not a file")
+    guard stat(real, &info) == 0 else {
+      throw a.error(1, "cannot read '\(name)' beside the plugin")
+    }
+    guard (info.st_mode & S_IFMT) == S_IFREG else {
+      throw a.error(
+        1, "'\(name)' is \(CheckedFile.describe(info.st_mode & S_IFMT)), not a regular file")
     }
     realPath = real
     size = Int(info.st_size)
     modified = Int(info.st_mtim.tv_sec) * 1_000_000_000 + Int(info.st_mtim.tv_nsec)
+  }
+
+  /// The file's bytes, read as a regular file only and no larger than the memory cap: the
+  /// file checked above may have been swapped for a FIFO or a device since.
+  func read(name: String, limits: ScriptLimits, args a: LuaArgs) throws(ArgumentError)
+    -> [UInt8]
+  {
+    do {
+      return try CheckedFile.read(realPath, maxBytes: SourceFile.cap(limits))
+    } catch .tooLarge {
+      throw a.outOfMemory()
+    } catch .notRegular(let kind) {
+      throw a.error(1, "'\(name)' is \(kind), not a regular file")
+    } catch {
+      throw a.error(1, "cannot read '\(name)' beside the plugin: \(error)")
+    }
   }
 
   private static func realPath(_ path: String) -> String? {

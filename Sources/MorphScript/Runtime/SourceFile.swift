@@ -1,17 +1,29 @@
 import Foundation
+import MorphCore
 
 /// Reading a plugin's (or scene's) source: counted against the memory cap as it is read, so
 /// a file, pipe or device larger than the cap (`/dev/zero`, an endless pipe) is refused as
 /// soon as it passes it, without taking the memory.
 public enum SourceFile {
   /// The bytes of the file at `path`, if they fit under `limits`' memory cap. Unchanged, as
-  /// `luaL_loadfile` reads them: a Latin-1 string literal stays one byte a character.
+  /// `luaL_loadfile` reads them: a Latin-1 string literal stays one byte a character. Only
+  /// a regular file is read (`CheckedFile`): a FIFO, a device or a folder is refused at
+  /// once, so a plugin replaced by a FIFO cannot block whoever loads it.
   public static func read(_ path: String, limits: ScriptLimits) throws(ScriptError) -> [UInt8] {
-    guard let handle = FileHandle(forReadingAtPath: path) else {
-      throw ScriptError(kind: .file, chunk: path, message: "cannot read file")
+    do {
+      return try CheckedFile.read(path, maxBytes: cap(limits))
+    } catch .tooLarge {
+      throw ScriptError(kind: .memory, chunk: path, message: limits.memoryMessage)
+    } catch .notRegular(let kind) {
+      throw ScriptError(kind: .file, chunk: path, message: "is \(kind), not a regular file")
+    } catch {
+      throw ScriptError(kind: .file, chunk: path, message: "cannot read file: \(error)")
     }
-    defer { try? handle.close() }
-    return try read(handle, name: path, limits: limits)
+  }
+
+  /// The most bytes a source may have: the memory cap (none: no cap).
+  static func cap(_ limits: ScriptLimits) -> Int {
+    limits.memoryCapMiB > 0 ? Int(min(limits.memoryCapMiB * 1024 * 1024, Double(Int.max))) : Int.max
   }
 
   /// Everything `handle` gives until its end, refused with the memory message as soon as it
@@ -19,7 +31,7 @@ public enum SourceFile {
   public static func read(_ handle: FileHandle, name: String, limits: ScriptLimits)
     throws(ScriptError) -> [UInt8]
   {
-    let cap = limits.memoryCapMiB > 0 ? Int(limits.memoryCapMiB * 1024 * 1024) : Int.max
+    let cap = cap(limits)
     var bytes: [UInt8] = []
     while true {
       let chunk: Data?

@@ -8,6 +8,13 @@ import MorphCore
 /// The component model builds on the same reading.
 public final class SceneFile {
   public let path: String
+
+  /// Where its `body` function was written (the file alone for a node): what an error of
+  /// the whole frame (the frame budget) is placed at.
+  public var bodyLocation: FilePosition {
+    guard case .function(let ref) = body else { return FilePosition(file: path) }
+    return state.definition(of: ref) ?? FilePosition(file: path)
+  }
   public let state: LuaState
   public private(set) var name: String
   /// The canvas the scene declares (default `DocumentDefaults.size`).

@@ -29,7 +29,15 @@ public struct ScriptFile {
     if source == nil, BundledPlugins.plugin(atPath: path) == nil {
       state.moduleDirectory = URL(fileURLWithPath: path).deletingLastPathComponent().path
     }
-    result = try state.call(try state.load(text, chunkName: path)).first ?? .nil
+    do {
+      result = try state.call(try state.load(text, chunkName: path)).first ?? .nil
+    } catch {
+      // A stop with no position of its own (the memory cap refused before any line was
+      // seen near it) is still this file's.
+      var placed = error
+      if placed.chunk == nil { placed.chunk = path }
+      throw placed
+    }
   }
 
   /// Whether the file returned a `morph.component{…}` definition.
