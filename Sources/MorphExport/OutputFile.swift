@@ -54,7 +54,6 @@ public final class OutputFile {
     do { try SafeFile.checkReplaceable(path) } catch { throw export(error) }
   }
 
-
   private static func export(_ error: FileWriteError) -> ExportError {
     .unwritable(path: error.path, reason: error.reason)
   }

@@ -206,7 +206,8 @@ public final class SafeFile {
       let kind = info.st_mode & S_IFMT
       guard kind == S_IFREG else {
         throw FileWriteError(
-          path: path, reason: "is \(CheckedFile.describe(kind)), not a regular file; refusing to replace it")
+          path: path,
+          reason: "is \(CheckedFile.describe(kind)), not a regular file; refusing to replace it")
       }
       return
     }

@@ -1,3 +1,4 @@
+import MorphCore
 import MorphScript
 
 #if canImport(Glibc)
@@ -17,22 +18,8 @@ public enum PluginFileCheck {
   /// none), else why it cannot be a plugin, as one line.
   public static func refusal(of path: String) -> SessionError? {
     guard BundledPlugins.plugin(atPath: path) == nil else { return nil }
-    let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
     // A missing or unreadable file is the loader's to report, with its own words.
-    guard fd >= 0 else { return nil }
-    defer { close(fd) }
-    var info = stat()
-    guard fstat(fd, &info) == 0 else { return nil }
-    let kind = info.st_mode & S_IFMT
-    guard kind != S_IFREG else { return nil }
-    let name: String
-    switch kind {
-    case S_IFIFO: name = "a FIFO"
-    case S_IFCHR, S_IFBLK: name = "a device"
-    case S_IFDIR: name = "a folder"
-    case S_IFSOCK: name = "a socket"
-    default: name = "not a regular file"
-    }
-    return .notARegularFile(path: path, kind: name)
+    guard case .notRegular(let kind)? = CheckedFile.refusal(ofPath: path) else { return nil }
+    return .notARegularFile(path: path, kind: kind)
   }
 }

@@ -33,17 +33,51 @@ public enum CheckedFile {
     }
   }
 
-  /// The bytes of the regular file at `path`, at most `maxBytes` of them.
-  public static func read(_ path: String, maxBytes: Int) throws(Failure) -> [UInt8] {
-    let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-    guard fd >= 0 else { throw .system(errno) }
+  /// The bytes of the regular file at `path`, at most `maxBytes` of them; with
+  /// `followingLinks` false, a link at `path` is refused as what it is.
+  public static func read(_ path: String, maxBytes: Int, followingLinks: Bool = true)
+    throws(Failure) -> [UInt8]
+  {
+    let fd = try openRegular(path, followingLinks: followingLinks)
     defer { close(fd) }
     var info = stat()
     guard fstat(fd, &info) == 0 else { throw .system(errno) }
-    let kind = info.st_mode & S_IFMT
-    guard kind == S_IFREG else { throw .notRegular(describe(kind)) }
     guard Int(info.st_size) <= maxBytes else { throw .tooLarge(maxBytes) }
     return try readAll(fd, maxBytes: maxBytes)
+  }
+
+  /// Why `path` cannot be read as a regular file without blocking, or nil when it can
+  /// (or when it cannot be opened at all: that is the reader's to say, in its words).
+  public static func refusal(ofPath path: String) -> Failure? {
+    do {
+      close(try openRegular(path, followingLinks: true))
+      return nil
+    } catch {
+      if case .system = error { return nil }
+      return error
+    }
+  }
+
+  /// A descriptor of the regular file at `path`, opened without blocking; the caller closes it.
+  private static func openRegular(_ path: String, followingLinks: Bool) throws(Failure) -> Int32 {
+    var flags = O_RDONLY | O_NONBLOCK | O_CLOEXEC
+    if !followingLinks { flags |= O_NOFOLLOW }
+    let fd = open(path, flags)
+    guard fd >= 0 else {
+      throw errno == ELOOP && !followingLinks ? .notRegular(describe(S_IFLNK)) : .system(errno)
+    }
+    var info = stat()
+    guard fstat(fd, &info) == 0 else {
+      let code = errno
+      close(fd)
+      throw .system(code)
+    }
+    let kind = info.st_mode & S_IFMT
+    guard kind == S_IFREG else {
+      close(fd)
+      throw .notRegular(describe(kind))
+    }
+    return fd
   }
 
   /// Everything `fd` gives until its end, refused once it passes `maxBytes`. With a

@@ -59,9 +59,9 @@ enum TestPaths {
   }
 }
 
-/// Reading a file that belongs to a test (an input script, a golden) without blocking and
-/// within a size: only a regular file, opened so that a FIFO or a device cannot stall the
-/// run, refused by its size before a byte is read.
+/// Reading a file that belongs to a test (an input script, a golden) through the host's
+/// one checked reader (`CheckedFile`): only a regular file, opened so that a FIFO or a
+/// device cannot stall the run, refused by its size before a byte is read.
 enum RegularFile {
   struct Refusal: Error {
     var reason: String
@@ -72,35 +72,10 @@ enum RegularFile {
   static func contents(_ path: String, maxBytes: Int, followingLinks: Bool = true) throws(Refusal)
     -> [UInt8]
   {
-    var flags = O_RDONLY | O_NONBLOCK | O_CLOEXEC
-    if !followingLinks { flags |= O_NOFOLLOW }
-    let fd = open(path, flags)
-    guard fd >= 0 else {
-      throw Refusal(
-        reason: errno == ELOOP ? "is a symbolic link, not a regular file" : "cannot be read")
+    do {
+      return try CheckedFile.read(path, maxBytes: maxBytes, followingLinks: followingLinks)
+    } catch {
+      throw Refusal(reason: error.description)
     }
-    defer { close(fd) }
-    var info = stat()
-    guard fstat(fd, &info) == 0 else { throw Refusal(reason: "cannot be read") }
-    let kind = info.st_mode & S_IFMT
-    guard kind == S_IFREG else {
-      throw Refusal(reason: "is \(CheckedFile.describe(kind)), not a regular file")
-    }
-    let size = Int(info.st_size)
-    guard size <= maxBytes else {
-      throw Refusal(reason: "is \(size) bytes; at most \(maxBytes) are read")
-    }
-    // One byte more than the size, to notice a file that grows while it is read.
-    var bytes = [UInt8](repeating: 0, count: size + 1)
-    var count = 0
-    while count < bytes.count {
-      let n = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress! + count, $0.count - count) }
-      if n < 0, errno == EINTR { continue }
-      guard n >= 0 else { throw Refusal(reason: "cannot be read") }
-      if n == 0 { break }
-      count += n
-    }
-    guard count <= size else { throw Refusal(reason: "changed while it was read") }
-    return Array(bytes[..<count])
   }
 }
