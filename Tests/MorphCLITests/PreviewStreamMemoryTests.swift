@@ -105,12 +105,8 @@ import Testing
     let png = try PreviewNumberTests.ask(port: port, "GET", "/frame.png?scale=4")
     #expect(png.status == 200)
     #if os(Linux)
-      let status = try String(
-        contentsOfFile: "/proc/\(server.process.processIdentifier)/status", encoding: .utf8)
-      let peak = status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") }
-        .flatMap { Int($0.split(separator: " ").dropFirst().first ?? "") }
-      let kib = try #require(peak)
-      #expect(kib < 1 << 20, "peak \(kib >> 10) MiB")
+      let peak = try #require(Subprocess.highWaterMark(server.process.processIdentifier))
+      #expect(peak < 1 << 30, "peak \(peak >> 20) MiB")
     #endif
     #expect(server.process.isRunning)
   }

@@ -64,7 +64,9 @@ enum Subprocess {
     var status: Int32 = 0
     var timedOut = false
     var usage = rusage()
+    var polledPeak = 0
     while wait4(pid, &status, WNOHANG, &usage) == 0 {
+      polledPeak = max(polledPeak, Self.highWaterMark(pid) ?? 0)
       if Date().timeIntervalSince(start) > deadline {
         kill(pid, SIGKILL)
         wait4(pid, &status, 0, &usage)
@@ -77,7 +79,11 @@ enum Subprocess {
     #if canImport(Darwin)
       let peak = Int(usage.ru_maxrss)  // bytes on macOS
     #else
-      let peak = Int(usage.ru_maxrss) * 1024  // KiB on Linux
+      // Linux's ru_maxrss of a spawned child starts from the spawning process's own peak
+      // (the child ran on its memory until exec), so with a test runner past a few
+      // hundred MB it says nothing about the child: the child's VmHWM, polled while it
+      // runs, counts from its exec.
+      let peak = polledPeak > 0 ? polledPeak : Int(usage.ru_maxrss) * 1024
     #endif
     let seconds = Date().timeIntervalSince(start)
     let signalled = status & 0x7F
@@ -89,6 +95,16 @@ enum Subprocess {
       signal: signalled == 0 ? nil : signalled, timedOut: timedOut,
       out: stdout == nil ? text(outPath) : "", err: text(errPath), seconds: seconds,
       peakMemory: peak)
+  }
+
+  /// The peak resident memory of a running process since its exec, in bytes (Linux's
+  /// `/proc/PID/status` VmHWM); nil where there is none.
+  static func highWaterMark(_ pid: pid_t) -> Int? {
+    guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+      let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+      let kib = Int(line.split(separator: " ").dropFirst().first ?? "")
+    else { return nil }
+    return kib * 1024
   }
 
   /// Adds a chdir to the child's actions. glibc declares
