@@ -98,6 +98,10 @@ public struct TransitionTracker: Sendable {
   /// The ids of nodes being inserted or removed, sorted.
   public var movingIDs: [String] { sides.keys.sorted() }
 
+  /// The earliest moment by `time` at which an insertion or removal ends (a removal's
+  /// end is when its node's `onDisappear` falls due), if one does.
+  public func nextEnd(through time: Double) -> Double? { engine.nextEnd(through: time) }
+
   /// Retires what ended by `time`: a node whose removal ended stops drawing.
   public mutating func advance(to time: Double) {
     _ = engine.advance(to: time)
