@@ -9,8 +9,7 @@ public struct Transaction: Hashable, Sendable {
   public init(animation: AnimationCurve?, time: Double) {
     self.animation = animation.map { curve in
       var once = curve
-      once.modifiers = AnimationModifiers.none.delayed(by: curve.modifiers.delay)
-        .speed(curve.modifiers.speed)
+      once.modifiers = curve.modifiers.once
       return once
     }
     self.time = time
