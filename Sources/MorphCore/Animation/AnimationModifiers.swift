@@ -85,6 +85,25 @@ public struct AnimationModifiers: Hashable, Sendable {
     return copy
   }
 
+  /// What to tell an author whose last modifier makes an order that usually means the
+  /// other one (`check` shows it), or nil: a `speed` after a `delay` scales the delay
+  /// too, and a `delay` inside an autoreversing repeat waits at the start twice in a
+  /// row and never at the end.
+  public var orderNote: String? {
+    guard let last = steps.last else { return nil }
+    let delays = steps.dropLast().contains { if case .delay = $0 { return true } else { return false } }
+    guard delays else { return nil }
+    switch last {
+    case .speed(let s):
+      return
+        ":speed(\(s)) after :delay scales the delay too (SwiftUI's order); put :delay after :speed to wait its seconds"
+    case .repeating(_, autoreverses: true):
+      return
+        ":delay inside an autoreversing repeat waits at the start twice in a row and never at the end; put :delay after the repeat to wait once"
+    default: return nil
+    }
+  }
+
   /// Whether the animation never finishes on its own.
   public var isEndless: Bool {
     steps.contains { if case .repeating(nil, _) = $0 { return true } else { return false } }

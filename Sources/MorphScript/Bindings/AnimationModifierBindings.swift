@@ -92,6 +92,7 @@ enum AnimationModifierBindings {
           throw a.error(
             1, "a curve takes at most \(AnimationModifiers.maxSteps) delay, speed and repeat modifiers")
         }
+        if let note = changed.orderNote { LuaState.owner(of: a.lua).note(note) }
         return changed
       }
       if var spring = SpringBindings.type.value(a.lua, at: 1) {

@@ -176,11 +176,12 @@ local Timing = {}
 function Timing:at(t) end
 
 ---SwiftUI's `delay(_:)`: a copy that waits `seconds` before it starts; the value holds meanwhile.
+---Inside a repeat (`c:delay(s):repeatForever()`) it waits before every pass; after one, once.
 ---@param seconds number
 ---@return morph.Timing
 function Timing:delay(seconds) end
 
----SwiftUI's `speed(_:)`: a copy that plays `factor` times as fast (the delay is not scaled).
+---SwiftUI's `speed(_:)`: a copy that plays `factor` times as fast, with any delay written before it.
 ---@param factor number
 ---@return morph.Timing
 function Timing:speed(factor) end
@@ -301,11 +302,12 @@ local Keyframes = {}
 function Keyframes:value(t, key) end
 
 ---SwiftUI's `delay(_:)`: a copy that waits `seconds` before it starts; the value holds meanwhile.
+---Inside a repeat (`c:delay(s):repeatForever()`) it waits before every pass; after one, once.
 ---@param seconds number
 ---@return morph.Keyframes
 function Keyframes:delay(seconds) end
 
----SwiftUI's `speed(_:)`: a copy that plays `factor` times as fast (the delay is not scaled).
+---SwiftUI's `speed(_:)`: a copy that plays `factor` times as fast, with any delay written before it.
 ---@param factor number
 ---@return morph.Keyframes
 function Keyframes:speed(factor) end
@@ -380,11 +382,12 @@ function Spring:settle(from, to, velocity, epsilon) end
 function Spring:step(value, velocity, target, dt) end
 
 ---SwiftUI's `delay(_:)`: a copy that waits `seconds` before it starts; the value holds meanwhile.
+---Inside a repeat (`c:delay(s):repeatForever()`) it waits before every pass; after one, once.
 ---@param seconds number
 ---@return morph.Spring
 function Spring:delay(seconds) end
 
----SwiftUI's `speed(_:)`: a copy that plays `factor` times as fast (the delay is not scaled).
+---SwiftUI's `speed(_:)`: a copy that plays `factor` times as fast, with any delay written before it.
 ---@param factor number
 ---@return morph.Spring
 function Spring:speed(factor) end
@@ -415,8 +418,11 @@ function Spring:repeatForever(options) end
 
 ---@alias morph.SpringPreset "default"|"smooth"|"snappy"|"bouncy"|"interactive"
 
----`spring()` = duration 0.5, bounce 0; `spring{response=, dampingFraction=}`,
----`spring{duration=, bounce=}`, `spring{mass=, stiffness=, damping=}`, or a preset name.
+---`spring()` = duration 0.5, bounce 0; one of SwiftUI's parameter sets:
+---`spring{duration=, bounce=}`, `spring{response=, dampingRatio=}` (or `dampingFraction=`),
+---`spring{mass=, stiffness=, damping=, allowOverDamping=}`,
+---`spring{settlingDuration=, dampingRatio=, epsilon=}`, each with `blendDuration=`;
+---or a preset name. Keys of two sets together are an error.
 ---@param options? morph.SpringOptions|morph.SpringPreset
 ---@return morph.Spring
 function morph.spring(options) end
