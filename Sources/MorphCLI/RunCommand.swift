@@ -94,7 +94,8 @@ enum RunCommand {
       maxTime: try options.double("--max-time", in: .within(0...VirtualTime.maxSeconds)) ?? 30,
       graphics: graphics, color: try options.choice("--color", ColorChoice.self))
     settings.duration = try options.double("--duration", in: .within(0...VirtualTime.maxSeconds))
-    let (limit, limitName) = settings.duration.map { ($0, "--duration") } ?? (settings.maxTime, "--max-time")
+    let (limit, limitName) =
+      settings.duration.map { ($0, "--duration") } ?? (settings.maxTime, "--max-time")
     let frames = Int(limit * settings.fps)
     guard frames <= maxPrintedFrames else {
       throw UsageError(

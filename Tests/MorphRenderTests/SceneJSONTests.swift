@@ -169,7 +169,8 @@ import Testing
     let transform = ProjectiveTransform(
       m11: 0.9793, m12: 0.33127, m13: 0.0005, m21: 1e-7, m22: 0.97412, m23: -0.00049,
       m31: 106.27741, m32: 39.38, m33: 0.74711)
-    var item = DisplayItem(kind: .rect, path: Path(), frame: Rect(x: 0, y: 0, width: 220, height: 140))
+    var item = DisplayItem(
+      kind: .rect, path: Path(), frame: Rect(x: 0, y: 0, width: 220, height: 140))
     item.transform = transform
     let start = Point(1 / 3, 0.12345678)
     item.fill = .linearGradient(

@@ -146,7 +146,11 @@ import Testing
   }
 
   /// A pointer event the page sends (canvas points).
-  enum Pointer { case down(Point), move(Point), up(Point) }
+  enum Pointer {
+    case down(Point)
+    case move(Point)
+    case up(Point)
+  }
 
   /// The input as the page's pointer events, at the moments a scripted hand makes them
   /// (a press and its release a tick apart, a drag moving every tick).
@@ -170,7 +174,8 @@ import Testing
         events.append((e.time, .down(from)))
         for i in 1...steps {
           let f = Double(i) / Double(steps)
-          events.append((e.time + Double(i) * duration / Double(steps), .move(from + (to - from) * f)))
+          events.append(
+            (e.time + Double(i) * duration / Double(steps), .move(from + (to - from) * f)))
         }
         events.append((e.time + duration, .up(to)))
       default: Issue.record("no pointer form for \(e.action)")
@@ -225,15 +230,21 @@ import Testing
       try #require(readings.count == reference.count, "\(name)")
       for (k, (a, b)) in zip(Self.tenths, zip(reference, readings)) {
         let d = Self.difference(a, b)
-        #expect(d.state < 1e-9, "\(c.name), \(name) at \(Double(k) / 10) s: state off by \(d.state)")
+        #expect(
+          d.state < 1e-9, "\(c.name), \(name) at \(Double(k) / 10) s: state off by \(d.state)")
         if d.points > worst.points { worstAt = "\(name) at \(Double(k) / 10) s" }
         worst = (max(worst.state, d.state), max(worst.points, d.points))
       }
     }
-    print("cross-path \(c.name): largest state difference \(worst.state), geometry \(worst.points) pt")
-    let geometry = { #expect(worst.points < 0.001, "\(c.name), \(worstAt): geometry off by \(worst.points) pt") }
+    print(
+      "cross-path \(c.name): largest state difference \(worst.state), geometry \(worst.points) pt")
+    let geometry = {
+      #expect(worst.points < 0.001, "\(c.name), \(worstAt): geometry off by \(worst.points) pt")
+    }
     if Self.laidOutLate.contains(c.name) {
-      withKnownIssue("a matched-geometry glide starts at the next layout after a change") { geometry() }
+      withKnownIssue("a matched-geometry glide starts at the next layout after a change") {
+        geometry()
+      }
     } else {
       geometry()
     }

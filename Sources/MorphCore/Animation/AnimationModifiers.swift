@@ -91,12 +91,14 @@ public struct AnimationModifiers: Hashable, Sendable {
   /// row and never at the end.
   public var orderNote: String? {
     guard let last = steps.last else { return nil }
-    let delays = steps.dropLast().contains { if case .delay = $0 { return true } else { return false } }
+    let delays = steps.dropLast().contains {
+      if case .delay = $0 { return true } else { return false }
+    }
     guard delays else { return nil }
     switch last {
-    case .speed(let s):
+    case .speed:
       return
-        ":speed(\(s)) after :delay scales the delay too (SwiftUI's order); put :delay after :speed to wait its seconds"
+        ":speed after :delay scales the delay too (SwiftUI's order); put :delay after :speed to wait its seconds"
     case .repeating(_, autoreverses: true):
       return
         ":delay inside an autoreversing repeat waits at the start twice in a row and never at the end; put :delay after the repeat to wait once"

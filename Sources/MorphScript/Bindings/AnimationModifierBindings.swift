@@ -90,7 +90,9 @@ enum AnimationModifierBindings {
         let changed = try change(m, a)
         guard changed.steps.count <= AnimationModifiers.maxSteps else {
           throw a.error(
-            1, "a curve takes at most \(AnimationModifiers.maxSteps) delay, speed and repeat modifiers")
+            1,
+            "a curve takes at most \(AnimationModifiers.maxSteps) delay, speed and repeat modifiers"
+          )
         }
         if let note = changed.orderNote { LuaState.owner(of: a.lua).note(note) }
         return changed

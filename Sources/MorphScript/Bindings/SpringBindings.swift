@@ -30,8 +30,10 @@ enum SpringBindings {
   /// The valid sets, for messages.
   static let setsText =
     parameterSets.map { set in
-      "{" + set.keys.joined(separator: ", ")
-        .replacingOccurrences(of: "dampingRatio, dampingFraction", with: "dampingRatio | dampingFraction")
+      "{"
+        + set.keys.joined(separator: ", ")
+        .replacingOccurrences(
+          of: "dampingRatio, dampingFraction", with: "dampingRatio | dampingFraction")
         + "}"
     }
     .joined(separator: ", ") + " (each may add blendDuration), or a preset name ("
@@ -51,16 +53,19 @@ enum SpringBindings {
     // {dampingRatio} alone fits two sets; it is the response form's (SwiftUI's
     // `.spring(dampingFraction:)`, with the default response).
     guard let set = fitting.first else {
-      throw refuse("options " + given.map { "'\($0)'" }.joined(separator: ", ") + " mix parameter sets")
+      throw refuse(
+        "options " + given.map { "'\($0)'" }.joined(separator: ", ") + " mix parameter sets")
     }
     switch set.name {
     case "mass/stiffness/damping":
       for key in ["stiffness", "damping"] where !o.has(key) {
-        throw refuse("option '\(key)' is required with \(given.map { "'\($0)'" }.joined(separator: ", "))")
+        throw refuse(
+          "option '\(key)' is required with \(given.map { "'\($0)'" }.joined(separator: ", "))")
       }
     case "settlingDuration/dampingRatio":
       for key in ["settlingDuration", "dampingRatio"] where !o.has(key) {
-        throw refuse("option '\(key)' is required with \(given.map { "'\($0)'" }.joined(separator: ", "))")
+        throw refuse(
+          "option '\(key)' is required with \(given.map { "'\($0)'" }.joined(separator: ", "))")
       }
     default: break
     }
@@ -111,7 +116,8 @@ enum SpringBindings {
       let ratio = try o.number("dampingRatio") ?? o.number("dampingFraction") ?? 0.825
       spring = Spring(
         response: try positive(a, o.number("response", default: 0.5), "response"),
-        dampingRatio: try nonnegative(a, ratio, o.has("dampingRatio") ? "dampingRatio" : "dampingFraction"))
+        dampingRatio: try nonnegative(
+          a, ratio, o.has("dampingRatio") ? "dampingRatio" : "dampingFraction"))
     default:
       let duration = try positive(a, o.number("duration", default: 0.5), "duration")
       let bounce = try o.number("bounce", default: 0)
