@@ -209,7 +209,8 @@ private func temporary(_ name: String) -> String {
     #expect(result.status == 0, "\(result.err)")
     let headers = result.out.split(separator: "\n").filter { $0.hasPrefix("t=") }
     #expect(headers.count == 4, "\(headers)")
-    #expect(result.out.hasSuffix("stopped at t=0.300 (--duration)\n"), "\(result.out)")
+    #expect(
+      result.out.split(separator: "\n").last == "stopped at t=0.300 (--duration)", "\(result.out)")
     let tooLong = runCommand(["run", spinner, "--duration", "4000"])
     #expect(tooLong.status == 2, "\(tooLong.err)")
   }
