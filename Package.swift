@@ -165,7 +165,8 @@ let package = Package(
       exclude: ["Fixtures", "Goldens"]),
     .testTarget(
       name: "MorphSessionTests",
-      dependencies: ["MorphSession", "MorphHost", "MorphScript", "MorphCore"]),
+      dependencies: ["MorphSession", "MorphHost", "MorphScript", "MorphCore"],
+      exclude: ["Fixtures"]),
     .testTarget(
       name: "MorphCLITests",
       dependencies: ["MorphCLI", "MorphExport", "MorphRender", "MorphTestSupport"],

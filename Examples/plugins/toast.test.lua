@@ -16,8 +16,9 @@ return {
       test.accessibility "Saved to your library. You will find it under Recent on every device.",
       test.snapshot "shown",
     },
-    -- Two seconds after the tap the timer's done hides it; it keeps drawing as it leaves.
-    at(2.2) { shown = false, test.frame("toast", { 24, -66.139, 312, 80.307 }, 0.01) },
+    -- Two seconds after the tap (2 + 1/120 s) the timer's done hides it; it keeps drawing
+    -- as it leaves.
+    at(2.2) { shown = false, test.frame("toast", { 24, -68.058, 312, 80.307 }, 0.01) },
     test.settledBy(3.5),
     at(3.5) { test.accessibility "Hidden", test.snapshot "hidden" },
   },

@@ -33,10 +33,11 @@ enum ExportCommand {
       --progress-range A:B --frames N   controlled mode: N frames from progress A to B
                                         (default: the plugin's progressRange, \(ExportTimeline.defaultFrames) frames)
       --duration S --fps F              play the input for S seconds at F frames per second
-                                        (default input: one tap at 0; fps default \(Int(ExportTimeline.defaultFPS)))
+                                        (fps default \(Int(ExportTimeline.defaultFPS)))
     At most \(ExportTimeline.maxFrames) frames either way (--duration × --fps counts too).
     Options:
-      --input SCRIPT      the input to play with --duration
+      --input SCRIPT      the input to play with --duration (default:
+                          \(InputScript.defaultTapText); 'none' plays nothing)
       --scale S           pixels per point, \(Bounds.scale) (default 1)
       --background C      #RRGGBB[AA], a name, or none (default white)
       --threads N         rasterising threads (default: one per core); the output is the same

@@ -23,8 +23,9 @@ enum RenderCommand {
 
     Options:
       --progress P          controlled mode: the progress value (default: the initial state)
-      --time T              play the input (default: one tap at 0) and show time T (<= 3600)
-      --input SCRIPT        an input script to play (see docs/commands.md)
+      --time T              play the input and show time T (<= 3600)
+      --input SCRIPT        an input script to play (see docs/commands.md; default:
+                            \(InputScript.defaultTapText); 'none' plays nothing)
       --set KEY=VALUE       override a prop (Lua literal or JSON; repeatable)
       --reduce-motion       changes apply at once (also MORPH_REDUCE_MOTION=1)
       --format F            png | svg | pdf | ansi | ansi256 | ascii | json
@@ -224,6 +225,7 @@ struct PlayOptions {
   /// The input script, parsed before anything runs (nil when none was given).
   func script() throws -> InputScript? {
     guard let path = inputPath else { return nil }
+    if path == InputScript.noneName { return InputScript.none }
     let bytes = try Self.readInput(path)
     return try InputScript.parse(String(decoding: bytes, as: UTF8.self), file: path)
   }

@@ -21,6 +21,8 @@ struct RunSettings {
   var rows: Int?
   var fps: Double
   var maxTime: Double
+  /// A pipe run's fixed length, settled or not (nil: until it settles).
+  var duration: Double? = nil
   var graphics: GraphicsChoice
   var color: ColorChoice?
 }
@@ -53,7 +55,8 @@ enum RunCommand {
     until the animation settles, then exits.
 
     Options:
-      --input SCRIPT     play an input script (default in a pipe: one tap)
+      --input SCRIPT     play an input script (default: in a pipe, \(InputScript.defaultTapText);
+                         live, nothing; 'none' plays nothing)
       --set KEY=VALUE    override a prop (Lua literal or JSON; repeatable)
       --reduce-motion    changes apply at once (also MORPH_REDUCE_MOTION=1)
       --png FILE         also write the latest frame to FILE on every change
@@ -67,6 +70,8 @@ enum RunCommand {
                          (default 10; --max-time × --fps at most 36000)
       --max-time S       stop a pipe run that has not settled after S seconds
                          (default 30, at most 3600)
+      --duration S       in a pipe, print S seconds of frames and stop, settled or
+                         not (endless motion: repeatForever, the clock); at most 3600
     \(ScriptLimits.optionsUsage(column: 21))
 
     Keys (live): space tap · ←/→ drag · r reload · p pause · [ ] scrub · m reduce motion
@@ -82,16 +87,19 @@ enum RunCommand {
     let cells = try options.cells()
     let ascii = options.flag("--ascii")
     let graphics = try options.choice("--graphics", GraphicsChoice.self) ?? (ascii ? .ascii : .auto)
-    let settings = RunSettings(
+    var settings = RunSettings(
       pngPath: try options.value("--png"), scale: try options.scale(),
       ascii: ascii || graphics == .ascii, cols: cells.cols, rows: cells.rows,
       fps: try options.double("--fps", in: .within(VirtualTime.frameRates)) ?? 10,
       maxTime: try options.double("--max-time", in: .within(0...VirtualTime.maxSeconds)) ?? 30,
       graphics: graphics, color: try options.choice("--color", ColorChoice.self))
-    let frames = Int(settings.maxTime * settings.fps)
+    settings.duration = try options.double("--duration", in: .within(0...VirtualTime.maxSeconds))
+    let (limit, limitName) =
+      settings.duration.map { ($0, "--duration") } ?? (settings.maxTime, "--max-time")
+    let frames = Int(limit * settings.fps)
     guard frames <= maxPrintedFrames else {
       throw UsageError(
-        "--max-time \(String(format: "%g", settings.maxTime)) at --fps \(String(format: "%g", settings.fps)) "
+        "\(limitName) \(String(format: "%g", limit)) at --fps \(String(format: "%g", settings.fps)) "
           + "could print \(frames) frames; at most \(maxPrintedFrames)")
     }
     let given = try options.positional(name: "plugin")
@@ -140,8 +148,10 @@ enum RunCommand {
     // The escapes the live view writes for the same protocol, one image a frame.
     var images = settings.graphics.imageProtocol.map { TerminalImageEncoder(graphics: $0) }
     let step = 1 / settings.fps
-    var t = 0.0
+    var index = 0
     while true {
+      // Counted, not summed: frame n is at n/fps exactly, so `--duration` ends on its moment.
+      let t = Double(index) / settings.fps
       session.advance(to: t)
       // The first error ends the run (a frame after it would run the body again).
       guard session.error == nil, let frame = session.frame(), let host = session.host,
@@ -175,7 +185,16 @@ enum RunCommand {
           try renderer.render(frame.list, scale: settings.scale, background: .white).pngData(),
           to: png)
       }
-      if !session.isPlayingInput && !host.component.isSettling && t >= script.duration {
+      if let duration = settings.duration, t + step / 2 >= duration {
+        // A fixed length: the last frame printed is the one at `duration`.
+        output.write(String(format: "stopped at t=%.3f (--duration)", host.time))
+        session.close()
+        if let error = session.error { throw error }
+        return .success
+      }
+      if settings.duration == nil, !session.isPlayingInput, !host.component.isSettling,
+        t >= script.duration
+      {
         // Endless motion on purpose (repeatForever, the clock) keeps going.
         let endless = host.component.isContinuous ? " (continuous motion goes on)" : ""
         output.write(String(format: "settled at t=%.3f", host.time) + endless)
@@ -184,12 +203,12 @@ enum RunCommand {
         if let error = session.error { throw error }
         return .success
       }
-      guard t < settings.maxTime else {
+      guard settings.duration != nil || t < settings.maxTime else {
         output.error(String(format: "morphhost: still animating after %.1f s (--max-time)", t))
         session.close()
         return .failure
       }
-      t += step
+      index += 1
     }
   }
 }

@@ -13,7 +13,8 @@ public final class ComponentHost {
   public var canvas: Size {
     Size(component.offeredSize.width + 2 * margin, component.offeredSize.height + 2 * margin)
   }
-  /// The virtual clock's step: events and completions land on these ticks.
+  /// The virtual clock's step: how far apart a scripted press and release are,
+  /// and a scripted drag's moves. Completions never wait for it.
   public let tick: Double
   /// Lays text out; `morph.measureText` in the component measures with it too.
   public var textMeasure: TextMeasuring {
@@ -63,12 +64,15 @@ public final class ComponentHost {
 
   // MARK: Time
 
-  /// Advances the virtual clock tick by tick to `time`, so completions fire
-  /// in order and at the same moments on every run.
+  /// Advances the virtual clock to `time`. The component stops at every moment
+  /// something ends on the way and runs its completions there
+  /// (`ComponentInstance.advance`), and a press held still becomes a long press at
+  /// the moment it has been held long enough, so the result never depends on how
+  /// the way to `time` was cut.
   /// A step longer than `VirtualTime.maxSeconds` (or not finite) is refused:
-  /// it would take hours of ticks, and past ~1e14 s a tick no longer moves the clock.
+  /// past ~1e14 s a tick no longer moves the clock.
   public func advance(to time: Double) throws(ScriptError) {
-    var t = component.time
+    let t = component.time
     guard time.isFinite, time - t <= VirtualTime.maxSeconds else {
       throw ScriptError(
         kind: .value,
@@ -76,10 +80,12 @@ public final class ComponentHost {
           "cannot advance the clock from \(t) s to \(time) s (at most \(Int(VirtualTime.maxSeconds)) s at once)"
       )
     }
-    while t + tick <= time + 1e-12 {
-      t += tick
-      try component.advance(to: t)
-      try checkLongPress()
+    if let g = gesture, !g.didLongPress {
+      let due = g.startTime + GestureTracker.longPressMinimumDuration
+      if due > t, due <= time {
+        try component.advance(to: due)
+        try checkLongPress()
+      }
     }
     try component.advance(to: time)
     try checkLongPress()

@@ -36,8 +36,15 @@ public struct InputScript: Equatable, Sendable {
     self.events = events
   }
 
-  /// One tap at time 0: what plays when no script is given.
+  /// One tap at time 0: what `render --time`, `run` in a pipe and `export --duration`
+  /// play when no script is given (`defaultTapText` says it in their help).
   public static let defaultTap = InputScript(events: [Event(time: 0, action: .tap(nil), line: 0)])
+  public static let defaultTapText = "one tap at 0 s at the centre"
+
+  /// The `--input` word for no input at all (a file of that name is `./none`).
+  public static let noneName = "none"
+  /// No input: the component as it starts, moved only by its own `appear`.
+  public static let none = InputScript(events: [])
 
   /// How long a scripted double tap takes from its first press to its second.
   public static let doubleTapGap = 0.1

@@ -175,3 +175,43 @@ private func temporary(_ name: String) -> String {
     #expect(runCommand(["render", "--help"]).out.contains("Usage: morphhost render PLUGIN"))
   }
 }
+
+/// The input rule (issue 34): without `--input`, `render --time` plays one tap at 0;
+/// `--input none` plays nothing, so the card is seen untouched; `run --duration` prints
+/// endless motion in a pipe for that long and stops.
+@Suite struct InputRuleTests {
+  /// The front face's transform in `render flip --time 1` with `extra` arguments.
+  func front(_ extra: [String]) throws -> [Double] {
+    let result = runCommand(["render", "flip", "--time", "1", "--format", "json"] + extra)
+    #expect(result.status == 0, "\(result.err)")
+    let json = try #require(
+      try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [String: Any])
+    let commands = try #require(json["commands"] as? [Any])
+    let item = try #require(
+      commands.compactMap { ($0 as? [String: Any])?["item"] as? [String: Any] }
+        .first { $0["id"] as? String == "front" })
+    return try #require(item["transform"] as? [Double])
+  }
+
+  @Test func inputNonePlaysNothingAndTheDefaultIsOneTap() throws {
+    #expect(try front(["--input", "none"]) == [1, 0, 0, 0, 1, 0, 104, 74, 1])
+    // One tap at 0: half a turn, the front face mirrored.
+    #expect(try front([]).first.map { abs($0 + 1) < 1e-9 } == true)
+    #expect(runCommand(["render", "--help"]).out.contains("'none' plays nothing"))
+  }
+
+  @Test func runForADurationStopsEndlessMotion() throws {
+    let spinner = here.deletingLastPathComponent().deletingLastPathComponent()
+      .appendingPathComponent("Examples/plugins/spinner.lua").path
+    let result = runCommand([
+      "run", spinner, "--duration", "0.3", "--cols", "20", "--rows", "5",
+    ])
+    #expect(result.status == 0, "\(result.err)")
+    let headers = result.out.split(separator: "\n").filter { $0.hasPrefix("t=") }
+    #expect(headers.count == 4, "\(headers)")
+    #expect(
+      result.out.split(separator: "\n").last == "stopped at t=0.300 (--duration)", "\(result.out)")
+    let tooLong = runCommand(["run", spinner, "--duration", "4000"])
+    #expect(tooLong.status == 2, "\(tooLong.err)")
+  }
+}

@@ -74,4 +74,63 @@ import Testing
     let s = Spring.smooth
     #expect(abs(c.presented(at: 0.45) - s.value(target: 1, initial: 0, time: 0.25)) < 1e-12)
   }
+
+  /// A channel animated 0 → 1 over `linear(1)` with `modifiers`, from time 0.
+  func unit(_ modifiers: AnimationModifiers) -> AnimationChannel {
+    var curve = AnimationCurve.timing(Self.linear)
+    curve.modifiers = modifiers
+    var c = AnimationChannel(value: 0)
+    _ = c.animate(to: 1, with: curve, at: 0, id: 1)
+    return c
+  }
+
+  /// SwiftUI's order (issue 34): a delay inside a repeat waits before every pass
+  /// (SwiftUI-Shimmer's pause between sweeps), one outside it waits once.
+  @Test func aDelayInsideARepeatWaitsEveryPassAndOutsideOnce() {
+    let inside = unit(.none.delayed(by: 0.5).repeatForever(autoreverses: false))
+    #expect(inside.presented(at: 1.75) == 0)
+    #expect(abs(inside.presented(at: 2.25) - 0.25) < 1e-6)
+    #expect(abs(inside.presented(at: 1.0) - 0.5) < 1e-6)
+    let outside = unit(.none.repeatForever(autoreverses: false).delayed(by: 0.5))
+    #expect(abs(outside.presented(at: 1.75) - 0.25) < 1e-6)
+    #expect(abs(outside.presented(at: 2.25) - 0.75) < 1e-6)
+    #expect(outside.presented(at: 0.25) == 0)
+  }
+
+  /// Speed scales what it wraps: a delay written before it too.
+  @Test func speedScalesADelayWrittenBeforeIt() {
+    let before = unit(.none.delayed(by: 1).speed(2))
+    #expect(before.offsets[0].end == 1)
+    #expect(before.presented(at: 0.45) == 0)
+    #expect(abs(before.presented(at: 0.75) - 0.5) < 1e-6)
+    #expect(abs(before.velocity(at: 0.75) - 2) < 1e-3)
+    let after = unit(.none.speed(2).delayed(by: 1))
+    #expect(after.offsets[0].end == 1.5)
+    #expect(after.presented(at: 0.95) == 0)
+    #expect(abs(after.presented(at: 1.25) - 0.5) < 1e-6)
+  }
+
+  /// Repeat and speed commute; a delay inside an autoreversing repeat reverses with
+  /// the pass, so the value waits at its start twice in a row and never at its end.
+  @Test func repeatsCommuteWithSpeedAndReverseTheirDelay() {
+    let a = unit(.none.repeatCount(2, autoreverses: false).speed(2))
+    let b = unit(.none.speed(2).repeatCount(2, autoreverses: false))
+    #expect(a.offsets[0].end == 1 && b.offsets[0].end == 1)
+    for t in stride(from: 0.0, through: 1, by: 0.05) {
+      #expect(abs(a.presented(at: t) - b.presented(at: t)) < 1e-9)
+    }
+    let c = unit(.none.delayed(by: 0.5).repeatForever(autoreverses: true))
+    #expect(abs(c.presented(at: 1.25) - 0.75) < 1e-6)  // forwards
+    #expect(abs(c.presented(at: 1.75) - 0.75) < 1e-6)  // backwards
+    #expect(c.velocity(at: 1.75) < 0)
+    #expect(c.presented(at: 2.75) == 0)  // waiting at the start after the reverse pass
+    #expect(c.presented(at: 3.25) == 0)  // and before the next forward one
+  }
+
+  /// A transition plays once: the repeats go, delays and speeds stay in their order.
+  @Test func aTransitionKeepsDelayAndSpeedInOrder() {
+    let m = AnimationModifiers.none.delayed(by: 0.5).repeatForever(autoreverses: false).speed(2)
+    #expect(m.once == AnimationModifiers.none.delayed(by: 0.5).speed(2))
+    #expect(m.once.duration(cycle: 1) == 0.75)
+  }
 }

@@ -59,6 +59,36 @@ import Testing
     }
   }
 
+  /// A modifier order that usually means the other one is a warning at its line
+  /// (docs/motion.md, Delay, speed and repeat); SwiftUI-Shimmer's order is not.
+  @Test func checkWarnsAboutAModifierOrderAtItsLine() throws {
+    let dir = FileManager.default.temporaryDirectory
+      .appendingPathComponent("order-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let source = """
+      local m = morph
+      local shimmer = m.linear(1.5):delay(0.25):repeatForever { autoreverses = false }
+      return m.component {
+        name = "Order", progress = "a", state = { a = 0, b = 0 },
+        tap = function(self)
+          self:animate(m.linear(1):delay(0.5):speed(2), { a = 1 })
+          self:animate(shimmer, { b = 1 })
+        end,
+        body = function() return m.rect() end,
+        accessibility = function() return { label = "L", value = "V" } end,
+      }
+      """
+    let path = dir.appendingPathComponent("p.lua").path
+    try source.write(toFile: path, atomically: true, encoding: .utf8)
+    let warnings = PluginCheck.check(path).filter { !$0.error }.map(\.text)
+    #expect(
+      warnings == [
+        path + ":6: warning: " + (AnimationModifiers.none.delayed(by: 1).speed(2).orderNote ?? "")
+      ],
+      "\(warnings)")
+  }
+
   /// An `onAppear` that fails is one finding with its line and the occasions it met.
   @Test func checkReportsAFailingOnAppearOnce() throws {
     let dir = try Self.folder(plugin: Self.source(appear: Self.failing))

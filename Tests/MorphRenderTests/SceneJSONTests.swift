@@ -162,4 +162,36 @@ import Testing
 
         """)
   }
+
+  /// A transform's entries and a gradient's unit points keep every digit: a perspective
+  /// term of 0.0005 would round to 0.001 or 0 and move a corner by points.
+  @Test func transformsAndGradientPointsReadBackExactly() throws {
+    let transform = ProjectiveTransform(
+      m11: 0.9793, m12: 0.33127, m13: 0.0005, m21: 1e-7, m22: 0.97412, m23: -0.00049,
+      m31: 106.27741, m32: 39.38, m33: 0.74711)
+    var item = DisplayItem(
+      kind: .rect, path: Path(), frame: Rect(x: 0, y: 0, width: 220, height: 140))
+    item.transform = transform
+    let start = Point(1 / 3, 0.12345678)
+    item.fill = .linearGradient(
+      LinearGradient(stops: [], start: start, end: Point(0.9999, 2 / 3)))
+    let json = try Self.dump([.item(item)])
+    let read = try #require(Self.items(json).first)
+    let m = try #require(read["transform"] as? [Double])
+    #expect(
+      m == [
+        transform.m11, transform.m12, transform.m13, transform.m21, transform.m22,
+        transform.m23, transform.m31, transform.m32, transform.m33,
+      ])
+    let fill = try #require(read["fill"] as? [String: Any])
+    let gradient = try #require(fill["linearGradient"] as? [String: Any])
+    #expect(gradient["start"] as? [Double] == [start.x, start.y])
+    #expect(gradient["end"] as? [Double] == [0.9999, 2 / 3])
+    // Shortest round-trip text, whole numbers without a fraction, never -0.
+    #expect(SceneJSON.exact(0.0005) == "0.0005")
+    #expect(SceneJSON.exact(1) == "1")
+    #expect(SceneJSON.exact(-0.0) == "0")
+    #expect(SceneJSON.exact(1e-7) == "1e-07")
+    #expect(SceneJSON.exact(.nan) == "null")
+  }
 }

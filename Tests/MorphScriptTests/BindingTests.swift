@@ -148,7 +148,7 @@ private func errorText(_ code: String) throws -> String {
   @Test func springOptionsAreChecked() throws {
     #expect(
       try errorText("return morph.spring{respons = 1}").hasPrefix(
-        "b.lua:1: bad argument #1 to 'spring' (unknown option 'respons'; valid options: response,"))
+        "b.lua:1: bad argument #1 to 'spring' (unknown option 'respons'; valid options: duration,"))
     #expect(
       try errorText("return morph.spring{response = -1}")
         == "b.lua:1: bad argument #1 to 'spring' (option 'response' must be a finite number > 0, got -1.0)"
@@ -159,6 +159,47 @@ private func errorText(_ code: String) throws -> String {
     #expect(
       try errorText("return morph.spring():value('x')")
         == "b.lua:1: bad argument #1 to 'value' (number expected, got string)")
+  }
+
+  /// Only SwiftUI's parameter sets (issue 34): `{response, damping}` ran at ζ 0.825 and
+  /// `{duration, dampingFraction}` at ζ 1, silently; now each is an error naming the sets.
+  @Test func springParameterSetsDoNotMix() throws {
+    let sets =
+      "a spring takes one of {duration, bounce}, {response, dampingRatio | dampingFraction}, "
+      + "{mass, stiffness, damping, allowOverDamping}, {settlingDuration, dampingRatio, epsilon} "
+      + "(each may add blendDuration), or a preset name (default, smooth, snappy, bouncy, interactive))"
+    #expect(
+      try errorText("local s = 1\nreturn morph.spring{response = 0.5, damping = 0.8}")
+        == "b.lua:2: bad argument #1 to 'spring' (options 'response', 'damping' mix parameter sets; "
+        + sets)
+    #expect(
+      try errorText("return morph.spring{duration = 0.5, dampingFraction = 0.5}")
+        == "b.lua:1: bad argument #1 to 'spring' (options 'duration', 'dampingFraction' mix parameter sets; "
+        + sets)
+    #expect(
+      try errorText("return morph.spring{dampingRatio = 0.5, dampingFraction = 0.5}").contains(
+        "are the same parameter"))
+    #expect(
+      try errorText("return morph.spring{mass = 2}").contains("option 'stiffness' is required"))
+    // Each set alone, with blendDuration.
+    #expect(try number("return morph.spring{dampingFraction = 0.5}.dampingRatio") == 0.5)
+    let response = try number(
+      "return morph.spring{response = 0.3, dampingRatio = 0.7, blendDuration = 0.1}.response")
+    #expect(abs(response - 0.3) < 1e-12)
+    #expect(try number("return morph.spring{bounce = 0.2}.dampingRatio") == 0.8)
+  }
+
+  /// `Spring(settlingDuration:dampingRatio:epsilon:)`: the spring that settles then.
+  @Test func aSpringFromItsSettlingDuration() throws {
+    let settle = try number(
+      "return morph.spring{settlingDuration = 0.8, dampingRatio = 0.6}.settlingDuration")
+    #expect(abs(settle - 0.8) < 1e-9)
+    let ratio = try number(
+      "return morph.spring{settlingDuration = 1, dampingRatio = 0.6}.dampingRatio")
+    #expect(abs(ratio - 0.6) < 1e-12)
+    #expect(
+      try errorText("return morph.spring{settlingDuration = 1}").contains(
+        "option 'dampingRatio' is required"))
   }
 
   @Test func metatablesAreProtected() throws {

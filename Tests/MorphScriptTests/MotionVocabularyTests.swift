@@ -27,7 +27,8 @@ private func tap(_ c: ComponentInstance) throws {
     let c = try component(
       """
       tap = function(self)
-        self:animate(morph.timing("linear", 1):delay(0.5):speed(2), { x = 10 })
+        -- SwiftUI's order: speed first, so the delay is not scaled (wait 0.5 s, play 0.5 s).
+        self:animate(morph.timing("linear", 1):speed(2):delay(0.5), { x = 10 })
       end,
       """)
     try tap(c)

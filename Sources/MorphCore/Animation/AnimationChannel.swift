@@ -340,6 +340,19 @@ public struct AnimationEngine: Sendable {
     return (id, completed)
   }
 
+  /// The earliest moment by `time` at which a running animation ends, if one
+  /// does: where a host stops its clock so a completion runs at the logical
+  /// time it belongs to, not at whichever sample comes after it.
+  public func nextEnd(through time: Double) -> Double? {
+    var earliest: Double?
+    for channel in channels.values {
+      for offset in channel.offsets where offset.end <= time {
+        earliest = min(earliest ?? offset.end, offset.end)
+      }
+    }
+    return earliest
+  }
+
   /// Retires what has finished by `time`; returns completed animation ids.
   public mutating func advance(to time: Double) -> [Int] {
     var ended: [Int] = []

@@ -9,8 +9,7 @@ public struct Transaction: Hashable, Sendable {
   public init(animation: AnimationCurve?, time: Double) {
     self.animation = animation.map { curve in
       var once = curve
-      once.modifiers = AnimationModifiers.none.delayed(by: curve.modifiers.delay)
-        .speed(curve.modifiers.speed)
+      once.modifiers = curve.modifiers.once
       return once
     }
     self.time = time
@@ -102,6 +101,10 @@ public struct TransitionTracker: Sendable {
   public var leavingIDs: [String] { leaving.keys.sorted() }
   /// The ids of nodes being inserted or removed, sorted.
   public var movingIDs: [String] { sides.keys.sorted() }
+
+  /// The earliest moment by `time` at which an insertion or removal ends (a removal's
+  /// end is when its node's `onDisappear` falls due), if one does.
+  public func nextEnd(through time: Double) -> Double? { engine.nextEnd(through: time) }
 
   /// Retires what ended by `time`: a node whose removal ended stops drawing.
   public mutating func advance(to time: Double) {

@@ -148,8 +148,8 @@ extension LinearGradient: Encodable {
   public func encode(to encoder: any Encoder) throws {
     var c = encoder.fields()
     try c.put("stops", stops)
-    try c.put("start", start)
-    try c.put("end", end)
+    try c.put("start", ExactPoint(point: start))
+    try c.put("end", ExactPoint(point: end))
   }
 }
 
@@ -157,7 +157,7 @@ extension RadialGradient: Encodable {
   public func encode(to encoder: any Encoder) throws {
     var c = encoder.fields()
     try c.put("stops", stops)
-    try c.put("center", center)
+    try c.put("center", ExactPoint(point: center))
     try c.put("startRadius", startRadius)
     try c.put("endRadius", endRadius)
   }
@@ -167,7 +167,7 @@ extension AngularGradient: Encodable {
   public func encode(to encoder: any Encoder) throws {
     var c = encoder.fields()
     try c.put("stops", stops)
-    try c.put("center", center)
+    try c.put("center", ExactPoint(point: center))
     try c.put("startAngle", startAngle)
     try c.put("endAngle", endAngle)
   }
@@ -302,11 +302,35 @@ extension Rect: Encodable {
   }
 }
 
-/// The 3×3 matrix by rows (row vectors: a point is `[x, y, 1] × M`).
+/// The 3×3 matrix by rows (row vectors: a point is `[x, y, 1] × M`), every entry exact:
+/// a perspective term of 0.0005 rounded to a thousandth would move a corner by points.
 extension ProjectiveTransform: Encodable {
   public func encode(to encoder: any Encoder) throws {
     var c = encoder.unkeyedContainer()
-    for m in [m11, m12, m13, m21, m22, m23, m31, m32, m33] { try c.encode(m) }
+    for m in [m11, m12, m13, m21, m22, m23, m31, m32, m33] { try c.encode(ExactNumber(m)) }
+  }
+}
+
+/// A number a writer must keep to its last digit (a text writer: in shortest
+/// round-trip form), where rounding moves what it implies — a transform's
+/// entries, a gradient's unit points, which scale by the whole shape.
+public struct ExactNumber: Encodable, Hashable, Sendable {
+  public var value: Double
+  public init(_ value: Double) { self.value = value }
+
+  public func encode(to encoder: any Encoder) throws {
+    var c = encoder.singleValueContainer()
+    try c.encode(value)
+  }
+}
+
+/// A gradient's unit point `[x, y]`, exact.
+private struct ExactPoint: Encodable {
+  var point: Point
+  func encode(to encoder: any Encoder) throws {
+    var c = encoder.unkeyedContainer()
+    try c.encode(ExactNumber(point.x))
+    try c.encode(ExactNumber(point.y))
   }
 }
 

@@ -122,6 +122,7 @@ public enum PluginCheck {
     {
       inputs.append((name, { try play(script, on: $0) }))
     }
+    var hosts: [ComponentHost] = []
     for (name, input) in inputs {
       let occasion = Occasion(label: "after a", value: name)
       let fresh: ComponentHost
@@ -131,6 +132,7 @@ public enum PluginCheck {
         error(e, occasion)
         continue
       }
+      hosts.append(fresh)
       do {
         try input(fresh)
         if try fresh.settle(limit: settleLimit) == nil {
@@ -147,6 +149,12 @@ public enum PluginCheck {
       do { try fresh.component.unload() } catch let e {
         error(e, Occasion(label: "on unload after a", value: name))
       }
+    }
+    // Advice the bindings noted on the way (a modifier order that probably means the
+    // other one), from the first instance and each fresh one.
+    for note in (hosts + [host]).flatMap(\.component.state.notes) {
+      let location = note.location.isEmpty ? "\(given): " : note.location
+      report.add(Finding(error: false, text: "\(location)warning: \(note.text)"))
     }
     return report.findings
   }

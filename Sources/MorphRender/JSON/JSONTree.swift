@@ -1,9 +1,13 @@
+import MorphCore
+
 /// A JSON value, as an `Encodable` value encodes into it.
 enum JSONValue: Equatable {
   case null
   case bool(Bool)
   case integer(Int)
   case number(Double)
+  /// A number written to its last digit (`ExactNumber`).
+  case exact(Double)
   case string(String)
   case array([JSONValue])
   case object([String: JSONValue])
@@ -47,6 +51,7 @@ final class JSONSlot {
   func put(_ value: some Encodable, codingPath: [any CodingKey]) throws {
     switch value {
     case let v as Double: scalar = .number(v)
+    case let v as ExactNumber: scalar = .exact(v.value)
     case let v as Float: scalar = .number(Double(v))
     case let v as Int: scalar = .integer(v)
     case let v as any BinaryInteger: scalar = .integer(Int(truncatingIfNeeded: v))

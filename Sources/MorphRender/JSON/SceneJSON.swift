@@ -3,7 +3,9 @@ import MorphCore
 
 /// The JSON scene dump: the frame's summary and its display list, every field of every
 /// command (the list's `Encodable` model), written deterministically — keys sorted, numbers
-/// rounded to 3 decimals, no -0 — so the same frame always gives the same bytes. The top
+/// rounded to 3 decimals, no -0 — so the same frame always gives the same bytes. A
+/// transform's entries and a gradient's unit points (`ExactNumber`) are written in
+/// shortest round-trip form instead: every point they imply is the engine's. The top
 /// level and its lists are written one entry a line, everything else on that line.
 public enum SceneJSON {
   public static func encode(_ list: DisplayList, summary: SceneSummary) -> String {
@@ -26,6 +28,7 @@ public enum SceneJSON {
     case .bool(let b): return b ? "true" : "false"
     case .integer(let i): return String(i)
     case .number(let v): return number(v)
+    case .exact(let v): return exact(v)
     case .string(let s): return string(s)
     case .array(let elements):
       return lines(elements.map { write($0, depth: depth - 1, indent: inner) }, "[", "]")
@@ -48,6 +51,14 @@ public enum SceneJSON {
     if r == r.rounded(), abs(r) < 1e15 { return String(Int(r)) }
     return String(format: "%.3f", r).replacingOccurrences(
       of: "0+$", with: "", options: .regularExpression)
+  }
+
+  /// The shortest text that reads back as `v` exactly (Swift's `description`), a whole
+  /// number without its `.0`, never `-0`; NaN/inf become null.
+  public static func exact(_ v: Double) -> String {
+    guard v.isFinite else { return "null" }
+    if v == v.rounded(), abs(v) < 1e15 { return String(Int(v)) }
+    return "\(v)"
   }
 
   /// A JSON string literal.

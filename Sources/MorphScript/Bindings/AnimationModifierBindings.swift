@@ -5,13 +5,15 @@ import MorphCore
 /// takes delay and speed): `c:delay(s)`, `c:speed(f)`,
 /// `c:repeatCount(n [, {autoreverses = true}])` and
 /// `c:repeatForever([{autoreverses = true}])`. Each returns a modified copy;
-/// the curve itself is immutable.
+/// the curve itself is immutable. As in SwiftUI, each applies to everything
+/// written before it (`AnimationModifiers`).
 enum AnimationModifierBindings {
   static let methods: [HostFunction] = [
     HostFunction(
       name: "delay",
       doc: """
         SwiftUI's `delay(_:)`: a copy that waits `seconds` before it starts; the value holds meanwhile.
+        Inside a repeat (`c:delay(s):repeatForever()`) it waits before every pass; after one, once.
         @param seconds number
         @return {Self}
         """
@@ -25,7 +27,7 @@ enum AnimationModifierBindings {
     HostFunction(
       name: "speed",
       doc: """
-        SwiftUI's `speed(_:)`: a copy that plays `factor` times as fast (the delay is not scaled).
+        SwiftUI's `speed(_:)`: a copy that plays `factor` times as fast, with any delay written before it.
         @param factor number
         @return {Self}
         """
@@ -33,6 +35,10 @@ enum AnimationModifierBindings {
       modify(lua, "speed") { m, a in
         let factor = try a.finite(2)
         guard factor > 0 else { throw a.error(2, "speed must be > 0, got \(factor)") }
+        let total = m.speed * factor
+        guard total.isNormal, total < 1e12 else {
+          throw a.error(2, "speed multiplies to \(total), outside (0, 1e12)")
+        }
         return m.speed(factor)
       }
     },
@@ -80,14 +86,25 @@ enum AnimationModifierBindings {
     _ change: @escaping (AnimationModifiers, LuaArgs) throws -> AnimationModifiers
   ) -> Int32 {
     hostCall(lua, name, method: true) { a in
+      let change = { (m: AnimationModifiers) throws -> AnimationModifiers in
+        let changed = try change(m, a)
+        guard changed.steps.count <= AnimationModifiers.maxSteps else {
+          throw a.error(
+            1,
+            "a curve takes at most \(AnimationModifiers.maxSteps) delay, speed and repeat modifiers"
+          )
+        }
+        if let note = changed.orderNote { LuaState.owner(of: a.lua).note(note) }
+        return changed
+      }
       if var spring = SpringBindings.type.value(a.lua, at: 1) {
-        spring.modifiers = try change(spring.modifiers, a)
+        spring.modifiers = try change(spring.modifiers)
         a.push(spring, as: SpringBindings.type)
       } else if var timing = CurveBindings.timingType.value(a.lua, at: 1) {
-        timing.modifiers = try change(timing.modifiers, a)
+        timing.modifiers = try change(timing.modifiers)
         a.push(timing, as: CurveBindings.timingType)
       } else if var timeline = KeyframeBindings.timelineType.value(a.lua, at: 1) {
-        timeline.modifiers = try change(timeline.modifiers, a)
+        timeline.modifiers = try change(timeline.modifiers)
         try a.push(
           timeline, as: KeyframeBindings.timelineType,
           bytes: KeyframeBindings.bytes(of: timeline))

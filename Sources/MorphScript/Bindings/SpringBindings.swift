@@ -12,10 +12,65 @@ enum SpringBindings {
     ("bouncy", .bouncy), ("interactive", .interactive),
   ]
 
-  static let springOptions = [
-    "response", "dampingRatio", "dampingFraction", "duration", "bounce", "mass", "stiffness",
-    "damping", "allowOverDamping", "blendDuration",
+  /// The parameter sets SwiftUI builds a spring from, each the keys one of its
+  /// initialisers takes (`blendDuration` goes with any: `.spring(_:blendDuration:)`).
+  /// A table must use one set: mixing them has no SwiftUI meaning, so an author
+  /// who wrote `{response =, damping =}` meant something the host cannot guess.
+  static let parameterSets: [(name: String, keys: [String])] = [
+    ("duration/bounce", ["duration", "bounce"]),
+    ("response/dampingRatio", ["response", "dampingRatio", "dampingFraction"]),
+    ("mass/stiffness/damping", ["mass", "stiffness", "damping", "allowOverDamping"]),
+    ("settlingDuration/dampingRatio", ["settlingDuration", "dampingRatio", "epsilon"]),
   ]
+
+  static let springOptions =
+    parameterSets.flatMap(\.keys).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+    + ["blendDuration"]
+
+  /// The valid sets, for messages.
+  static let setsText =
+    parameterSets.map { set in
+      "{"
+        + set.keys.joined(separator: ", ")
+        .replacingOccurrences(
+          of: "dampingRatio, dampingFraction", with: "dampingRatio | dampingFraction")
+        + "}"
+    }
+    .joined(separator: ", ") + " (each may add blendDuration), or a preset name ("
+    + presets.map(\.0).joined(separator: ", ") + ")"
+
+  /// Which set the keys of `o` belong to; an error naming the sets when they mix
+  /// or miss a required key.
+  static func parameterSet(_ a: LuaArgs, _ o: LuaOptions) throws -> String {
+    let given = springOptions.filter { $0 != "blendDuration" && o.has($0) }
+    let fitting = parameterSets.filter { set in given.allSatisfy(set.keys.contains) }
+    func refuse(_ what: String) -> ArgumentError {
+      a.error(1, "\(what); a spring takes one of \(setsText)")
+    }
+    if given.contains("dampingRatio") && given.contains("dampingFraction") {
+      throw refuse("'dampingRatio' and 'dampingFraction' are the same parameter: give one")
+    }
+    // {dampingRatio} alone fits two sets; it is the response form's (SwiftUI's
+    // `.spring(dampingFraction:)`, with the default response).
+    guard let set = fitting.first else {
+      throw refuse(
+        "options " + given.map { "'\($0)'" }.joined(separator: ", ") + " mix parameter sets")
+    }
+    switch set.name {
+    case "mass/stiffness/damping":
+      for key in ["stiffness", "damping"] where !o.has(key) {
+        throw refuse(
+          "option '\(key)' is required with \(given.map { "'\($0)'" }.joined(separator: ", "))")
+      }
+    case "settlingDuration/dampingRatio":
+      for key in ["settlingDuration", "dampingRatio"] where !o.has(key) {
+        throw refuse(
+          "option '\(key)' is required with \(given.map { "'\($0)'" }.joined(separator: ", "))")
+      }
+    default: break
+    }
+    return set.name
+  }
 
   static func open(_ lua: OpaquePointer) {
     type.define(
@@ -46,35 +101,62 @@ enum SpringBindings {
       return SpringAnimation(spring, blendDuration: spring == .interactive ? 0.25 : 0)
     }
     let o = try a.options(1, allowed: springOptions)
-    let blend = try o.number("blendDuration", default: 0)
-    let ratio = try o.number("dampingRatio") ?? o.number("dampingFraction")
-    if let stiffness = try o.number("stiffness") {
-      let spring = Spring(
+    let blend = try nonnegative(a, o.number("blendDuration", default: 0), "blendDuration")
+    let spring: Spring
+    switch try parameterSet(a, o) {
+    case "mass/stiffness/damping":
+      spring = Spring(
         mass: try positive(a, o.number("mass", default: 1), "mass"),
-        stiffness: try positive(a, stiffness, "stiffness"),
+        stiffness: try positive(a, o.number("stiffness", default: 1), "stiffness"),
         damping: try nonnegative(a, o.number("damping", default: 0), "damping"),
         allowOverDamping: try o.boolean("allowOverDamping", default: false))
-      return SpringAnimation(spring, blendDuration: blend)
+    case "settlingDuration/dampingRatio":
+      spring = try settling(a, o)
+    case "response/dampingRatio":
+      let ratio = try o.number("dampingRatio") ?? o.number("dampingFraction") ?? 0.825
+      spring = Spring(
+        response: try positive(a, o.number("response", default: 0.5), "response"),
+        dampingRatio: try nonnegative(
+          a, ratio, o.has("dampingRatio") ? "dampingRatio" : "dampingFraction"))
+    default:
+      let duration = try positive(a, o.number("duration", default: 0.5), "duration")
+      let bounce = try o.number("bounce", default: 0)
+      guard bounce > -1, bounce < 1 else {
+        throw a.error(1, "option 'bounce' must be in (-1, 1), got \(bounce)")
+      }
+      spring = Spring(duration: duration, bounce: bounce)
     }
-    if let response = try o.number("response") {
-      let spring = Spring(
-        response: try positive(a, response, "response"), dampingRatio: ratio ?? 0.825)
-      return SpringAnimation(spring, blendDuration: blend)
+    return SpringAnimation(spring, blendDuration: blend)
+  }
+
+  /// SwiftUI's `Spring(settlingDuration:dampingRatio:epsilon:)`: the spring of that
+  /// damping whose motion from rest settles (within `epsilon` of the change, 0.001 by
+  /// default) after `settlingDuration` seconds. Settling time scales with the
+  /// response at a fixed damping, so one settling time at response 1 gives it.
+  static func settling(_ a: LuaArgs, _ o: LuaOptions) throws -> Spring {
+    let settle = try positive(a, o.number("settlingDuration", default: 1), "settlingDuration")
+    let ratio = try positive(a, o.number("dampingRatio", default: 1), "dampingRatio")
+    let epsilon = try o.number("epsilon", default: 0.001)
+    guard epsilon > 0, epsilon < 1 else {
+      throw a.error(1, "option 'epsilon' must be in (0, 1), got \(epsilon)")
     }
-    let duration = try positive(a, o.number("duration", default: 0.5), "duration")
-    let bounce = try o.number("bounce", default: 0)
-    guard bounce > -1, bounce < 1 else {
-      throw a.error(1, "option 'bounce' must be in (-1, 1), got \(bounce)")
+    let unit = Spring(response: 1, dampingRatio: ratio).settlingDuration(epsilon: epsilon)
+    let response = settle / unit
+    guard unit > 0, unit.isFinite, response.isNormal, response.isFinite else {
+      throw a.error(1, "no spring of dampingRatio \(ratio) settles in \(settle) s")
     }
-    return SpringAnimation(Spring(duration: duration, bounce: bounce), blendDuration: blend)
+    return Spring(response: response, dampingRatio: ratio)
   }
 
   static let functions: [HostFunction] = [
     HostFunction(
       name: "spring",
       doc: """
-        `spring()` = duration 0.5, bounce 0; `spring{response=, dampingFraction=}`,
-        `spring{duration=, bounce=}`, `spring{mass=, stiffness=, damping=}`, or a preset name.
+        `spring()` = duration 0.5, bounce 0; one of SwiftUI's parameter sets:
+        `spring{duration=, bounce=}`, `spring{response=, dampingRatio=}` (or `dampingFraction=`),
+        `spring{mass=, stiffness=, damping=, allowOverDamping=}`,
+        `spring{settlingDuration=, dampingRatio=, epsilon=}`, each with `blendDuration=`;
+        or a preset name. Keys of two sets together are an error.
         @param options? morph.SpringOptions|morph.SpringPreset
         @return morph.Spring
         """

@@ -31,11 +31,52 @@ extension ComponentInstance {
   public var progress: Double? { progressKey.flatMap(presented) }
 
   /// Moves the clock forward (never back) and runs completions that fell due.
+  ///
+  /// Time is the only input to what is drawn: the clock stops at each moment an
+  /// animation or a transition ends on the way, and runs that moment's `done`
+  /// callbacks and `onDisappear` hooks there, so what they start is timed from the
+  /// logical end, not from whichever sample (a tick, a frame, a test's moment) came
+  /// next. Reading the state at more moments, or fewer, changes nothing.
   public func advance(to newTime: Double) throws(ScriptError) {
     guard newTime.isFinite else {
       throw ScriptError(kind: .value, message: "time must be finite, got \(newTime)")
     }
-    time = max(time, newTime)
+    let end = max(time, newTime)
+    var rounds = 0
+    while let due = nextEnd(through: end) {
+      // An end at the moment the clock already stands on is a zero-length animation
+      // started by a callback: a chain of them must not loop forever.
+      if due <= time {
+        rounds += 1
+        guard rounds < Self.maxRoundsAtOneMoment else {
+          throw ScriptError(
+            kind: .runtime, chunk: path,
+            message:
+              "animations kept ending at once at \(time) s (\(Self.maxRoundsAtOneMoment) rounds)")
+        }
+      } else {
+        rounds = 0
+      }
+      try step(to: due)
+    }
+    try step(to: end)
+  }
+
+  /// How many rounds of completions may follow each other at one moment.
+  static let maxRoundsAtOneMoment = 100
+
+  /// The earliest end of an animation or transition by `time`.
+  private func nextEnd(through time: Double) -> Double? {
+    switch (engine.nextEnd(through: time), transitions.nextEnd(through: time)) {
+    case (let a?, let b?): return min(a, b)
+    case (let a?, nil): return a
+    case (nil, let b): return b
+    }
+  }
+
+  /// Puts the clock at `moment` and runs what falls due there.
+  private func step(to moment: Double) throws(ScriptError) {
+    time = max(time, moment)
     completed += engine.advance(to: time)
     transitions.advance(to: time)
     settleEngineMemory()
@@ -45,14 +86,15 @@ extension ComponentInstance {
       _ = try runHooks(lifecycle.ended(leaving: Set(transitions.leavingIDs)))
     }
     try runCompletions()
-    meetAnimatedChange()
+    meetChange()
   }
 
-  /// SwiftUI updates the body after each state change, so an animated change of
-  /// structure starts its transition then, whether or not a frame is drawn before the
-  /// next change (`render --time` draws one frame only).
-  func meetAnimatedChange() {
-    guard pendingTransaction?.animation != nil else { return }
+  /// SwiftUI updates the body after each state change, so a change of structure starts
+  /// its transition, and the `onAppear` of a node it inserts runs, at the moment of the
+  /// change, whether or not a frame is drawn before the next one (`render --time` draws
+  /// one frame only; a test reads the state at its own moments).
+  func meetChange() {
+    guard pendingTransaction != nil else { return }
     runBody()
   }
 
@@ -218,7 +260,7 @@ extension ComponentInstance {
       try runtime.callHandler(instance, handler, event)
     }
     try runCompletions()
-    meetAnimatedChange()
+    meetChange()
   }
 
   /// Calls the component's own `tap` or `drag`; returns false when it has none.
@@ -229,7 +271,7 @@ extension ComponentInstance {
       try runtime.callHandler(instance, named: name, event)
     }
     try runCompletions()
-    meetAnimatedChange()
+    meetChange()
     return true
   }
 

@@ -352,12 +352,15 @@ public final class ComponentInstance: AnimationHost {
   /// Plays `timeline`, each track's component `i` on engine channel
   /// `channels[key][i]` (a composite key's channels are named by the component).
   func play(_ timeline: KeyframeTimeline, plays: Int?, channels: [String: [String]]) -> Int {
-    var modifiers = timeline.modifiers
+    // `play`'s repeat wraps the timeline alone: the timeline's own delay (a stagger's)
+    // and speed apply once, around all of its plays.
+    var modifiers = AnimationModifiers.none
     if let plays {
       if plays > 1 { modifiers = modifiers.repeatCount(plays, autoreverses: false) }
     } else {
       modifiers = modifiers.repeatForever(autoreverses: false)
     }
+    modifiers = modifiers.then(timeline.modifiers)
     var tracks: [(key: String, track: KeyframeTrack)] = []
     for track in timeline.tracks {
       for (channel, component) in zip(channels[track.key] ?? [], track.components) {

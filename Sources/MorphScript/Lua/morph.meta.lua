@@ -176,11 +176,12 @@ local Timing = {}
 function Timing:at(t) end
 
 ---SwiftUI's `delay(_:)`: a copy that waits `seconds` before it starts; the value holds meanwhile.
+---Inside a repeat (`c:delay(s):repeatForever()`) it waits before every pass; after one, once.
 ---@param seconds number
 ---@return morph.Timing
 function Timing:delay(seconds) end
 
----SwiftUI's `speed(_:)`: a copy that plays `factor` times as fast (the delay is not scaled).
+---SwiftUI's `speed(_:)`: a copy that plays `factor` times as fast, with any delay written before it.
 ---@param factor number
 ---@return morph.Timing
 function Timing:speed(factor) end
@@ -301,11 +302,12 @@ local Keyframes = {}
 function Keyframes:value(t, key) end
 
 ---SwiftUI's `delay(_:)`: a copy that waits `seconds` before it starts; the value holds meanwhile.
+---Inside a repeat (`c:delay(s):repeatForever()`) it waits before every pass; after one, once.
 ---@param seconds number
 ---@return morph.Keyframes
 function Keyframes:delay(seconds) end
 
----SwiftUI's `speed(_:)`: a copy that plays `factor` times as fast (the delay is not scaled).
+---SwiftUI's `speed(_:)`: a copy that plays `factor` times as fast, with any delay written before it.
 ---@param factor number
 ---@return morph.Keyframes
 function Keyframes:speed(factor) end
@@ -380,11 +382,12 @@ function Spring:settle(from, to, velocity, epsilon) end
 function Spring:step(value, velocity, target, dt) end
 
 ---SwiftUI's `delay(_:)`: a copy that waits `seconds` before it starts; the value holds meanwhile.
+---Inside a repeat (`c:delay(s):repeatForever()`) it waits before every pass; after one, once.
 ---@param seconds number
 ---@return morph.Spring
 function Spring:delay(seconds) end
 
----SwiftUI's `speed(_:)`: a copy that plays `factor` times as fast (the delay is not scaled).
+---SwiftUI's `speed(_:)`: a copy that plays `factor` times as fast, with any delay written before it.
 ---@param factor number
 ---@return morph.Spring
 function Spring:speed(factor) end
@@ -402,21 +405,26 @@ function Spring:repeatCount(count, options) end
 function Spring:repeatForever(options) end
 
 ---@class morph.SpringOptions
----@field response? number seconds (with dampingRatio / dampingFraction)
+---@field duration? number seconds (one set: duration, bounce)
+---@field bounce? number in (-1, 1)
+---@field response? number seconds (one set: response, dampingRatio or dampingFraction)
 ---@field dampingRatio? number
 ---@field dampingFraction? number SwiftUI's name for dampingRatio
----@field duration? number seconds (with bounce)
----@field bounce? number in (-1, 1)
----@field mass? number (with stiffness and damping)
+---@field mass? number (one set: mass, stiffness, damping, allowOverDamping)
 ---@field stiffness? number
 ---@field damping? number above critical (2√(km)) it is taken as critical, as SwiftUI does
 ---@field allowOverDamping? boolean keep a damping above critical (default false)
----@field blendDuration? number
+---@field settlingDuration? number seconds (one set: settlingDuration, dampingRatio, epsilon)
+---@field epsilon? number the settling band, a fraction of the change (default 0.001)
+---@field blendDuration? number with any set; keys of two sets together are an error
 
 ---@alias morph.SpringPreset "default"|"smooth"|"snappy"|"bouncy"|"interactive"
 
----`spring()` = duration 0.5, bounce 0; `spring{response=, dampingFraction=}`,
----`spring{duration=, bounce=}`, `spring{mass=, stiffness=, damping=}`, or a preset name.
+---`spring()` = duration 0.5, bounce 0; one of SwiftUI's parameter sets:
+---`spring{duration=, bounce=}`, `spring{response=, dampingRatio=}` (or `dampingFraction=`),
+---`spring{mass=, stiffness=, damping=, allowOverDamping=}`,
+---`spring{settlingDuration=, dampingRatio=, epsilon=}`, each with `blendDuration=`;
+---or a preset name. Keys of two sets together are an error.
 ---@param options? morph.SpringOptions|morph.SpringPreset
 ---@return morph.Spring
 function morph.spring(options) end

@@ -138,16 +138,18 @@ extension MetaFile {
       .text(
         """
         ---@class morph.SpringOptions
-        ---@field response? number seconds (with dampingRatio / dampingFraction)
+        ---@field duration? number seconds (one set: duration, bounce)
+        ---@field bounce? number in (-1, 1)
+        ---@field response? number seconds (one set: response, dampingRatio or dampingFraction)
         ---@field dampingRatio? number
         ---@field dampingFraction? number SwiftUI's name for dampingRatio
-        ---@field duration? number seconds (with bounce)
-        ---@field bounce? number in (-1, 1)
-        ---@field mass? number (with stiffness and damping)
+        ---@field mass? number (one set: mass, stiffness, damping, allowOverDamping)
         ---@field stiffness? number
         ---@field damping? number above critical (2√(km)) it is taken as critical, as SwiftUI does
         ---@field allowOverDamping? boolean keep a damping above critical (default false)
-        ---@field blendDuration? number
+        ---@field settlingDuration? number seconds (one set: settlingDuration, dampingRatio, epsilon)
+        ---@field epsilon? number the settling band, a fraction of the change (default 0.001)
+        ---@field blendDuration? number with any set; keys of two sets together are an error
         """),
       .block("SpringPreset"),
       .functions("morph.", SpringBindings.functions),

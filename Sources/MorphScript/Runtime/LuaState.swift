@@ -68,6 +68,36 @@ public final class LuaState {
   private(set) var nodeOpNumbers: LuaRef?
   /// Short names inside Lua for long paths, expanded in every error.
   private var chunkNames = ChunkNames()
+  /// Advice the bindings noted while the plugin ran (where: `file:line: `, and what), each once, at
+  /// most `maxNotes`): what `check` prints as warnings.
+  public private(set) var notes: [(location: String, text: String)] = []
+  static let maxNotes = 32
+
+  /// `file:line: ` of the plugin line running now (as `luaL_where`, skipping C functions
+  /// and the host's own chunks), its alias expanded; empty when no plugin line runs.
+  func pluginWhere() -> String {
+    var ar = lua_Debug()
+    var level: Int32 = 0
+    while lua_getstack(lua, level, &ar) != 0, level < 64 {
+      lua_getinfo(lua, "Sl", &ar)
+      let source = ar.source.map { String(cString: $0) } ?? ""
+      if ar.currentline > 0 && !source.hasPrefix("=morph.") {
+        let short = withUnsafeBytes(of: &ar.short_src) { raw in
+          String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+        }
+        return chunkNames.expand("\(short):\(ar.currentline): ")
+      }
+      level += 1
+    }
+    return ""
+  }
+
+  /// Notes `text` at the plugin line that called the running host function.
+  func note(_ text: String) {
+    guard notes.count < Self.maxNotes else { return }
+    let location = pluginWhere()
+    if !notes.contains(where: { $0 == (location, text) }) { notes.append((location, text)) }
+  }
 
   /// What Lua calls the file at `path` (without `@`): short enough that Lua
   /// never cuts it; errors name `path` in full.
