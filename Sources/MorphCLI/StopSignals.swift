@@ -39,6 +39,13 @@ enum StopSignals {
     for number in numbers { signal(number, SIG_DFL) }
   }
 
+  /// Blocks until a stop signal arrives (a few wake-ups a second), then releases them,
+  /// so a second Ctrl-C ends the process at once.
+  static func waitForOne() {
+    while stopSignalReceived == 0 { usleep(50_000) }
+    release()
+  }
+
   /// The stop signal received since `catchThem`, if any.
   static var received: Int32? { stopSignalReceived == 0 ? nil : Int32(stopSignalReceived) }
 }

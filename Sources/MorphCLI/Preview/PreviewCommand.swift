@@ -51,12 +51,12 @@ enum PreviewCommand {
     // Listening before the URL is printed: whoever reads the URL may stop
     // the server at once, and a signal that came before the sources
     // resumed would be ignored for good.
-    let interrupt = InterruptSignal()
+    StopSignals.catchThem()
     let url = "http://127.0.0.1:\(server.port)/"
     output.write(url)
     output.error("morphhost: previewing \(catalog.title) at \(url) (Ctrl-C stops)")
     if open || (!noOpen && isatty(STDOUT_FILENO) == 1) { openBrowser(url, output: output) }
-    interrupt.wait()
+    StopSignals.waitForOne()
     if !stop(server, within: Self.stopDeadline) {
       output.error(
         "morphhost: the server did not stop within \(Int(Self.stopDeadline)) s; leaving anyway")
@@ -96,33 +96,6 @@ enum PreviewCommand {
     do { try process.run() } catch {
       output.error("morphhost: cannot open a browser (\(opener)): open \(url) yourself")
     }
-  }
-}
-
-/// Ctrl-C or SIGTERM, caught from the moment this is made. A plain
-/// handler, installed synchronously: a dispatch signal source registers
-/// later, on its own thread, and a signal that fell before it listened
-/// was lost (the server then never stopped).
-final class InterruptSignal {
-  /// Set by the handler; a signal handler may only store to such a flag.
-  nonisolated(unsafe) private static var raised: Int32 = 0
-
-  init() {
-    Self.raised = 0
-    var signals = sigset_t()
-    sigemptyset(&signals)
-    for number in [SIGINT, SIGTERM] {
-      signal(number) { _ in InterruptSignal.raised = 1 }
-      sigaddset(&signals, number)
-    }
-    // A parent may start us with them blocked; this thread takes them.
-    pthread_sigmask(SIG_UNBLOCK, &signals, nil)
-  }
-
-  /// Blocks until one of the signals arrives (a few wake-ups a second).
-  func wait() {
-    while Self.raised == 0 { usleep(50_000) }
-    for number in [SIGINT, SIGTERM] { signal(number, SIG_DFL) }
   }
 }
 
