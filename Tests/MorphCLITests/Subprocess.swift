@@ -17,6 +17,11 @@ enum Subprocess {
   static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .deletingLastPathComponent().deletingLastPathComponent()
 
+  /// True when the suite runs under AddressSanitizer (`make test-sanitize` sets
+  /// `ASAN_OPTIONS`): its quarantine keeps up to 256 MB of freed memory, so peak
+  /// memory grows with the work done and ratios of peaks say nothing there.
+  static let underAddressSanitizer = ProcessInfo.processInfo.environment["ASAN_OPTIONS"] != nil
+
   struct Result {
     var status: Int32
     /// The signal that ended the child (a trap is SIGILL or SIGTRAP), if any.
