@@ -28,6 +28,13 @@ public struct InputScript: Equatable, Sendable {
     public var time: Double
     public var action: Action
     public var line: Int
+
+    /// `line` is where the script said it (0: made by a program).
+    public init(time: Double, action: Action, line: Int = 0) {
+      self.time = time
+      self.action = action
+      self.line = line
+    }
   }
 
   public var events: [Event]

@@ -339,7 +339,7 @@ public final class PluginSession {
       sceneProgress = progress
       return
     }
-    input("progress", value: progress) { try $0.component.setProgress(progress) }
+    input(.progress, value: progress) { try $0.component.setProgress(progress) }
   }
 
   /// Moves the progress by `fraction` of the declared range (scrubbing).
@@ -365,27 +365,27 @@ public final class PluginSession {
   }
 
   /// A tap at a canvas point (default: the centre).
-  public func tap(at point: Point? = nil) { input("tap", at: point) { try $0.tap(at: point) } }
+  public func tap(at point: Point? = nil) { input(.tap, at: point) { try $0.tap(at: point) } }
   public func pointerDown(at point: Point) {
-    input("down", at: point) { try $0.pointerDown(at: point) }
+    input(.down, at: point) { try $0.pointerDown(at: point) }
   }
   public func pointerMoved(to point: Point) {
-    input("move", at: point) { try $0.pointerMoved(to: point) }
+    input(.move, at: point) { try $0.pointerMoved(to: point) }
   }
-  public func pointerUp(at point: Point) { input("up", at: point) { try $0.pointerUp(at: point) } }
-  public func hover(at point: Point) { input("hover", at: point) { try $0.hover(at: point) } }
-  public func endHover() { input("leave") { try $0.endHover() } }
+  public func pointerUp(at point: Point) { input(.up, at: point) { try $0.pointerUp(at: point) } }
+  public func hover(at point: Point) { input(.hover, at: point) { try $0.hover(at: point) } }
+  public func endHover() { input(.leave) { try $0.endHover() } }
 
   /// Runs an input event, first noting it in the history and the take.
   private func input(
-    _ kind: String, at point: Point? = nil, value: Double? = nil,
+    _ kind: SessionInput.Kind, at point: Point? = nil, value: Double? = nil,
     _ body: (ComponentHost) throws -> Void
   ) {
     guard let host else { return }
     if history != nil, !isRewinding {
       branch()
       let marker = SessionHistory.Marker(
-        time: host.time, kind: kind, x: point?.x, y: point?.y, value: value)
+        time: host.time, kind: kind.rawValue, x: point?.x, y: point?.y, value: value)
       history?.mark(marker)
       if take.count == SessionHistory.markerCapacity {
         take.removeFirst(SessionHistory.markerCapacity / 4)
@@ -398,17 +398,14 @@ public final class PluginSession {
   /// Plays a recorded event again, as it was first played.
   private func apply(_ event: SessionHistory.Marker) {
     let point = event.x.map { Point($0, event.y ?? 0) }
-    switch (event.kind, point) {
-    case ("tap", _): tap(at: point)
-    case ("down", let point?): pointerDown(at: point)
-    case ("move", let point?): pointerMoved(to: point)
-    case ("up", let point?): pointerUp(at: point)
-    case ("hover", let point?): hover(at: point)
-    case ("leave", _): endHover()
-    case ("progress", _):
-      input("progress", value: event.value) { try $0.component.setProgress(event.value ?? 0) }
-    default: break
+    guard let kind = SessionInput.Kind(rawValue: event.kind),
+      let input = SessionInput(kind: kind, point: point, value: event.value ?? 0)
+    else { return }
+    if case .progress(let value) = input {
+      // Not `seek`: a replay plays on; it does not pause.
+      return self.input(.progress, value: value) { try $0.component.setProgress(value) }
     }
+    apply(input)
   }
 
   // MARK: History

@@ -11,6 +11,8 @@ public struct SessionDiagnostic: Diagnostic, Equatable, Sendable {
   /// The text of the line `location` points at.
   public var source: String?
   public var traceback: String?
+  /// The lines around `location`'s, for a code frame: the first one's number and the lines.
+  public var context: (first: Int, lines: [String])?
 
   /// `error` as the front ends show it; the source line comes from `sources`, which reads
   /// each version of a file once.
@@ -20,6 +22,16 @@ public struct SessionDiagnostic: Diagnostic, Equatable, Sendable {
     location = diagnostic?.location
     traceback = diagnostic?.traceback
     source = location.flatMap(sources.line)
+    context = location.flatMap { sources.lines(around: $0, radius: Self.contextRadius) }
+  }
+
+  /// Lines shown above and below the broken one.
+  public static let contextRadius = 3
+
+  public static func == (a: Self, b: Self) -> Bool {
+    a.message == b.message && a.location == b.location && a.source == b.source
+      && a.traceback == b.traceback && a.context?.first == b.context?.first
+      && a.context?.lines == b.context?.lines
   }
 
   public var description: String { locatedMessage }
@@ -47,6 +59,19 @@ public final class SourceLines: @unchecked Sendable {
   private(set) var reads = 0
 
   public init() {}
+
+  /// The lines from `radius` before the one `position` names to `radius` after it (as
+  /// many as the file has), with the first one's number.
+  public func lines(around position: FilePosition, radius: Int) -> (first: Int, lines: [String])? {
+    guard let number = position.line, number > 0, line(position) != nil else { return nil }
+    let version = Self.version(of: position.file)
+    lock.lock()
+    defer { lock.unlock() }
+    guard let cached = files[position.file], cached.version == version else { return nil }
+    let first = max(1, number - radius)
+    let last = min(cached.lines.count, number + radius)
+    return (first, Array(cached.lines[(first - 1)..<last]))
+  }
 
   /// The line `position` names, read as the plugin loader reads files (a bundled
   /// plugin's name works too). Bytes that are not UTF-8 show as U+FFFD here, and only here.
@@ -82,7 +107,7 @@ public final class SourceLines: @unchecked Sendable {
 /// `traceback` as above, `file` and `fileLine` the place.
 extension SessionDiagnostic: Codable {
   private enum CodingKeys: String, CodingKey {
-    case line, message, file, fileLine, source, traceback
+    case line, message, file, fileLine, source, traceback, contextFirst, context
   }
 
   public func encode(to encoder: any Encoder) throws {
@@ -93,6 +118,8 @@ extension SessionDiagnostic: Codable {
     try container.encodeIfPresent(location?.line, forKey: .fileLine)
     try container.encodeIfPresent(source, forKey: .source)
     try container.encodeIfPresent(traceback, forKey: .traceback)
+    try container.encodeIfPresent(context?.first, forKey: .contextFirst)
+    try container.encodeIfPresent(context?.lines, forKey: .context)
   }
 
   public init(from decoder: any Decoder) throws {
@@ -103,6 +130,11 @@ extension SessionDiagnostic: Codable {
     }
     source = try container.decodeIfPresent(String.self, forKey: .source)
     traceback = try container.decodeIfPresent(String.self, forKey: .traceback)
+    if let first = try container.decodeIfPresent(Int.self, forKey: .contextFirst),
+      let lines = try container.decodeIfPresent([String].self, forKey: .context)
+    {
+      context = (first, lines)
+    }
   }
 }
 

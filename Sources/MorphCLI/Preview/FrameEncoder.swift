@@ -157,7 +157,8 @@ final class FrameEncoder: @unchecked Sendable {
       for scale in job.scales where kept[scale] == nil {
         var image = condition.withLock { spare.popLast() } ?? RasterImage(width: 0, height: 0)
         do {
-          try renderer.render(list, scale: scale * slot.fit, background: .white, into: &image)
+          // Transparent: the page shows it over the background the user picked.
+          try renderer.render(list, scale: scale * slot.fit, background: nil, into: &image)
           rasters[scale] = image
         } catch {
           status.error = SessionDiagnostic(error)

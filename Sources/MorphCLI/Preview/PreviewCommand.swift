@@ -107,8 +107,20 @@ final class PreviewCatalog: @unchecked Sendable {
   let single: Bool
   let title: String
   let options: ComponentOptions
+  /// Exports started from the pages.
+  let exports = PreviewExports()
   private let lock = NSLock()
+  /// The shared session of each plugin (thumbnails, and requests that name no tab).
   private var sessions: [String: PreviewSession] = [:]
+  /// Each tab's own session, by plugin and tab, with when it was last used:
+  /// at most `PreviewLimits.tabSessions`, the least recently used going first.
+  private var tabs: [TabKey: (session: PreviewSession, used: Int)] = [:]
+  private var uses = 0
+
+  private struct TabKey: Hashable {
+    var plugin: String
+    var tab: String
+  }
 
   init(_ given: String?, options: ComponentOptions, output: some TextOutput) throws {
     self.options = options
@@ -126,8 +138,9 @@ final class PreviewCatalog: @unchecked Sendable {
     guard options.props.isEmpty else { throw UsageError("--set needs a single plugin") }
     single = false
     if let folder = given {
+      // A folder's plugins, not their tests.
       let names = try FileManager.default.contentsOfDirectory(atPath: folder)
-        .filter { $0.hasSuffix(".lua") }.sorted()
+        .filter { $0.hasSuffix(".lua") && !$0.hasSuffix(TestDiscovery.suffix) }.sorted()
       guard !names.isEmpty else { throw UsageError("\(folder): no .lua files") }
       plugins = names.map { (String($0.dropLast(4)), folder + "/" + $0) }
       title = folder
@@ -137,21 +150,53 @@ final class PreviewCatalog: @unchecked Sendable {
     }
   }
 
-  /// The session for a plugin, started on first use.
-  func session(_ name: String) -> PreviewSession? {
+  /// The session for a plugin, started on first use: the tab's own when a tab
+  /// is named (`PreviewRoutes.tab`), so a tap in one tab leaves another alone.
+  func session(_ name: String, tab: String? = nil) -> PreviewSession? {
     guard let path = plugins.first(where: { $0.name == name })?.path else { return nil }
     lock.lock()
-    defer { lock.unlock() }
-    if let session = sessions[name] { return session }
+    guard let tab else {
+      defer { lock.unlock() }
+      if let session = sessions[name] { return session }
+      let session = PreviewSession(path: path, options: options)
+      sessions[name] = session
+      return session
+    }
+    let key = TabKey(plugin: name, tab: tab)
+    uses += 1
+    if let known = tabs[key] {
+      tabs[key]?.used = uses
+      lock.unlock()
+      return known.session
+    }
+    var evicted: [PreviewSession] = []
+    while tabs.count >= PreviewLimits.tabSessions,
+      let oldest = tabs.min(by: { $0.value.used < $1.value.used })
+    {
+      evicted.append(oldest.value.session)
+      tabs[oldest.key] = nil
+    }
     let session = PreviewSession(path: path, options: options)
-    sessions[name] = session
+    tabs[key] = (session, uses)
+    lock.unlock()
+    // Its streams end; the page that comes back gets a fresh session.
+    for old in evicted { DispatchQueue.global().async { old.close() } }
     return session
+  }
+
+  /// Closes a tab's own session, if it has one.
+  func closeTab(_ name: String, tab: String) {
+    lock.lock()
+    let session = tabs.removeValue(forKey: TabKey(plugin: name, tab: tab))?.session
+    lock.unlock()
+    session?.close()
   }
 
   func closeAll() {
     lock.lock()
-    let all = Array(sessions.values)
+    let all = Array(sessions.values) + tabs.values.map(\.session)
     lock.unlock()
+    exports.stop()
     for session in all { session.close() }
   }
 }

@@ -52,6 +52,11 @@ enum PreviewLimits {
   /// write that fails is how a closed tab is noticed and its thread freed.
   static let heartbeat = 1.0
 
+  /// Sessions of their own the tabs may hold at once, over every plugin (each
+  /// is a Lua state, its history and its frame encoder's buffers): a tab past
+  /// them takes the place of the least recently used one.
+  static let tabSessions = 6
+
   /// The pixel densities a page may ask for (its screen's, which the page
   /// rounds to quarter steps): more would draw 16 times the pixels of 1x
   /// for no screen that shows them.

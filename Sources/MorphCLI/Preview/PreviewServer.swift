@@ -1,7 +1,9 @@
 import Foundation
 import MorphCore
+import MorphExport
 import MorphRender
 import MorphScript
+import MorphSession
 
 /// The preview's HTTP routes over CivetWeb. A single plugin is served at
 /// `/`; a folder's plugins at `/p/NAME/`, with an index at `/`. The page
@@ -42,6 +44,7 @@ struct PreviewRoutes {
   static let assets: [String: (type: String, bytes: Data)] = [
     "preview.js": ("text/javascript; charset=utf-8", Data(PackageResources.preview_js)),
     "preview.css": ("text/css; charset=utf-8", Data(PackageResources.preview_css)),
+    "favicon.svg": ("image/svg+xml", Data(PackageResources.favicon_svg)),
   ]
   static let playerPage = Data(PackageResources.player_html)
   static let indexPage = String(decoding: PackageResources.index_html, as: UTF8.self)
@@ -52,7 +55,7 @@ struct PreviewRoutes {
   /// stack, more than CivetWeb's request threads have (AddressSanitizer
   /// found the overflow).
   static func loadEmbeddedFiles() {
-    _ = (assets.count, playerPage.count, indexPage.count, propsReader.count)
+    _ = (assets.count, playerPage.count, indexPage.count, propsReader.count, vocabulary.count)
   }
 
   func answer(_ request: HTTPRequest, _ responder: HTTPResponder) {
@@ -69,6 +72,13 @@ struct PreviewRoutes {
     let path = request.path
     if path.hasPrefix("/assets/"), let asset = Self.assets[String(path.dropFirst(8))] {
       return responder.send(status: 200, "OK", type: asset.type, body: asset.bytes)
+    }
+    if path == "/favicon.ico" {
+      let icon = Self.assets["favicon.svg"]!
+      return responder.send(status: 200, "OK", type: icon.type, body: icon.bytes)
+    }
+    if request.method == "GET", path == "/vocabulary" {
+      return responder.send(status: 200, "OK", type: "application/json", body: Self.vocabulary)
     }
     if catalog.single, let only = catalog.plugins.first {
       return plugin(only.name, rest: String(path.dropFirst()), request, responder)
@@ -156,11 +166,16 @@ struct PreviewRoutes {
   private func plugin(
     _ name: String, rest: String, _ request: HTTPRequest, _ responder: HTTPResponder
   ) {
-    // The request's name is never echoed: a page's link chose it.
-    guard let session = catalog.session(name) else {
-      return notFound("no such plugin in this folder", responder)
-    }
     do {
+      if request.method == "POST", rest == "close" {
+        // The page went: its own session goes (a request naming no tab closes nothing).
+        if let tab = try Self.tab(request) { catalog.closeTab(name, tab: tab) }
+        return responder.send(status: 204, "No Content", type: "text/plain", body: Data())
+      }
+      // The request's name is never echoed: a page's link chose it.
+      guard let session = catalog.session(name, tab: try Self.tab(request)) else {
+        return notFound("no such plugin in this folder", responder)
+      }
       switch (request.method, rest) {
       case ("GET", ""):
         responder.send(
@@ -204,6 +219,30 @@ struct PreviewRoutes {
         let prop = try Self.decode(PropBody.self, request.body)
         try session.perform { try session.setProp(prop.name, prop.value) }
         responder.send(status: 204, "No Content", type: "text/plain", body: Data())
+      case ("POST", "export"):
+        let format = try PreviewExports.format(
+          named: try Self.decode(ExportBody.self, request.body).format)
+        let exporter = try session.perform { session.exporter(for: format) }
+        let id = try catalog.exports.start(
+          exporter, format: format, name: BundledPlugins.baseName(ofPath: session.path))
+        responder.send(
+          status: 202, "Accepted", type: "application/json", body: Data(#"{"id":\#(id)}"#.utf8))
+      case ("GET", "export"):
+        let id = try RequestNumbers.int(request.query, "id", in: RequestNumbers.counts, fallback: 0)
+        guard let progress = catalog.exports.progress(id) else {
+          return notFound("no such export", responder)
+        }
+        responder.send(
+          status: 200, "OK", type: "application/json", body: try JSONEncoder().encode(progress))
+      case ("GET", "export/file"):
+        let id = try RequestNumbers.int(request.query, "id", in: RequestNumbers.counts, fallback: 0)
+        guard let file = catalog.exports.take(id) else {
+          return notFound("no finished export \(id)", responder)
+        }
+        let name = file.name.addingPercentEncoding(withAllowedCharacters: Self.pathCharacters) ?? ""
+        responder.send(
+          status: 200, "OK", type: "application/octet-stream", body: file.bytes,
+          headers: ["Content-Disposition": "attachment; filename=\"\(name)\""])
       default:
         notFound("no page \(request.path)", responder)
       }
@@ -268,6 +307,45 @@ struct PreviewRoutes {
       throw UsageError("bad request body: expected JSON for \(type)")
     }
   }
+
+  /// The tab a request names (`?tab=`), whose own session it drives; nil for
+  /// the plugin's shared one. A tab's name is the page's own random word.
+  static func tab(_ request: HTTPRequest) throws(UsageError) -> String? {
+    guard let tab = request.query["tab"] else { return nil }
+    guard (1...maximumTab).contains(tab.count), tab.allSatisfy({ tabCharacters.contains($0) })
+    else {
+      throw UsageError("tab must be 1 to \(maximumTab) letters, digits, - or _")
+    }
+    return tab
+  }
+
+  static let maximumTab = 32
+  static let tabCharacters = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_")
+
+  /// What the page reads before anything else: the input kinds and the
+  /// controls (`SessionInput`, `SessionCommand`), the keys that drive them, and
+  /// the export formats. The page spells none of them.
+  static let vocabulary: Data = {
+    struct Command: Encodable {
+      var name: String
+      var takesValue: Bool
+    }
+    struct Answer: Encodable {
+      var inputs: [String]
+      var pointer: [String]
+      var commands: [Command]
+      var keys: [StudioKey]
+      var exports: [String]
+      var backgrounds: [String]
+    }
+    let answer = Answer(
+      inputs: SessionInput.Kind.allCases.map(\.rawValue),
+      pointer: SessionInput.Kind.pointer.map(\.rawValue),
+      commands: SessionCommand.Name.allCases.map { Command(name: $0.rawValue, takesValue: $0.takesValue) },
+      keys: StudioKey.all, exports: PreviewExports.formats.map(\.rawValue),
+      backgrounds: ["checkerboard", "white", "dark"])
+    return (try? JSONEncoder().encode(answer)) ?? Data("{}".utf8)
+  }()
 
   /// The folder's plugins, each a link with a thumbnail.
   private func index() -> Data {
@@ -438,6 +516,34 @@ struct SizeBody: Decodable {
       try RequestNumbers.check(width, "width", in: side),
       try RequestNumbers.check(height, "height", in: side))
   }
+}
+
+struct ExportBody: Decodable {
+  var format: String
+}
+
+/// A key of the page and what it does: the keys panel lists these, and the page
+/// runs the action a key names (a session command, or a view action of the page's own).
+struct StudioKey: Encodable {
+  /// `KeyboardEvent.key`.
+  var key: String
+  /// How the panel shows it.
+  var label: String
+  var action: String
+  var help: String
+
+  static let all = [
+    StudioKey(key: " ", label: "space", action: "toggle", help: "play / pause"),
+    StudioKey(key: "ArrowLeft", label: "←", action: "back", help: "one frame back"),
+    StudioKey(key: "ArrowRight", label: "→", action: SessionCommand.Name.step.rawValue, help: "one frame on"),
+    StudioKey(key: "r", label: "r", action: SessionCommand.Name.replay.rawValue, help: "replay the input"),
+    StudioKey(key: "f", label: "f", action: "fit", help: "fit the stage to the window"),
+    StudioKey(key: "1", label: "1", action: "actual", help: "1:1 (one point, one CSS pixel)"),
+    StudioKey(key: "+", label: "+", action: "zoomIn", help: "zoom in"),
+    StudioKey(key: "-", label: "−", action: "zoomOut", help: "zoom out"),
+    StudioKey(key: "b", label: "b", action: "background", help: "checkerboard / white / dark"),
+    StudioKey(key: "?", label: "?", action: "keys", help: "show these keys"),
+  ]
 }
 
 struct PropBody: Decodable {

@@ -1,5 +1,6 @@
 import Foundation
 import MorphCore
+import MorphExport
 import MorphHost
 import MorphRender
 import MorphScript
@@ -148,53 +149,37 @@ final class PreviewSession: @unchecked Sendable {
 
   // MARK: Requests (on `queue`, through `perform`)
 
-  /// The page's pointer events: a button pressed, moved and released, and
-  /// with no button down a hover and the pointer leaving the picture.
-  static let pointerKinds = ["down", "move", "up", "hover", "leave"]
-
   /// A pointer event in canvas points: the host's own gesture system
   /// decides what is a tap and what is a drag, as in the terminal. A
   /// handler's Lua error shows in #error; the request itself was fine.
+  /// The kinds are `SessionInput.Kind`'s.
   func pointer(_ kind: String, at point: Point) throws {
-    switch kind {
-    case "down": session.pointerDown(at: point)
-    case "move": session.pointerMoved(to: point)
-    case "up": session.pointerUp(at: point)
-    case "hover": session.hover(at: point)
-    case "leave": session.endHover()
-    default:
+    guard let known = SessionInput.Kind(rawValue: kind), SessionInput.Kind.pointer.contains(known),
+      let input = SessionInput(kind: known, point: point)
+    else {
       throw UsageError(
-        "unknown pointer event '\(kind)'; expected "
-          + Self.pointerKinds.joined(separator: ", "))
+        "unknown pointer event '\(RequestNumbers.shown(kind))'; expected "
+          + SessionInput.Kind.pointer.map(\.rawValue).joined(separator: ", "))
     }
+    session.apply(input)
   }
 
-  /// Playback: play, pause, step, speed, progress (scrubbing), reduce motion.
-  /// Each value is checked against its range before the session sees it: a
-  /// rewind to 1e308 s would play the take for ever on this queue.
+  /// Playback: a `SessionCommand` by name. Each value is checked against the
+  /// range the session gives it before the session sees it: a rewind to
+  /// 1e308 s would play the take for ever on this queue.
   func control(_ action: String, _ value: Double?) throws {
-    func checked(_ name: String, in bounds: Bounds) throws(UsageError) -> Double {
-      guard let value else { throw UsageError("\(name) needs a value") }
-      return try RequestNumbers.check(value, name, in: bounds)
+    guard let name = SessionCommand.Name(rawValue: action) else {
+      throw UsageError("unknown control '\(terminalSafe(String(action.prefix(40))))'")
     }
-    switch action {
-    case "play": session.resume()
-    case "pause": session.pause()
-    case "step": session.step()
-    case "speed": try session.setSpeed(try checked("speed", in: .within(PluginSession.speeds)))
-    case "progress":
-      let range = session.document?.progressRange ?? DocumentDefaults.progressRange
-      session.seek(progress: try checked("progress", in: .within(range)))
-    case "reduceMotion":
-      let on = value == nil ? 0 : try checked("reduceMotion", in: .within(0...1))
-      session.setReduceMotion(on != 0)
-    case "replay": session.replay()
-    case "rewind":
-      // A moment of the take: from its start to the newest one recorded.
-      let latest = max(session.host?.time ?? 0, session.history?.lastTime ?? 0)
-      session.rewind(to: try checked("rewind", in: .within(0...latest)))
-    default: throw UsageError("unknown control '\(terminalSafe(String(action.prefix(40))))'")
+    var checked: Double?
+    if let range = session.range(of: name), let value = value ?? (name == .reduceMotion ? 0 : nil)
+    {
+      checked = try RequestNumbers.check(value, action, in: .within(range))
     }
+    guard let command = SessionCommand(name: name, value: checked) else {
+      throw UsageError("\(action) needs a value")
+    }
+    try session.apply(command)
   }
 
   /// A prop from the panel: the session rebuilds the instance with the new
@@ -275,6 +260,36 @@ final class PreviewSession: @unchecked Sendable {
     defer { ByteBudget.shared.release(bytes) }
     return Data(try CairoRenderer().render(list, scale: fitted, background: .white).pngData())
   }
+
+  /// An export of what the timeline shows, as the session runs now (its props,
+  /// reduce motion and limits): the take played through time when there is one,
+  /// else the plugin's progress range. Made on the queue; run anywhere.
+  func exporter(for format: ExportFormat) -> Exporter {
+    var timeline = ExportTimeline.progress(frames: ExportTimeline.defaultFrames)
+    let script = session.takeScript
+    if script != nil {
+      let fps = ExportTimeline.defaultFPS
+      let duration = min(
+        ExportTimeline.maxDuration, max(session.timelineEnd, script?.duration ?? 0, 1 / fps))
+      timeline = .time(duration: duration, fps: fps)
+    }
+    if format == .filmstrip {
+      switch timeline {
+      case .progress: timeline = .progress(frames: Self.filmstripFrames)
+      case .time(let duration, let fps, _):
+        timeline = .time(duration: duration, fps: fps, frames: Self.filmstripFrames)
+      }
+    }
+    var exporter = Exporter(plugin: path, timeline: timeline, scale: 1, input: script)
+    exporter.component = session.options
+    exporter.component.output = nil
+    exporter.ffmpeg = VideoEncoder.locate(
+      searchPath: ProcessInfo.processInfo.environment["PATH"] ?? "")
+    return exporter
+  }
+
+  /// Frames in a filmstrip from the page.
+  static let filmstripFrames = 8
 
   func subscribe(scale: Double) {
     scales[scale, default: 0] += 1

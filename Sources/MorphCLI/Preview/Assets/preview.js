@@ -5,6 +5,22 @@
 
 const $ = (id) => document.getElementById(id);
 const stage = $("stage");
+// This tab's own session: every request names it, so a tap here leaves
+// other tabs alone. A new word per page load; the server drops the session
+// when the page goes (and keeps only a few in any case).
+const tab = (crypto.randomUUID ? crypto.randomUUID() : String(Math.random()).slice(2)).replace(/[^A-Za-z0-9-]/g, "").slice(0, 32);
+function tabURL(path) {
+  return path + (path.includes("?") ? "&" : "?") + "tab=" + tab;
+}
+window.addEventListener("pagehide", () => navigator.sendBeacon(tabURL("close")));
+// What the server speaks: the input kinds, the controls, the keys and the
+// export formats (`/vocabulary`). The page names nothing the server does not
+// list; `checkName` says so loudly if it ever does.
+let vocabulary = { inputs: [], pointer: [], commands: [], keys: [], exports: [], backgrounds: [] };
+function checkName(list, name) {
+  if (vocabulary.commands.length && !list.includes(name)) throw new Error("the server does not know " + name);
+  return name;
+}
 const scrub = $("scrub");
 // Frames are rendered at the screen's pixel density (in quarter steps).
 const scale = Math.min(4, Math.max(1, Math.round((window.devicePixelRatio || 1) * 4) / 4));
@@ -24,7 +40,7 @@ function enqueue(path, body) {
   queue = queue
     .then(() => {
       if (pendingHover === body) pendingHover = null;
-      return fetch(path, {
+      return fetch(tabURL(path), {
         method: "POST",
         headers: { "Content-Type": "application/json" },
         body: JSON.stringify(body),
@@ -49,7 +65,12 @@ function hover(point) {
 }
 
 function control(action, value) {
+  checkName(vocabulary.commands.map((c) => c.name), action);
   return post("control", value === undefined ? { action } : { action, value });
+}
+
+function pointer(kind, point) {
+  return post("pointer", { kind: checkName(vocabulary.pointer, kind), ...point });
 }
 
 // `?width=W&height=H` in the page's address offers the component that size in
@@ -70,22 +91,23 @@ function canvasPoint(event) {
 
 stage.addEventListener("pointerdown", (event) => {
   event.preventDefault();
+  if (event.button === 1 || event.altKey) return;
   stage.setPointerCapture(event.pointerId);
   pointerIsDown = true;
-  post("pointer", { kind: "down", ...canvasPoint(event) });
+  pointer("down", canvasPoint(event));
 });
 stage.addEventListener("pointermove", (event) => {
-  if (pointerIsDown) post("pointer", { kind: "move", ...canvasPoint(event) });
+  if (pointerIsDown) pointer("move", canvasPoint(event));
   else hover(canvasPoint(event));
 });
 stage.addEventListener("pointerleave", (event) => {
-  if (!pointerIsDown) post("pointer", { kind: "leave", ...canvasPoint(event) });
+  if (!pointerIsDown) pointer("leave", canvasPoint(event));
 });
 for (const type of ["pointerup", "pointercancel"]) {
   stage.addEventListener(type, (event) => {
     if (!pointerIsDown) return;
     pointerIsDown = false;
-    post("pointer", { kind: "up", ...canvasPoint(event) });
+    pointer("up", canvasPoint(event));
   });
 }
 
@@ -99,32 +121,81 @@ $("reduce-motion").addEventListener("change", () =>
   control("reduceMotion", $("reduce-motion").checked ? 1 : 0));
 $("save").addEventListener("click", () => {
   const link = document.createElement("a");
-  link.href = "frame.png?scale=" + scale;
+  link.href = tabURL("frame.png?scale=" + scale);
   link.download = (current ? current.name : "frame").replace(/\W+/g, "-") + ".png";
   document.body.appendChild(link);
   link.click();
   link.remove();
 });
 
+// The overlay over the whole page: the message, file:line, a code frame
+// (the broken line marked, a caret under it), the plugin's own traceback
+// frames, and the host's folded away. Dismissed, it stays away until the
+// error changes.
+let dismissedError = null;
+$("error-close").addEventListener("click", () => {
+  dismissedError = current && current.error ? current.error.line : null;
+  $("error").hidden = true;
+});
+
 function showError(error) {
-  $("error").hidden = !error;
-  if (!error) return;
-  $("error-line").textContent = error.line;
-  $("error-source").textContent = error.source || "";
-  $("error-source").hidden = !error.source;
-  $("error-traceback").textContent = error.traceback || "";
-  $("error-traceback").hidden = !error.traceback;
+  const hidden = !error || error.line === dismissedError;
+  if (!error) dismissedError = null;
+  $("error").hidden = hidden;
+  document.body.dataset.error = error ? "1" : "";
+  if (!error || $("error").dataset.shown === error.line + (error.context || []).join("\n")) return;
+  $("error").dataset.shown = error.line + (error.context || []).join("\n");
+  $("error-line").textContent = error.message || error.line;
+  $("error-place").textContent = error.file ? error.file + (error.fileLine ? ":" + error.fileLine : "") : "";
+  const frame = $("error-source");
+  frame.replaceChildren();
+  const lines = error.context || (error.source ? [error.source] : []);
+  const first = error.context ? error.contextFirst : error.fileLine || 1;
+  const width = String(first + lines.length).length;
+  lines.forEach((text, i) => {
+    const number = first + i;
+    const broken = number === error.fileLine;
+    const row = document.createElement("span");
+    if (broken) row.className = "broken";
+    const gutter = document.createElement("span");
+    gutter.className = "gutter";
+    gutter.textContent = (broken ? "> " : "  ") + String(number).padStart(width) + " | ";
+    row.append(gutter, text);
+    frame.append(row, "\n");
+    if (broken) {
+      const start = text.search(/\S/);
+      const caret = document.createElement("span");
+      caret.className = "caret";
+      caret.textContent = " ".repeat(width + 5 + Math.max(0, start)) + "^".repeat(Math.max(1, text.trim().length));
+      frame.append(caret, "\n");
+    }
+  });
+  frame.hidden = !lines.length;
+  // The plugin's frames stay; the host's (its own Lua, [C], the sandbox) fold.
+  const base = error.file ? error.file.split("/").pop() : null;
+  const own = [], host = [];
+  for (const line of (error.traceback || "").split("\n")) {
+    if (!line.trim() || /^stack traceback:?$/.test(line.trim())) continue;
+    (base && line.includes(base) ? own : host).push(line.trim());
+  }
+  $("error-traceback").textContent = own.join("\n");
+  $("error-traceback").hidden = !own.length;
+  $("error-host").hidden = !host.length;
+  $("error-host").querySelector("summary").textContent = host.length + (host.length === 1 ? " host frame" : " host frames");
+  $("error-host").querySelector("pre").textContent = host.join("\n");
 }
 
 function show(status) {
   current = status;
+  document.body.dataset.tab = tab;
   if (status.canvas) {
+    const changed = !current || !current.canvas || status.canvas[0] !== canvas[0] || status.canvas[1] !== canvas[1];
     canvas = status.canvas;
-    stage.style.width = canvas[0] + "px";
+    if (changed) layoutStage();
   }
   $("status").textContent = [status.name, status.label, status.value].filter(Boolean).join(" — ");
   $("play").textContent = status.playing ? "Pause" : "Play";
-  $("time").textContent = "t = " + status.time.toFixed(3) + " s";
+  $("time").textContent = status.time.toFixed(3) + " s";
   document.title = status.name + " — morphhost preview";
   if (document.activeElement !== $("speed")) $("speed").value = status.speed;
   $("speed-readout").textContent = status.speed.toFixed(1) + "×";
@@ -134,10 +205,13 @@ function show(status) {
     scrub.min = status.range[0];
     scrub.max = status.range[1];
     scrub.step = (status.range[1] - status.range[0]) / 1000;
+    $("progress-range").textContent = status.range[0] + "…" + status.range[1];
   }
   if (!scrub.disabled) {
     if (!scrubbing) scrub.value = status.progress;
     $("progress").textContent = status.progress.toFixed(3);
+  } else {
+    $("progress").textContent = "–";
   }
   showError(status.error);
   followHistory(status);
@@ -159,7 +233,8 @@ function propInput(prop, value) {
   switch (prop.kind) {
     case "number": {
       const [min, max] = sliderRange(Number(prop.value));
-      Object.assign(input, { type: "range", min, max, step: (max - min) / 200, value });
+      const step = niceStep((max - min) / 200);
+      Object.assign(input, { type: "range", min, max, step, value });
       readout.textContent = value;
       input.addEventListener("input", () => { readout.textContent = input.value; });
       break;
@@ -177,16 +252,32 @@ function propInput(prop, value) {
       Object.assign(input, { type: "text", value });
   }
   input.id = "prop-" + prop.name;
-  const send = () => post("props", {
-    name: prop.name,
-    value: prop.kind === "boolean" ? String(input.checked) : input.value,
-  });
+  const send = () => sendProp(prop, prop.kind === "boolean" ? String(input.checked) : input.value, input);
   input.addEventListener(prop.kind === "string" || prop.kind === "numbers" ? "change" : "input", send);
   return [input, readout];
 }
 
+// 1, 2 or 5 times a power of ten: a slider's steps land on round numbers.
+function niceStep(raw) {
+  if (!(raw > 0)) return "any";
+  const power = 10 ** Math.floor(Math.log10(raw));
+  return [1, 2, 5, 10].map((m) => m * power).find((s) => s >= raw);
+}
+
+// A prop the server refuses is marked on its field, with the server's line.
+function sendProp(prop, value, input) {
+  return post("props", { name: prop.name, value }).then((response) => {
+    if (!response || !input) return;
+    input.classList.toggle("wrong", !response.ok);
+    if (!response.ok) response.text().then((text) => { input.title = text.trim(); });
+    else input.title = "";
+  });
+}
+
+let declaredProps = [];
 async function loadProps() {
-  const answer = await (await fetch("props")).json();
+  const answer = await (await fetch(tabURL("props"))).json();
+  declaredProps = answer.props;
   const form = $("props");
   form.replaceChildren();
   for (const prop of answer.props) {
@@ -195,9 +286,17 @@ async function loadProps() {
     name.textContent = prop.name;
     const [input, readout] = propInput(prop, answer.values[prop.name] ?? prop.value);
     name.htmlFor = input.id;
-    form.append(name, input, readout);
+    const reset = document.createElement("button");
+    Object.assign(reset, { type: "button", className: "reset", textContent: "↺", title: "back to " + prop.value });
+    reset.disabled = prop.kind === "table";
+    reset.addEventListener("click", () => sendProp(prop, prop.value, input).then(() => loadProps()));
+    form.append(name, input, readout, reset);
   }
 }
+$("props-reset").addEventListener("click", async () => {
+  for (const prop of declaredProps) if (prop.kind !== "table") await sendProp(prop, prop.value);
+  loadProps();
+});
 
 // Each event carries the pixels that changed since the one before (a PNG of
 // that rectangle): decoded off the main thread, drawn in the order they came.
@@ -219,6 +318,7 @@ function draw(event) {
       if (stage.width !== width || stage.height !== height) {
         stage.width = width;
         stage.height = height;
+        layoutStage();
       }
       const [x, y, w, h] = event.box;
       context.clearRect(x, y, w, h);
@@ -232,7 +332,7 @@ function draw(event) {
     .catch(() => {});
 }
 
-const events = new EventSource("events?scale=" + scale);
+const events = new EventSource(tabURL("events?scale=" + scale));
 events.onmessage = (message) => {
   const event = JSON.parse(message.data);
   if (event.image) draw(event);
@@ -277,7 +377,7 @@ async function loadHistory() {
     let asked;
     do {
       asked = historyWanted;
-      const answer = await (await fetch(`inspect?after=${inspected.recorded}&marks=${inspected.marked}&epoch=${inspected.epoch}`)).json();
+      const answer = await (await fetch(tabURL(`inspect?after=${inspected.recorded}&marks=${inspected.marked}&epoch=${inspected.epoch}`))).json();
       merge(answer);
     } while (asked !== historyWanted);
   } catch (_) {
@@ -332,6 +432,29 @@ function span() {
   }
   if (!isFinite(start)) return [0, 1];
   return [start, Math.max(end, start + 1 / 60)];
+}
+
+// What the timeline shows: the whole span, or a window of it once zoomed
+// (`timelineZoom` > 1), ending at the newest moment unless scrolled.
+let timelineZoom = 1;
+let timelineEnd = null;
+function view() {
+  const [start, end] = span();
+  if (timelineZoom <= 1) return [start, end];
+  const width = (end - start) / timelineZoom;
+  const last = Math.min(end, Math.max(start + width, timelineEnd ?? end));
+  return [last - width, last];
+}
+
+function zoomTimeline(factor, around) {
+  const [start, end] = view();
+  const centre = around ?? (cursor ?? (start + end) / 2);
+  const [whole0, whole1] = span();
+  timelineZoom = Math.min(Math.max(1, timelineZoom * factor), Math.max(1, (whole1 - whole0) * 60 / 8));
+  const width = (whole1 - whole0) / timelineZoom;
+  timelineEnd = timelineZoom <= 1 ? null : Math.min(whole1, centre + width / 2);
+  $("timeline-all").setAttribute("aria-pressed", String(timelineZoom <= 1));
+  queueDraw();
 }
 
 // The index of the last sample at or before `time`.
@@ -390,26 +513,51 @@ function drawCursor(g, x, height) {
   g.fillRect(Math.round(x(time)) - 0.5, 0, 1, height);
 }
 
-function drawTimeline(range) {
+// The timeline under the stage: a tick every frame (1/60 s) when there is
+// room for them, every 0.1 s and every second otherwise; the input markers;
+// the cursor. Drawn over `view()`.
+function drawTimeline() {
   const canvas = $("history");
   const [g, width, height] = fit(canvas);
-  const [start, end] = range;
+  const [start, end] = view();
   const x = (t) => ((t - start) / (end - start)) * (width - 2) + 1;
-  g.fillStyle = "#e5e7eb";
-  g.fillRect(0, height / 2 - 2, width, 4);
+  g.fillStyle = "#1f2430";
+  g.fillRect(0, 14, width, height - 14);
+  const perPixel = (end - start) / width;
+  for (const [step, tall, color] of [[1 / 60, 4, "#394050"], [0.1, 7, "#4b5366"], [1, 12, "#9aa3b2"]]) {
+    if (step / perPixel < 3) continue;
+    g.fillStyle = color;
+    for (let k = Math.ceil(start / step - 1e-9); k * step <= end + 1e-9; k++) {
+      g.fillRect(Math.round(x(k * step)), 14, 1, tall);
+    }
+  }
+  g.fillStyle = "#9aa3b2";
+  g.font = "10px system-ui, sans-serif";
+  const label = (end - start) > 4 ? 1 : (end - start) > 0.8 ? 0.1 : 1 / 60;
+  let lastLabel = -Infinity;
+  for (let k = Math.ceil(start / label - 1e-9); k * label <= end + 1e-9; k++) {
+    const px = x(k * label);
+    if (px - lastLabel < 48) continue;
+    lastLabel = px;
+    g.fillText((k * label).toFixed(label < 0.1 ? 3 : label < 1 ? 1 : 0) + " s", px + 2, 10);
+  }
   for (const marker of inspected.markers) {
-    if (marker.time < start) continue;
+    if (marker.time < start || marker.time > end) continue;
     g.fillStyle = MARKER_COLORS[marker.kind] || "#6b7280";
-    const tall = marker.kind === "move" || marker.kind === "hover" ? 8 : 16;
-    g.fillRect(Math.round(x(marker.time)) - 1, height / 2 - tall / 2, 2, tall);
+    const tall = marker.kind === "move" || marker.kind === "hover" ? 10 : 22;
+    g.fillRect(Math.round(x(marker.time)) - 1, height - 4 - tall, 2, tall);
   }
   drawCursor(g, x, height);
-  g.fillStyle = "#6b7280";
-  g.font = "10px system-ui, sans-serif";
-  g.fillText(start.toFixed(2) + " s", 2, height - 1);
-  const label = end.toFixed(2) + " s";
-  g.fillText(label, width - g.measureText(label).width - 2, height - 1);
   canvas.dataset.markers = inspected.markers.length;
+  canvas.dataset.start = start;
+  canvas.dataset.end = end;
+}
+
+// A curve's parameter as a designer reads it: repeats -1 is "repeats forever".
+function parameterText(name, value) {
+  const number = Number(value);
+  if (name === "repeats" && number < 0) return "repeats forever";
+  return `${name} ${Number.isFinite(number) ? number.toFixed(3).replace(/\.?0+$/, "") : value}`;
 }
 
 const format = (value) => (Math.abs(value) >= 1000 ? value.toFixed(1) : value.toFixed(3));
@@ -430,8 +578,8 @@ function keyRow(key) {
 }
 
 function drawInspector() {
-  const range = span();
-  drawTimeline(range);
+  const range = view();
+  drawTimeline();
   const wanted = new Set(inspected.keys);
   for (const row of [...$("keys").children]) if (!wanted.has(row.dataset.key)) row.remove();
   if (!inspected.keys.length) $("keys").innerHTML = '<li class="none">no numeric state</li>';
@@ -462,10 +610,11 @@ function drawInspector() {
   }
   const list = $("animations");
   list.replaceChildren();
-  for (const animation of inspected.animations) {
+  const animations = [...inspected.animations].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.start - b.start));
+  for (const animation of animations) {
     const item = document.createElement("li");
-    const parameters = Object.entries(animation.parameters)
-      .map(([name, value]) => `${name} ${Number(value).toFixed(3).replace(/\.?0+$/, "")}`).join(", ");
+    const parameters = Object.keys(animation.parameters).sort()
+      .map((name) => parameterText(name, animation.parameters[name])).join(", ");
     const ends = isFinite(Number(animation.end)) ? Number(animation.end).toFixed(2) + " s" : "never";
     item.innerHTML = `<span class="name"></span> <span class="kind"></span> <span class="params"></span>`;
     item.querySelector(".name").textContent = animation.key;
@@ -483,6 +632,10 @@ function drawInspector() {
 function scrubTo(time) {
   const [start, end] = span();
   const clamped = Math.min(end, Math.max(start, time));
+  const [shownStart, shownEnd] = view();
+  if (timelineZoom > 1 && (clamped < shownStart || clamped > shownEnd)) {
+    timelineEnd = clamped + (shownEnd - shownStart) / 2;
+  }
   cursor = Math.round(clamped * 60) / 60;
   queueDraw();
   const pending = rewinding !== null;
@@ -502,7 +655,7 @@ function scrubTo(time) {
 
 function timelineTime(event) {
   const box = $("history").getBoundingClientRect();
-  const [start, end] = span();
+  const [start, end] = view();
   return start + ((event.clientX - box.left - 1) / (box.width - 2)) * (end - start);
 }
 
@@ -514,6 +667,19 @@ $("history").addEventListener("pointerdown", (event) => {
 });
 $("history").addEventListener("pointermove", (event) => { if (timelineDrag) scrubTo(timelineTime(event)); });
 $("history").addEventListener("pointerup", () => { timelineDrag = false; });
+$("history").addEventListener("wheel", (event) => {
+  event.preventDefault();
+  if (event.shiftKey || Math.abs(event.deltaX) > Math.abs(event.deltaY)) {
+    const [start, end] = view();
+    timelineEnd = end + ((event.deltaX || event.deltaY) / 400) * (end - start);
+    queueDraw();
+  } else {
+    zoomTimeline(event.deltaY < 0 ? 1.25 : 0.8, timelineTime(event));
+  }
+}, { passive: false });
+$("timeline-in").addEventListener("click", () => zoomTimeline(2));
+$("timeline-out").addEventListener("click", () => zoomTimeline(0.5));
+$("timeline-all").addEventListener("click", () => zoomTimeline(0));
 $("unpin").addEventListener("click", () => { pinned = null; queueDraw(); });
 
 function replay() {
@@ -530,16 +696,170 @@ $("play").addEventListener("click", () => { if (current && !current.playing) cur
 // A step plays on from the session's moment: the cursor follows the newest sample again.
 $("step").addEventListener("click", () => { cursor = null; });
 
-document.addEventListener("keydown", (event) => {
-  const field = event.target.closest && event.target.closest("input, textarea, select, button");
-  if (field || event.metaKey || event.ctrlKey || event.altKey) return;
-  if (event.key === " ") togglePlay();
-  else if (event.key === "r") replay();
-  else if (event.key === "ArrowLeft") scrubTo((cursor ?? inspected.time) - 1 / 60);
-  else if (event.key === "ArrowRight") {
+// What each action of the keys table does (the table is the server's).
+const actions = {
+  toggle: togglePlay,
+  replay,
+  back: () => scrubTo((cursor ?? inspected.time) - 1 / 60),
+  step: () => {
     if (cursor === null || cursor >= span()[1] - 1e-9) { cursor = null; control("step"); }
     else scrubTo(cursor + 1 / 60);
-  } else return;
+  },
+  fit: () => setZoom("fit"),
+  actual: () => setZoom(1),
+  zoomIn: () => setZoom(zoomNow() * 1.25),
+  zoomOut: () => setZoom(zoomNow() / 1.25),
+  background: () => setBackground(vocabulary.backgrounds[(vocabulary.backgrounds.indexOf(background) + 1) % vocabulary.backgrounds.length]),
+  keys: () => $("keys-panel").showModal(),
+};
+
+document.addEventListener("keydown", (event) => {
+  const field = event.target.closest && event.target.closest("input, textarea, select, button, dialog");
+  if (field || event.metaKey || event.ctrlKey || event.altKey) return;
+  const key = vocabulary.keys.find((k) => k.key === event.key || (k.key === "+" && event.key === "="));
+  if (!key || !actions[key.action]) return;
+  actions[key.action]();
   event.preventDefault();
 });
+
+// The stage: fitted to its room (the default), or at a zoom; scrolled (or
+// dragged with the middle button or Alt) to pan; over a checkerboard, white
+// or dark.
+let zoom = "fit";
+let background = "checkerboard";
+const viewport = $("viewport");
+
+function fitZoom() {
+  const room = viewport.getBoundingClientRect();
+  const padding = 32;
+  return Math.max(0.05, Math.min((room.width - padding) / canvas[0], (room.height - padding) / canvas[1]));
+}
+function zoomNow() { return zoom === "fit" ? fitZoom() : zoom; }
+
+function setZoom(value) {
+  zoom = value === "fit" ? "fit" : Math.min(16, Math.max(0.1, value));
+  layoutStage();
+}
+
+function layoutStage() {
+  const z = zoomNow();
+  stage.style.width = canvas[0] * z + "px";
+  stage.style.height = canvas[1] * z + "px";
+  stage.classList.toggle("pixelated", z * scale > stage.width / canvas[0] + 0.01);
+  $("zoom-readout").textContent = zoom === "fit" ? "fit " + Math.round(z * 100) + "%" : Math.round(z * 100) + "%";
+  $("zoom-fit").setAttribute("aria-pressed", String(zoom === "fit"));
+  $("zoom-actual").setAttribute("aria-pressed", String(zoom === 1));
+  stage.dataset.zoom = z;
+}
+
+function setBackground(name) {
+  background = name;
+  viewport.className = "viewport bg-" + name;
+  for (const button of $("backgrounds").children) button.setAttribute("aria-pressed", String(button.dataset.background === name));
+}
+
+$("zoom-fit").addEventListener("click", () => setZoom("fit"));
+$("zoom-actual").addEventListener("click", () => setZoom(1));
+$("zoom-in").addEventListener("click", () => setZoom(zoomNow() * 1.25));
+$("zoom-out").addEventListener("click", () => setZoom(zoomNow() / 1.25));
+viewport.addEventListener("wheel", (event) => {
+  if (!event.ctrlKey && !event.metaKey) return;
+  event.preventDefault();
+  setZoom(zoomNow() * (event.deltaY < 0 ? 1.1 : 1 / 1.1));
+}, { passive: false });
+let pan = null;
+viewport.addEventListener("pointerdown", (event) => {
+  if (event.target === stage && event.button !== 1 && !event.altKey) return;
+  pan = { x: event.clientX, y: event.clientY, left: viewport.scrollLeft, top: viewport.scrollTop };
+  viewport.setPointerCapture(event.pointerId);
+  viewport.classList.add("panning");
+  event.preventDefault();
+});
+viewport.addEventListener("pointermove", (event) => {
+  if (!pan) return;
+  viewport.scrollLeft = pan.left - (event.clientX - pan.x);
+  viewport.scrollTop = pan.top - (event.clientY - pan.y);
+});
+for (const type of ["pointerup", "pointercancel"]) {
+  viewport.addEventListener(type, () => { pan = null; viewport.classList.remove("panning"); });
+}
+new ResizeObserver(() => { if (zoom === "fit") layoutStage(); }).observe(viewport);
+
+$("show-keys").addEventListener("click", () => $("keys-panel").showModal());
+$("keys-close").addEventListener("click", () => $("keys-panel").close());
+
+// Exports of what the timeline shows, made by the server's exporter: the
+// button's format is the server's name for it; progress is polled, and the
+// finished file downloads.
+async function exportAs(format, button) {
+  const status = $("export-status");
+  button.disabled = true;
+  try {
+    const started = await post("export", { format });
+    if (!started || !started.ok) {
+      status.textContent = started ? (await started.text()).trim() : "the export did not start";
+      return;
+    }
+    const { id } = await started.json();
+    const bar = document.createElement("progress");
+    status.replaceChildren(format.toUpperCase() + " ", bar);
+    for (;;) {
+      const answer = await (await fetch(tabURL("export?id=" + id))).json();
+      if (answer.total) { bar.max = answer.total; bar.value = answer.done; }
+      if (answer.finished) {
+        if (answer.error) { status.textContent = answer.error; return; }
+        const link = document.createElement("a");
+        link.href = tabURL("export/file?id=" + id);
+        link.download = answer.name;
+        document.body.appendChild(link);
+        link.click();
+        link.remove();
+        status.textContent = "saved " + answer.name;
+        status.dataset.done = answer.name;
+        return;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 150));
+    }
+  } catch (error) {
+    status.textContent = "the export failed: " + error.message;
+  } finally {
+    button.disabled = false;
+  }
+}
+
+const EXPORT_LABELS = { gif: "GIF", mp4: "MP4", apng: "APNG", lottie: "Lottie", filmstrip: "Filmstrip" };
+const BACKGROUND_LABELS = { checkerboard: "▦", white: "□", dark: "■" };
+
+// The vocabulary decides the keys panel, the background and export buttons.
+fetch("/vocabulary").then((response) => response.json()).then((answer) => {
+  vocabulary = answer;
+  const list = $("key-list");
+  for (const key of answer.keys) {
+    const term = document.createElement("dt");
+    const kbd = document.createElement("kbd");
+    kbd.textContent = key.label;
+    term.append(kbd);
+    const what = document.createElement("dd");
+    what.textContent = key.help;
+    list.append(term, what);
+  }
+  for (const name of answer.backgrounds) {
+    const button = document.createElement("button");
+    Object.assign(button, { type: "button", textContent: BACKGROUND_LABELS[name] || name, title: name + " background (b)" });
+    button.dataset.background = name;
+    button.addEventListener("click", () => setBackground(name));
+    $("backgrounds").append(button);
+  }
+  setBackground(background);
+  for (const format of answer.exports) {
+    const button = document.createElement("button");
+    Object.assign(button, { type: "button", textContent: EXPORT_LABELS[format] || format, title: "export the timeline as " + format });
+    button.dataset.testid = "export-" + format;
+    button.addEventListener("click", () => exportAs(format, button));
+    $("exports").append(button);
+  }
+  document.body.dataset.ready = "1";
+});
+
 window.addEventListener("resize", queueDraw);
+layoutStage();
