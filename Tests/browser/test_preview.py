@@ -7,15 +7,24 @@ The inspector: every numeric state key of the bundled plugins is drawn as a
 curve; scrubbing the played timeline puts the readout at the engine's value
 at that moment (the session plays the take again to reach it, and `inspect`
 reports the engine then); a replay after a save reproduces the same curves.
-The screenshot is the deck fan's inspector.
 The picture is streamed as changed rectangles drawn into a canvas: after
-scrubbing, the canvas must match `morphhost render --progress P --scale 2`.
+scrubbing, the canvas (over white, as `render` draws it) must match
+`morphhost render --progress P --scale 2`.
+The studio (issue 35): at 1440 x 900 the stage covers at least 45 % of the
+window's width or 55 % of its height; `export-gif` downloads a GIF that
+ffprobe reads and `export-lottie` a Lottie JSON; a tap in one tab does not
+change another; a broken save covers the page with the overlay, its
+file:line and a code frame quoting the broken line under a caret; a
+folder's index lists no test files; the keys panel lists the server's keys.
+The screenshots are the studio at 1440 x 900 (SCREENSHOT_PNG) and at
+390 x 844 (beside it, `-mobile` added to its name).
 
 Usage: test_preview.py MORPHHOST_BINARY FLIP_LUA HOVER_LUA SCREENSHOT_PNG
 Exits 0 when every check passed; prints one line per check.
 """
 import base64
 import http.client
+import json
 import os
 import re
 import shutil
@@ -58,7 +67,12 @@ MATCH_JS = """async (png) => {
   const other = document.createElement('canvas');
   other.width = c.width; other.height = c.height;
   other.getContext('2d').drawImage(image, 0, 0);
-  const a = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+  // The stage is transparent (the page's background shows through): over white, as render draws.
+  const flat = document.createElement('canvas');
+  flat.width = c.width; flat.height = c.height;
+  const f = flat.getContext('2d');
+  f.fillStyle = '#fff'; f.fillRect(0, 0, c.width, c.height); f.drawImage(c, 0, 0);
+  const a = f.getImageData(0, 0, c.width, c.height).data;
   const b = other.getContext('2d').getImageData(0, 0, c.width, c.height).data;
   let close = 0, worst = 0;
   for (let i = 0; i < a.length; i += 4) {
@@ -71,12 +85,12 @@ MATCH_JS = """async (png) => {
 }"""
 
 
-def rendered(binary, plugin, progress):
-    """`morphhost render PLUGIN --progress P --scale 2` as base64 PNG."""
+def rendered(binary, plugin, progress, scale):
+    """`morphhost render PLUGIN --progress P --scale S` as base64 PNG."""
     folder = tempfile.mkdtemp(prefix="morph-render-")
     try:
         out = os.path.join(folder, "frame.png")
-        subprocess.run([binary, "render", plugin, "--progress", str(progress), "--scale", "2",
+        subprocess.run([binary, "render", plugin, "--progress", str(progress), "--scale", str(scale),
                         "-o", out], check=True, timeout=120)
         with open(out, "rb") as f:
             return base64.b64encode(f.read()).decode()
@@ -85,8 +99,10 @@ def rendered(binary, plugin, progress):
 
 
 def check_matches_render(page, binary, plugin, progress):
-    """Waits (bounded) until the streamed canvas shows what `render` draws."""
-    expected = rendered(binary, plugin, progress)
+    """Waits (bounded) until the streamed canvas shows what `render` draws at
+    the stream's density."""
+    density = float(page.evaluate("document.getElementById('stage').dataset.density"))
+    expected = rendered(binary, plugin, progress, density)
     end = time.time() + TIMEOUT_MS / 1000
     while True:
         share, worst = page.evaluate(MATCH_JS, expected)
@@ -192,16 +208,19 @@ def check_offered_size(browser, binary, plugin):
         page.wait_for_function(
             "document.getElementById('status').textContent.includes('offered 320x90')",
             timeout=TIMEOUT_MS)
-        # 320 x 90 pt with 24 pt margins, at the page's density of 1.
+        # 320 x 90 pt with 24 pt margins, at the stream's density.
         page.wait_for_function(
-            "document.getElementById('stage').width === 368", timeout=TIMEOUT_MS)
+            "() => { const s = document.getElementById('stage');"
+            " return s.width === Math.round(368 * Number(s.dataset.density)); }",
+            timeout=TIMEOUT_MS)
         check("?width=320&height=90 lays the body out in that size", True)
         page.close()
     finally:
         stop(server)
 
 
-INSPECT_JS = "async () => (await fetch('inspect')).json()"
+# The tab's own session (`tabURL` adds the page's tab).
+INSPECT_JS = "async () => (await fetch(tabURL('inspect'))).json()"
 BUNDLED = ["flip", "deck_fan", "card_stack", "ticket_tear"]
 
 
@@ -223,7 +242,7 @@ def settled(answer):
     return not answer["animations"] and answer["time"] > last + 0.3
 
 
-def check_inspector(browser, binary, name, screenshot=None):
+def check_inspector(browser, binary, name):
     """Curves for every key; a scrub puts the readout at the engine's value."""
     server, url = serve(binary, name)
     try:
@@ -266,10 +285,131 @@ def check_inspector(browser, binary, name, screenshot=None):
             worst = max(worst, abs(shown - float(engine["now"][key]["value"])))
         check("%s: the readout is the engine's value at the cursor (largest difference %.2g)"
               % (name, worst), worst <= 1e-6)
+        page.close()
+    finally:
+        stop(server)
+
+
+def check_own_tab(browser, page, url):
+    """A second tab runs a session of its own: a tap there leaves the first alone."""
+    before = page.evaluate(INSPECT_JS)
+    shown = page.text_content("#status")
+    second = browser.new_page()
+    second.goto(url)
+    second.wait_for_function(
+        "document.getElementById('status').textContent.includes('Showing front')",
+        timeout=TIMEOUT_MS)
+    second.click("#stage")
+    second.wait_for_function(
+        "document.getElementById('status').textContent.includes('Showing back')",
+        timeout=TIMEOUT_MS)
+    check("a tap flips the second tab's card", True)
+    # The second tab's tap ran before its status said so: a shared session would show it now.
+    after = page.evaluate(INSPECT_JS)
+    check("a tap in one tab does not change another (take %d → %d, status %r)"
+          % (before["take"], after["take"], page.text_content("#status")),
+          after["take"] == before["take"] and page.text_content("#status") == shown
+          and after["epoch"] == before["epoch"])
+    check("each tab names its own session",
+          page.evaluate("document.body.dataset.tab") != second.evaluate("document.body.dataset.tab"))
+    second.close()
+
+
+def download(page, testid):
+    """Clicks the export button and waits for its download; the file's path."""
+    with page.expect_download(timeout=120000) as info:
+        page.click("[data-testid=%s]" % testid)
+    return info.value.path()
+
+
+def check_studio(browser, binary, flip_source, screenshot):
+    """The stage fills the window; the exports download; the keys panel."""
+    server, url = serve(binary, flip_source)
+    try:
+        page = browser.new_page(viewport={"width": 1440, "height": 900})
+        page.goto(url)
+        page.wait_for_function(
+            "document.getElementById('stage').dataset.frames > 0 && document.body.dataset.ready",
+            timeout=TIMEOUT_MS)
+        for testid in ["stage", "timeline", "error", "export-gif", "export-lottie", "export-mp4"]:
+            check("data-testid=%s is on the page" % testid,
+                  page.locator("[data-testid=%s]" % testid).count() == 1)
+        box = page.locator("[data-testid=stage]").bounding_box()
+        check("at 1440x900 the stage covers %.0f %% of the width, %.0f %% of the height"
+              % (100 * box["width"] / 1440, 100 * box["height"] / 900),
+              box["width"] >= 0.45 * 1440 or box["height"] >= 0.55 * 900)
+        timeline = page.locator("[data-testid=timeline]").bounding_box()
+        check("the timeline is under the stage", timeline["y"] >= box["y"] + box["height"] - 1)
+
+        page.click("#zoom-actual")
+        page.wait_for_function(
+            "Math.abs(document.getElementById('stage').getBoundingClientRect().width - 428) < 1",
+            timeout=TIMEOUT_MS)
+        check("1:1 shows the canvas at its size in points", True)
+        page.evaluate("document.activeElement && document.activeElement.blur()")
+        page.keyboard.press("f")
+        page.wait_for_function(
+            "document.getElementById('stage').getBoundingClientRect().width > 600",
+            timeout=TIMEOUT_MS)
+        check("f fits the stage again", True)
+        page.keyboard.press("b")
+        check("b changes the background (%s)" % page.get_attribute("#viewport", "class"),
+              "bg-white" in page.get_attribute("#viewport", "class"))
+        page.click("[data-background=checkerboard]")
+
+        page.click("#show-keys")
+        page.wait_for_selector("#keys-panel[open]", timeout=TIMEOUT_MS)
+        keys = page.evaluate("[...document.querySelectorAll('#key-list dt')].length")
+        served = len(page.evaluate("async () => (await fetch('/vocabulary')).json()")["keys"])
+        check("the keys panel lists the server's %d keys" % served, keys == served and keys > 0)
+        page.click("#keys-close")
+
+        page.click("[data-testid=stage]")
+        page.wait_for_function(
+            "document.getElementById('status').textContent.includes('Showing back')",
+            timeout=TIMEOUT_MS)
+        wait_until(page, "the tap plays out", lambda a: a["markers"] and settled(a))
         if screenshot:
-            page.click("#keys li .pin")
-            page.wait_for_selector("#pinned:not([hidden])", timeout=TIMEOUT_MS)
             page.screenshot(path=screenshot)
+
+        gif = download(page, "export-gif")
+        probe = subprocess.run(
+            ["ffprobe", "-v", "error", "-count_frames", "-select_streams", "v:0", "-show_entries",
+             "stream=codec_name,width,height,nb_read_frames", "-of", "json", gif],
+            capture_output=True, text=True, timeout=60)
+        streams = json.loads(probe.stdout or "{}").get("streams", [])
+        check("export-gif downloads a GIF that ffprobe reads: %s" % streams,
+              probe.returncode == 0 and streams and streams[0]["codec_name"] == "gif"
+              and int(streams[0]["nb_read_frames"]) > 1)
+        with open(download(page, "export-lottie")) as f:
+            lottie = json.load(f)
+        check("export-lottie downloads a Lottie JSON (%s frames, %d layers)"
+              % (lottie.get("op"), len(lottie.get("layers", []))),
+              "v" in lottie and lottie.get("layers") and lottie.get("op", 0) > 1)
+        page.close()
+
+        if screenshot:
+            stem, extension = os.path.splitext(screenshot)
+            phone = browser.new_page(viewport={"width": 390, "height": 844},
+                                     device_scale_factor=2)
+            phone.goto(url)
+            phone.wait_for_function(
+                "document.getElementById('stage').dataset.frames > 0", timeout=TIMEOUT_MS)
+            phone.screenshot(path=stem + "-mobile" + extension)
+            phone.close()
+    finally:
+        stop(server)
+
+
+def check_index(browser, binary, folder):
+    """A folder's index lists its plugins, not their tests."""
+    server, url = serve(binary, folder)
+    try:
+        page = browser.new_page()
+        page.goto(url)
+        names = page.evaluate("[...document.querySelectorAll('.plugins span')].map(s => s.textContent)")
+        check("the folder's index lists %s and no test files" % names,
+              "flip" in names and not any(".test" in n or n.endswith(".test") for n in names))
         page.close()
     finally:
         stop(server)
@@ -335,9 +475,15 @@ def main():
             page.goto(url)
             page.wait_for_function(
                 "document.getElementById('stage').dataset.frames > 0", timeout=TIMEOUT_MS)
-            check("the page loads at 2x (%d px wide)"
-                  % page.evaluate("document.getElementById('stage').width"),
-                  page.evaluate("document.getElementById('stage').width") == 856)
+            # The screen's density (2), times the zoom when the fitted stage is larger than 1:1.
+            page.wait_for_function(
+                "() => { const s = document.getElementById('stage');"
+                " return s.width === Math.round(428 * Number(s.dataset.density)); }",
+                timeout=TIMEOUT_MS)
+            density = float(page.evaluate("document.getElementById('stage').dataset.density"))
+            check("the page loads at the screen's density times the zoom (%gx, %d px wide)"
+                  % (density, page.evaluate("document.getElementById('stage').width")),
+                  density >= 2)
             page.wait_for_function(
                 "document.getElementById('status').textContent.includes('Showing front')",
                 timeout=TIMEOUT_MS)
@@ -382,38 +528,40 @@ def main():
                 % PIXEL_JS, timeout=TIMEOUT_MS)
             check("a colour from the props panel shows on the card", True)
 
-            second = browser.new_page()
-            second.goto(url)
-            second.wait_for_function(
-                "document.getElementById('status').textContent.includes('Showing front')",
-                timeout=TIMEOUT_MS)
-            second.click("#stage")
-            page.wait_for_function(
-                "document.getElementById('status').textContent.includes('Showing back')",
-                timeout=TIMEOUT_MS)
-            check("a second tab drives the same component", True)
-            second.close()
+            check_own_tab(browser, page, url)
 
             broken = original.replace("local angle = 360 * self.turns",
                                       "local angle = 360 * self.turns + nil")
             line = original[:original.index("local angle = 360 * self.turns")].count("\n") + 1
             save(plugin, broken)
-            page.wait_for_selector("#error:not([hidden])", timeout=TIMEOUT_MS)
-            text = page.text_content("#error")
-            check("a broken save shows #error: " + page.text_content("#error-line"),
+            page.wait_for_selector("[data-testid=error]:not([hidden])", timeout=TIMEOUT_MS)
+            text = page.text_content("[data-testid=error]")
+            check("a broken save shows the overlay: " + page.text_content("#error-line"),
                   re.search(r"flip\.lua:%d:" % line, text) is not None)
-            check("#error shows the offending line", "+ nil" in page.text_content("#error-source"))
+            frame = page.text_content("#error-source")
+            broken_row = [row for row in frame.split("\n") if row.startswith(">")]
+            check("the overlay quotes the broken line, marked: %r" % broken_row,
+                  len(broken_row) == 1 and "+ nil" in broken_row[0]
+                  and broken_row[0].split("|")[0].strip() == "> %d" % line)
+            rows = frame.split("\n")
+            caret = rows[rows.index(broken_row[0]) + 1]
+            check("a caret under the broken line: %r" % caret.strip(), caret.strip().startswith("^"))
+            cover = page.locator("[data-testid=error]").bounding_box()
+            size = page.viewport_size
+            check("the overlay covers the whole page (%dx%d)" % (cover["width"], cover["height"]),
+                  cover["width"] >= size["width"] - 1 and cover["height"] >= size["height"] - 1)
 
             save(plugin, original)
             page.wait_for_selector("#error", state="hidden", timeout=TIMEOUT_MS)
             check("the fix hides #error", True)
 
+            check_studio(browser, binary, flip_source, screenshot)
+            check_index(browser, binary, os.path.dirname(flip_source))
             check_hover(browser, binary, hover_source)
             check_offered_size(
                 browser, binary, os.path.join(os.path.dirname(hover_source), "adaptive.lua"))
             for name in BUNDLED:
-                check_inspector(browser, binary, name,
-                                screenshot if name == "deck_fan" else None)
+                check_inspector(browser, binary, name)
             check_replay(browser, binary, flip_source)
             browser.close()
     finally:

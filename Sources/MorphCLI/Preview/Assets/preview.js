@@ -145,7 +145,7 @@ function showError(error) {
   document.body.dataset.error = error ? "1" : "";
   if (!error || $("error").dataset.shown === error.line + (error.context || []).join("\n")) return;
   $("error").dataset.shown = error.line + (error.context || []).join("\n");
-  $("error-line").textContent = error.message || error.line;
+  $("error-line").textContent = error.line;
   $("error-place").textContent = error.file ? error.file + (error.fileLine ? ":" + error.fileLine : "") : "";
   const frame = $("error-source");
   frame.replaceChildren();
@@ -332,12 +332,29 @@ function draw(event) {
     .catch(() => {});
 }
 
-const events = new EventSource(tabURL("events?scale=" + scale));
-events.onmessage = (message) => {
-  const event = JSON.parse(message.data);
-  if (event.image) draw(event);
-  show(event.status);
-};
+// The stream's pixel density: the screen's, times the zoom when the stage is
+// shown larger than 1:1 (at most 4); a new density opens a new stream, once the
+// zoom has settled.
+let events = null;
+let streamScale = null;
+let reconnect = null;
+function connect() {
+  const wanted = Math.min(4, Math.max(1, Math.round(scale * Math.max(1, zoomNow()) * 4) / 4));
+  if (wanted === streamScale) return;
+  streamScale = wanted;
+  stage.dataset.density = wanted;
+  if (events) events.close();
+  events = new EventSource(tabURL("events?scale=" + wanted));
+  events.onmessage = (message) => {
+    const event = JSON.parse(message.data);
+    if (event.image) draw(event);
+    show(event.status);
+  };
+}
+function reconnectSoon() {
+  clearTimeout(reconnect);
+  reconnect = setTimeout(connect, 300);
+}
 
 // The inspector: the session's history (`inspect`), fetched only when the
 // status says it grew, as the samples after those the page has; drawn on
@@ -750,6 +767,7 @@ function layoutStage() {
   $("zoom-fit").setAttribute("aria-pressed", String(zoom === "fit"));
   $("zoom-actual").setAttribute("aria-pressed", String(zoom === 1));
   stage.dataset.zoom = z;
+  if (events) reconnectSoon();
 }
 
 function setBackground(name) {
@@ -863,3 +881,4 @@ fetch("/vocabulary").then((response) => response.json()).then((answer) => {
 
 window.addEventListener("resize", queueDraw);
 layoutStage();
+connect();
