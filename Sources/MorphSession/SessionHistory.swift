@@ -1,3 +1,4 @@
+import Foundation
 import MorphCore
 
 /// What a session has played, for an inspector: every numeric state key's
@@ -157,6 +158,9 @@ public struct RunningAnimation: Codable, Equatable, Sendable {
   /// and Bézier `x1 y1 x2 y2`, a track's `duration` and `keyframes`; any
   /// `delay`, `speed` and `repeats` (−1: forever).
   public var parameters: [String: Double]
+  /// The curve as Lua would write it: `easeInOut(duration: 0.35)`,
+  /// `spring(duration: 0.5, bounce: 0.3)`, with its modifiers (`.repeatForever()`).
+  public var curve: String
 
   /// Every animation running in `engine`, by key.
   public static func running(in engine: AnimationEngine) -> [RunningAnimation] {
@@ -193,5 +197,38 @@ public struct RunningAnimation: Codable, Equatable, Sendable {
     if modifiers.speed != 1 { parameters["speed"] = modifiers.speed }
     if modifiers.plays != 1 { parameters["repeats"] = Double(modifiers.plays ?? -1) }
     self.parameters = parameters
+    curve = Self.describe(kind: kind, parameters)
+  }
+
+  /// `curve` from the numbers.
+  static func describe(kind: String, _ p: [String: Double]) -> String {
+    func n(_ value: Double?) -> String {
+      guard let value else { return "?" }
+      return String(format: "%.3f", value).replacingOccurrences(
+        of: #"\.?0+$"#, with: "", options: .regularExpression)
+    }
+    var text: String
+    switch kind {
+    case "spring":
+      text = "spring(duration: \(n(p["duration"])), bounce: \(n(p["bounce"])))"
+      if p["additive"] != nil { text = "interpolating" + text.prefix(1).uppercased() + text.dropFirst() }
+    case "timing":
+      let bezier = UnitBezier(p["x1"] ?? 0, p["y1"] ?? 0, p["x2"] ?? 1, p["y2"] ?? 1)
+      let named = UnitBezier.presets.first {
+        abs($0.curve.p1x - bezier.p1x) < 1e-9 && abs($0.curve.p1y - bezier.p1y) < 1e-9
+          && abs($0.curve.p2x - bezier.p2x) < 1e-9 && abs($0.curve.p2y - bezier.p2y) < 1e-9
+      }
+      text =
+        named.map { "\($0.name)(duration: \(n(p["duration"])))" }
+        ?? "timing(\(n(p["x1"])), \(n(p["y1"])), \(n(p["x2"])), \(n(p["y2"])), duration: \(n(p["duration"])))"
+    default:
+      text = "keyframes(\(n(p["keyframes"])) keys, duration: \(n(p["duration"])))"
+    }
+    if let delay = p["delay"] { text += ".delay(\(n(delay)))" }
+    if let speed = p["speed"] { text += ".speed(\(n(speed)))" }
+    if let repeats = p["repeats"] {
+      text += repeats < 0 ? ".repeatForever()" : ".repeatCount(\(n(repeats)))"
+    }
+    return text
   }
 }

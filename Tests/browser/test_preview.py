@@ -368,7 +368,11 @@ def check_studio(browser, binary, flip_source, screenshot):
         page.wait_for_function(
             "document.getElementById('status').textContent.includes('Showing back')",
             timeout=TIMEOUT_MS)
-        wait_until(page, "the tap plays out", lambda a: a["markers"] and settled(a))
+        played = wait_until(page, "the tap plays out", lambda a: a["markers"] and settled(a))
+        # The picture too: the stream may be behind the session on a loaded machine.
+        page.wait_for_function(
+            "t => parseFloat(document.getElementById('time').textContent) > t",
+            arg=max(m["time"] for m in played["markers"]) + 0.6, timeout=TIMEOUT_MS)
         if screenshot:
             page.screenshot(path=screenshot)
 

@@ -46,6 +46,13 @@ public struct UnitBezier: Hashable, Sendable {
   /// CSS `ease`, the CSS default.
   public static let ease = UnitBezier(0.25, 0.1, 0.25, 1)
 
+  /// The named curves, as Lua and SwiftUI name them: `morph.timing(name, d)` reads
+  /// them, and the preview's inspector names a running curve by them.
+  public static let presets: [(name: String, curve: UnitBezier)] = [
+    ("linear", .linear), ("ease", .ease), ("easeIn", .easeIn), ("easeOut", .easeOut),
+    ("easeInOut", .easeInOut),
+  ]
+
   /// x at curve parameter `t`.
   public func sampleCurveX(_ t: Double) -> Double {
     ((ax * t + bx) * t + cx) * t

@@ -10,10 +10,7 @@ enum CurveBindings {
   /// SwiftUI's default animation duration.
   static let defaultDuration = 0.35
 
-  static let presets: [(String, UnitBezier)] = [
-    ("linear", .linear), ("ease", .ease), ("easeIn", .easeIn), ("easeOut", .easeOut),
-    ("easeInOut", .easeInOut),
-  ]
+  static let presets = UnitBezier.presets
 
   static func open(_ lua: OpaquePointer) {
     bezierType.define(lua, methods: bezierMethods, properties: bezierProperties, extra: bezierMeta)

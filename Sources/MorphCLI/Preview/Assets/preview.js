@@ -636,7 +636,7 @@ function drawInspector() {
     item.innerHTML = `<span class="name"></span> <span class="kind"></span> <span class="params"></span>`;
     item.querySelector(".name").textContent = animation.key;
     item.querySelector(".kind").textContent = animation.kind;
-    item.querySelector(".params").textContent = `${parameters} · ${Number(animation.start).toFixed(2)} → ${ends}`;
+    item.querySelector(".params").textContent = `${animation.curve || parameters} · ${Number(animation.start).toFixed(2)} → ${ends}`;
     list.append(item);
   }
   if (!inspected.animations.length) list.innerHTML = '<li class="none">none running</li>';
