@@ -170,7 +170,7 @@ let package = Package(
       exclude: ["Fixtures"]),
     .testTarget(
       name: "MorphCLITests",
-      dependencies: ["MorphCLI", "MorphExport", "MorphRender", "MorphTestSupport"],
+      dependencies: ["MorphCLI", "MorphExport", "MorphRender", "MorphSession", "MorphTestSupport"],
       exclude: ["Fixtures", "Goldens"]),
     .testTarget(name: "MorphTests", dependencies: ["Morph"]),
     .testTarget(

@@ -2,6 +2,7 @@ import Foundation
 import MorphCore
 import MorphRender
 import MorphScript
+import MorphSession
 import Testing
 
 @testable import MorphCLI
@@ -10,16 +11,16 @@ import Testing
 /// stream to redraw, and that a page pasting those rectangles, however
 /// many frames it misses, ends with the picture `render` draws.
 @Suite(.serialized) struct FrameStreamTests {
-  static let status = PreviewStatus(
+  static let status = SessionStatus(
     name: "test", playing: true, speed: 1, reduceMotion: false, propsVersion: 0)
 
   @Test func theBoardUnitesTheChangesAStreamMissed() {
-    let board = FrameBoard()
+    let board = LiveFrameBoard()
     let whole = PixelBox(width: 100, height: 50)
     let a = PixelBox(x: 10, y: 10, width: 5, height: 5)
     let b = PixelBox(x: 40, y: 20, width: 10, height: 20)
     func post(_ box: PixelBox?, at scale: Double = 1) {
-      let picture = FrameBoard.Picture(
+      let picture = LiveFrameBoard.Picture(
         raster: RasterImage(width: 100, height: 50), changed: box, png: [])
       board.post(status: Self.status, images: [scale: picture])
     }
@@ -32,7 +33,7 @@ import Testing
     #expect(board.changes(at: 1, after: 2, upTo: 3, size: whole) == nil)
     #expect(board.changes(at: 1, after: 3, upTo: 4, size: whole) == b)
     #expect(board.changes(at: 2, after: 3, upTo: 4, size: whole) == whole, "another scale")
-    for _ in 0..<FrameBoard.historyLength { post(a) }
+    for _ in 0..<LiveFrameBoard.historyLength { post(a) }
     #expect(
       board.changes(at: 1, after: 3, upTo: board.sequence, size: whole) == whole,
       "b, at 4, is no longer remembered")
@@ -103,7 +104,7 @@ import Testing
       }
     }
     let expected = try RasterImage.decodePNG(
-      Array(try session.perform { try session.png(scale: 1) }))
+      Array(try session.perform { try session.png(scale: 1, background: nil) }))
     #expect(tapped)
     #expect(partial > 0, "some frames were rectangles")
     #expect(missed > 0, "the stream missed frames, so rectangles were united")

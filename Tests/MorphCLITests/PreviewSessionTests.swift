@@ -1,6 +1,7 @@
 import Foundation
 import MorphCore
 import MorphScript
+import MorphSession
 import Testing
 
 @testable import MorphCLI
@@ -38,8 +39,8 @@ import Testing
     /// The next pushed frame that satisfies `condition` (60 s at most: a
     /// loaded machine is slow, and a frame that comes returns at once).
     func wait(
-      for what: String, _ condition: (FrameBoard.Posted) -> Bool
-    ) -> FrameBoard.Posted? {
+      for what: String, _ condition: (LiveFrameBoard.Posted) -> Bool
+    ) -> LiveFrameBoard.Posted? {
       let end = Date().addingTimeInterval(60)
       while Date() < end {
         guard case .some(.some(let posted)) = session.board.next(after: seen, timeout: 1) else {

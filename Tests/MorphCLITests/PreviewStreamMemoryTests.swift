@@ -1,5 +1,6 @@
 import Foundation
 import MorphCore
+import MorphSession
 import Testing
 
 @testable import MorphCLI

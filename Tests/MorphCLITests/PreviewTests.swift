@@ -254,8 +254,10 @@ import Testing
   static let refreshScreenshotVariable = "MORPH_REFRESH_SCREENSHOT"
 
   /// Tests/browser/test_preview.py: click, scrub, edit, break, fix, Host,
-  /// hover. Its screenshot goes to a scratch folder, or to the README's
-  /// docs/preview.png when `MORPH_REFRESH_SCREENSHOT=1`.
+  /// hover, and the studio (fitted stage, exports, own tabs, the overlay, the
+  /// folder index). Its screenshots (1440 × 900, and 390 × 844 beside it as
+  /// `-mobile`) go to a scratch folder, or to the README's docs/preview.png
+  /// and docs/preview-mobile.png when `MORPH_REFRESH_SCREENSHOT=1`.
   @Test(.enabled(if: browserAvailable, Comment(rawValue: browserReason)))
   func inARealBrowser() throws {
     let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
@@ -277,5 +279,7 @@ import Testing
     #expect(result.status == 0, "\(result.out)\n\(result.err)")
     #expect(result.out.contains("all checks passed"))
     #expect(FileManager.default.fileExists(atPath: screenshot.path), "no screenshot saved")
+    let mobile = screenshot.deletingPathExtension().path + "-mobile.png"
+    #expect(FileManager.default.fileExists(atPath: mobile), "no 390 × 844 screenshot saved")
   }
 }

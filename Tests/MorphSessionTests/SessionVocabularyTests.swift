@@ -46,7 +46,7 @@ import Testing
     try session.apply(.speed(0.5))
     #expect(session.speed == 0.5)
     #expect(throws: SessionError.self) { try session.apply(.speed(9)) }
-    try session.apply(.progress(0.25))
+    try session.apply(SessionCommand.progress(0.25))
     #expect(session.progress == 0.25)
     try session.apply(.reduceMotion(true))
     #expect(session.reduceMotion)
@@ -111,5 +111,29 @@ import Testing
     let json = try JSONEncoder().encode(error)
     let back = try JSONDecoder().decode(SessionDiagnostic.self, from: json)
     #expect(back == error)
+  }
+
+  @Test func theHostPostsFramesOfItsSessionToTheStream() throws {
+    let space = try Workspace()
+    let host = SessionHost(path: space.path, clock: .virtual, frameBytes: 32 << 20)
+    defer { host.close() }
+    host.perform { host.subscribe(scale: 1) }
+    host.perform { host.session.apply(.tap(nil)) }
+    var seen = 0
+    var pictured = false
+    let end = Date().addingTimeInterval(60)
+    while !pictured, Date() < end {
+      guard case .some(.some(let posted)) = host.board.next(after: seen, timeout: 1) else {
+        continue
+      }
+      seen = posted.sequence
+      pictured = posted.images[1] != nil && posted.status.name == "Grower"
+    }
+    #expect(pictured, "no frame with a picture at scale 1 within 60 s")
+    #expect(host.frameCounts.drawn >= 1)
+    var frames = 0
+    host.perform { host.session.play(every: 0.1, maxFrames: 50) { _ in frames += 1 } }
+    // The tap's 0.5 s animation: six moments, 0 to 0.5 s.
+    #expect((5...7).contains(frames), "\(frames)")
   }
 }

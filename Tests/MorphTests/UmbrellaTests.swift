@@ -20,6 +20,20 @@ import Testing
       "umbrella-\(UUID())")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
+    // The session host the preview serves, on a virtual clock, as EmbedHost plays it.
+    let host = SessionHost(path: flip, clock: .virtual, frameBytes: 32 << 20)
+    defer { host.close() }
+    let frames = try host.perform { () throws -> Int in
+      host.session.apply(.tap(nil))
+      var shown = 0
+      try host.session.play(every: 0.1, maxFrames: 100) { _ in
+        _ = try host.session.png(scale: 1)
+        shown += 1
+      }
+      return shown
+    }
+    #expect(frames > 3 && frames < 100, "\(frames) frames until the flip settled")
+
     let written = try Exporter(plugin: flip, timeline: .time(duration: 0.5, fps: 10))
       .write(to: folder.appendingPathComponent("flip.gif"))
     #expect(written.frames == 6)  // 0 to 0.5 s at 10 fps, both ends

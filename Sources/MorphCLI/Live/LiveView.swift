@@ -179,18 +179,18 @@ final class LiveView {
     message = nil
     switch name {
     case "escape": running = false
-    case "space", "enter": session.tap()
+    case "space", "enter": session.apply(.tap(nil))
     case "left", "h": keyDrag(-1)
     case "right", "l": keyDrag(1)
     case "r":
       session.reload()
       reloaded()
     case "p":
-      session.isPaused ? session.resume() : session.pause()
+      try? session.apply(session.isPaused ? SessionCommand.play : .pause)
       message = session.isPaused ? "paused: [ and ] scrub" : "running"
     case "[", "]": scrub(name == "]" ? 1 : -1)
     case "m":
-      session.setReduceMotion(!session.reduceMotion)
+      try? session.apply(SessionCommand.reduceMotion(!session.reduceMotion))
       message = "reduce motion \(session.reduceMotion ? "on" : "off")"
     case "s": savePNG()
     case "?": overlay = Overlay(title: "keys", text: Self.help)
@@ -206,18 +206,18 @@ final class LiveView {
 
   private func keyDrag(_ direction: Double) {
     if keyDrag == nil {
-      session.pointerDown(at: host.center)
+      session.apply(.down(host.center))
       keyDrag = (0, session.wallNow)
     }
     keyDrag!.offset += direction * Self.keyDragStep
     keyDrag!.lastKey = session.wallNow
-    session.pointerMoved(to: host.center + Point(keyDrag!.offset, 0))
+    session.apply(.move(host.center + Point(keyDrag!.offset, 0)))
   }
 
   private func releaseKeyDrag() {
     guard let drag = keyDrag else { return }
     keyDrag = nil
-    session.pointerUp(at: host.center + Point(drag.offset, 0))
+    session.apply(.up(host.center + Point(drag.offset, 0)))
   }
 
   private func scrub(_ direction: Double) {
@@ -232,16 +232,16 @@ final class LiveView {
     let p = layout.canvasPoint(column: event.column, row: event.row)
     switch event.kind {
     case .press:
-      session.pointerDown(at: p)
+      session.apply(.down(p))
       pointerDown = true
     case .drag:
-      if pointerDown { session.pointerMoved(to: p) }
+      if pointerDown { session.apply(.move(p)) }
     case .release:
-      if pointerDown { session.pointerUp(at: p) }
+      if pointerDown { session.apply(.up(p)) }
       pointerDown = false
     case .move:
       // Off the component's frame (the margin, the status line) ends a hover.
-      if !pointerDown { session.hover(at: p) }
+      if !pointerDown { session.apply(.hover(p)) }
     }
   }
 

@@ -47,39 +47,6 @@ final class ByteBudget: @unchecked Sendable {
   }
 }
 
-/// The preview's frames fitted to `PreviewLimits.frameBytes`.
-enum FrameFit {
-  /// The factor (at most 1) every one of `scales` is multiplied by so that
-  /// the rasters of one frame of `canvas`, one per scale, take at most
-  /// `bytes`: a 1 950-point offer at 4x is 7 800 pixels a side, 243 MB a
-  /// raster, more than a screen shows; it is drawn at a lower density
-  /// instead, and the page shows it at the same size. 1 when the canvas
-  /// cannot be drawn at all (the renderer then says why).
-  static func factor(_ scales: [Double], canvas: Size, bytes: Int) -> Double {
-    func total(_ factor: Double) -> Int? {
-      var sum = 0
-      for scale in scales {
-        guard let (width, height) = try? CairoRenderer.pixelSize(canvas, scale: scale * factor)
-        else { return nil }
-        sum += width * height * 4
-      }
-      return sum
-    }
-    guard let whole = total(1), whole > bytes, whole > 0 else { return 1 }
-    // Pixels grow with the square of the scale; whole-pixel rounding may
-    // still leave it a little over, so it steps down until it fits.
-    var factor = (Double(bytes) / Double(whole)).squareRoot()
-    while factor > 1e-3, let sum = total(factor), sum > bytes { factor *= 0.98 }
-    return factor
-  }
-
-  /// The bytes of one raster of `canvas` at `scale` (0 when it cannot be drawn).
-  static func rasterBytes(_ canvas: Size, scale: Double) -> Int {
-    guard let (width, height) = try? CairoRenderer.pixelSize(canvas, scale: scale) else { return 0 }
-    return width * height * 4
-  }
-}
-
 /// The preview had no room for the work now (`ByteBudget`): answered 503.
 struct PreviewBusy: Diagnostic {
   var message: String

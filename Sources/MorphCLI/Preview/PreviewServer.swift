@@ -375,7 +375,7 @@ struct PreviewRoutes {
 /// let go before the event is written: a slow tab holds its event's bytes,
 /// never a frame's rasters.
 struct StreamReader {
-  let board: FrameBoard
+  let board: LiveFrameBoard
   let scale: Double
   private var seen = 0
   /// The frame whose pixels the tab shows (0: none yet).
@@ -383,7 +383,7 @@ struct StreamReader {
   private var encoder: StreamingPNGEncoder?
   private let json = JSONEncoder()
 
-  init(board: FrameBoard, scale: Double) {
+  init(board: LiveFrameBoard, scale: Double) {
     self.board = board
     self.scale = scale
   }
@@ -416,7 +416,7 @@ struct StreamReader {
   /// stream's own (after frames it missed), charged to the preview's byte
   /// budget while it is made (a PNG is at most about the size of its pixels).
   private mutating func pixels(
-    of picture: FrameBoard.Picture, box: PixelBox, stopped: () -> Bool
+    of picture: LiveFrameBoard.Picture, box: PixelBox, stopped: () -> Bool
   ) -> [UInt8]? {
     if box == picture.changed, let png = picture.png { return png }
     let bytes = 2 * box.width * box.height * 4

@@ -6,118 +6,50 @@ import MorphRender
 import MorphScript
 import MorphSession
 
-/// One plugin in the browser preview: a single `PluginSession` that every
-/// open tab shares. Lua states are not thread-safe, so everything that
-/// touches the session runs on `queue` (serial); HTTP threads hand their work
-/// to it with `perform` and wait. Frames are pushed to `board`, where each
-/// event stream waits for the next one: an idle preview runs nothing (no
-/// timer while nothing animates; the file watcher is a dispatch source).
+/// One plugin in the browser preview: a `SessionHost` (the session on its
+/// queue, its clock pump, its file monitor and its frame stream) and what the
+/// page asks of it beyond input and playback: the props panel, the
+/// inspector's JSON, a PNG of the frame, an export of the timeline. Each tab
+/// has its own (`PreviewCatalog`).
 final class PreviewSession: @unchecked Sendable {
   let path: String
-  let queue: DispatchQueue
+  let host: SessionHost
+  var queue: DispatchQueue { host.queue }
   /// Frames pushed so far, and the latest, for the event streams.
-  let board = FrameBoard()
+  var board: LiveFrameBoard { host.board }
+  /// What became of the frames handed to the stream (any thread).
+  var frameCounts: LiveFrameStream.Tally { host.frameCounts }
 
   // Everything below is used on `queue` only.
-  private let session: PluginSession
+  private var session: PluginSession { host.session }
   private(set) var props: [PreviewProp] = []
   private var propsVersion = 0
   /// What the props panel last sent, by prop name, to show it again.
   private var panelValues: [String: String] = [:]
-  /// Reloads the session when its files change.
-  private var monitor: SessionFileMonitor?
-  private var timer: DispatchSourceTimer?
-  private let encoder: FrameEncoder
-
-  /// What became of the frames handed to the encoder (any thread).
-  var frameCounts: FrameEncoder.Tally { encoder.counts }
-  /// Pixel scales the open tabs asked for, with how many tabs use each.
-  private var scales: [Double: Int] = [:]
 
   init(path: String, options: ComponentOptions) {
     self.path = path
-    let queue = DispatchQueue(label: "morphhost.preview.\(BundledPlugins.baseName(ofPath: path))")
-    self.queue = queue
-    encoder = FrameEncoder(board: board)
     var options = options
     options.output = { line in FileHandle.standardError.write(Data((line + "\n").utf8)) }
-    let settings = UncheckedSendable(options)
-    // Loading runs Lua: on the queue's own thread, like everything after it.
-    session = Self.run(on: queue) {
-      let session = PluginSession(path: path, options: settings.value, clock: .wall())
-      session.startRecording()
-      return session
-    }
-    onQueue {
-      self.readProps()
-      self.monitor = SessionFileMonitor(session: self.session, queue: queue) { [weak self] in
-        self?.changed()
-      }
-      self.publish()
+    host = SessionHost(
+      path: path, options: options, frameBytes: PreviewLimits.frameBytes,
+      label: "morphhost.preview.\(BundledPlugins.baseName(ofPath: path))")
+    host.perform { [self] in
+      host.decorate = { [unowned self] status in status.propsVersion = propsVersion }
+      host.onReload = { [unowned self] in readProps() }
+      readProps()
     }
   }
 
   /// Runs `body` on the host's queue and returns its result, publishing a
   /// frame afterwards if anything changed.
-  func perform<T>(_ body: @escaping () throws -> T) throws -> T {
-    try onQueue {
-      self.session.catchUp()
-      defer { self.publish() }
-      return try body()
-    }
-  }
+  func perform<T>(_ body: @escaping () throws -> T) throws -> T { try host.perform(body) }
 
-  func perform(_ body: @escaping () -> Void) {
-    onQueue {
-      self.session.catchUp()
-      body()
-      self.publish()
-    }
-  }
-
-  private func onQueue<T>(_ body: @escaping () throws -> T) throws -> T {
-    try Self.run(on: queue) { Result { try body() } }.get()
-  }
-
-  /// Runs `body` on one of `queue`'s own threads and waits for it. Not
-  /// `queue.sync`, which runs on the caller's thread: CivetWeb's threads have
-  /// small stacks, and Lua and the tree reader recurse.
-  private static func run<T>(on queue: DispatchQueue, _ body: @escaping () -> T) -> T {
-    let result = ResultBox<T>()
-    let done = DispatchSemaphore(value: 0)
-    let work = UncheckedSendable(body)
-    queue.async {
-      result.value = work.value()
-      done.signal()
-    }
-    done.wait()
-    return result.value!  // set before the signal
-  }
-
-  private func onQueue(_ body: @escaping () -> Void) {
-    _ = try? onQueue { () throws -> Void in body() }
-  }
+  func perform(_ body: @escaping () -> Void) { host.perform(body) }
 
   /// Stops the clock and the watcher and unloads the component (its `disappear` runs);
   /// event streams end.
-  func close() {
-    onQueue {
-      self.timer?.cancel()
-      self.timer = nil
-      self.monitor?.cancel()
-      self.monitor = nil
-      self.session.close()
-    }
-    encoder.close()
-    board.close()
-  }
-
-  /// After a save the session reloaded (or tried to).
-  private func changed() {
-    session.catchUp()
-    readProps()
-    publish()
-  }
+  func close() { host.close() }
 
   private func readProps() {
     guard let declared = try? PreviewProp.declared(path: path, limits: session.options.limits),
@@ -125,26 +57,6 @@ final class PreviewSession: @unchecked Sendable {
     else { return }
     props = declared
     propsVersion += 1
-  }
-
-  /// A timer runs only while something animates and the clock plays.
-  private func updateTimer() {
-    let needed = session.isPlaying
-    if needed, timer == nil {
-      let timer = DispatchSource.makeTimerSource(queue: queue)
-      timer.schedule(
-        deadline: .now() + SessionClock.frameInterval, repeating: SessionClock.frameInterval)
-      timer.setEventHandler { [weak self] in
-        guard let self else { return }
-        self.session.catchUp()
-        self.publish()
-      }
-      timer.resume()
-      self.timer = timer
-    } else if !needed, let timer {
-      timer.cancel()
-      self.timer = nil
-    }
   }
 
   // MARK: Requests (on `queue`, through `perform`)
@@ -246,7 +158,8 @@ final class PreviewSession: @unchecked Sendable {
   /// do. Its render (surface, raster and PNG) is charged to the preview's
   /// byte budget, shared by every plugin: a folder's pages cannot render
   /// many at once past it.
-  func png(scale: Double) throws -> Data {
+  /// `background` nil keeps it transparent, as the streams' frames are.
+  func png(scale: Double, background: Color? = .white) throws -> Data {
     guard let list = session.frame()?.list else {
       if let error = session.error { throw UsageError(error.message) }
       throw SessionError.notLoaded
@@ -258,7 +171,7 @@ final class PreviewSession: @unchecked Sendable {
       throw PreviewBusy(message: "the preview is busy drawing; ask for frame.png again")
     }
     defer { ByteBudget.shared.release(bytes) }
-    return Data(try CairoRenderer().render(list, scale: fitted, background: .white).pngData())
+    return Data(try CairoRenderer().render(list, scale: fitted, background: background).pngData())
   }
 
   /// An export of what the timeline shows, as the session runs now (its props,
@@ -291,68 +204,9 @@ final class PreviewSession: @unchecked Sendable {
   /// Frames in a filmstrip from the page.
   static let filmstripFrames = 8
 
-  func subscribe(scale: Double) {
-    scales[scale, default: 0] += 1
-  }
+  func subscribe(scale: Double) { host.subscribe(scale: scale) }
 
-  func unsubscribe(scale: Double) {
-    scales[scale, default: 1] -= 1
-    if scales[scale] == 0 { scales[scale] = nil }
-  }
-
-  // MARK: Publishing
-
-  private func status() -> PreviewStatus {
-    var status = PreviewStatus(
-      name: session.name, playing: !session.isPaused, speed: session.speed,
-      reduceMotion: session.reduceMotion, propsVersion: propsVersion, error: session.error)
-    guard let document = session.document else { return status }
-    status.progress = session.progress
-    status.range = [document.progressRange.lowerBound, document.progressRange.upperBound]
-    status.canvas = [document.canvas.width, document.canvas.height]
-    guard let component = session.host?.component else { return status }
-    status.time = component.time
-    status.history = session.history.map { [$0.epoch, $0.recorded, $0.marked] }
-    if let accessibility = try? component.accessibility() {
-      status.label = accessibility.label
-      status.value = accessibility.value
-    }
-    return status
-  }
-
-  /// Builds the frame now and hands it to the encoder, which pushes it if
-  /// its picture or status changed.
-  private func publish() {
-    let list = session.frame()?.list
-    encoder.submit(list: list, status: status(), scales: scales.keys.sorted())
-    // New props may import other files.
-    monitor?.follow()
-    updateTimer()
-  }
-}
-
-/// Carries a value from the queue's thread back to the waiting caller.
-final class ResultBox<T>: @unchecked Sendable {
-  var value: T?
-}
-
-/// What the page shows beside the picture.
-struct PreviewStatus: Codable, Equatable, Sendable {
-  var name: String
-  var label: String?
-  var value: String?
-  var time = 0.0
-  var progress: Double?
-  var range: [Double]?
-  var canvas: [Double]?
-  var playing: Bool
-  var speed: Double
-  var reduceMotion: Bool
-  var propsVersion: Int
-  var error: SessionDiagnostic?
-  /// The history's epoch, samples and markers recorded: the inspector
-  /// fetches `inspect` when they change.
-  var history: [Int]?
+  func unsubscribe(scale: Double) { host.unsubscribe(scale: scale) }
 }
 
 /// One key's samples: times, presented values, targets, velocities.

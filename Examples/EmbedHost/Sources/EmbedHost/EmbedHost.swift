@@ -5,7 +5,7 @@ import Morph
 ///
 ///     swift run EmbedHost [PLUGIN.lua] [OUTPUT-FOLDER]
 ///
-/// One import (`Morph`) is the whole API: a session plays the plugin on a
+/// One import (`Morph`) is the whole API: a session host plays the plugin on a
 /// virtual clock and hands out frames, and `Exporter` writes a GIF in one call.
 @main
 struct EmbedHost {
@@ -25,30 +25,32 @@ struct EmbedHost {
   static func run(plugin: String, folder: String) throws {
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
 
-    // 1. A session: loads the plugin in its sandbox, keeps its state, and would
-    //    reload it on a save (an app with an editor calls `checkFiles()`).
-    let session = PluginSession(path: plugin, clock: .virtual)
-    if let error = session.error { throw error }
-
-    // 2. A tap at the centre, as a person would.
-    session.tap()
-
-    // 3. Step the clock at 10 frames per second and write each frame.
-    var index = 0
-    repeat {
-      let path = "\(folder)/frame-\(String(format: "%03d", index)).png"
-      try Data(try session.png(scale: 2)).write(to: URL(fileURLWithPath: path))
-      let progress = session.progress.map { String(format: "%.3f", $0) } ?? "-"
-      let time = String(format: "%.2f", session.host?.time ?? 0)
-      print("t=\(time)  progress=\(progress)  \(path)")
-      index += 1
-      session.advance(by: 0.1)
+    // 1. A session host: the session on a queue of its own, loading the plugin
+    //    in its sandbox, keeping its state and reloading it on a save, with the
+    //    frame stream a live view reads (the browser preview serves the same host).
+    let host = SessionHost(path: plugin, clock: .virtual, frameBytes: 32 << 20)
+    defer { host.close() }
+    try host.perform {
+      let session = host.session
       if let error = session.error { throw error }
-    } while session.isAnimating && index < 100
 
-    // 4. What a screen reader would say now.
-    if let a = try session.host?.component.accessibility() {
-      print("accessibility: \(a.label ?? "") — \(a.value ?? "")")
+      // 2. A tap at the centre, as a person would.
+      session.apply(.tap(nil))
+
+      // 3. Play the clock at 10 frames per second and write each frame.
+      try session.play(every: 0.1, maxFrames: 100) { index in
+        let path = "\(folder)/frame-\(String(format: "%03d", index)).png"
+        try Data(try session.png(scale: 2)).write(to: URL(fileURLWithPath: path))
+        let progress = session.progress.map { String(format: "%.3f", $0) } ?? "-"
+        let time = String(format: "%.2f", session.host?.time ?? 0)
+        print("t=\(time)  progress=\(progress)  \(path)")
+        if let error = session.error { throw error }
+      }
+
+      // 4. What a screen reader would say now.
+      if let a = try session.host?.component.accessibility() {
+        print("accessibility: \(a.label ?? "") — \(a.value ?? "")")
+      }
     }
 
     // 5. The plugin played for a second and exported as a GIF, in one call.

@@ -5,21 +5,27 @@ import MorphRender
 /// which pixels changed in the frames before it, so a stream that missed
 /// some frames (it was still writing when they came) can send one rectangle
 /// that covers them all.
-final class FrameBoard: @unchecked Sendable {
+public final class LiveFrameBoard: @unchecked Sendable {
   /// One scale's picture in a posted frame.
-  struct Picture {
+  public struct Picture {
     /// The whole frame.
-    var raster: RasterImage
+    public var raster: RasterImage
     /// What changed since the previous frame posted (nil: nothing), and
     /// those pixels as PNG: what a stream that saw that frame sends.
-    var changed: PixelBox?
-    var png: [UInt8]?
+    public var changed: PixelBox?
+    public var png: [UInt8]?
+
+    public init(raster: RasterImage, changed: PixelBox? = nil, png: [UInt8]? = nil) {
+      self.raster = raster
+      self.changed = changed
+      self.png = png
+    }
   }
 
-  struct Posted {
-    var sequence: Int
-    var status: PreviewStatus
-    var images: [Double: Picture]
+  public struct Posted {
+    public var sequence: Int
+    public var status: SessionStatus
+    public var images: [Double: Picture]
   }
 
   /// Per scale: the boxes that changed, by the sequence that changed them.
@@ -30,14 +36,16 @@ final class FrameBoard: @unchecked Sendable {
   }
 
   /// Changes remembered per scale; a stream further behind gets a whole frame.
-  static let historyLength = 32
+  public static let historyLength = 32
 
   private let condition = NSCondition()
   private var latest: Posted?
   private var histories: [Double: History] = [:]
   private var closed = false
 
-  func post(status: PreviewStatus, images: [Double: Picture]) {
+  public init() {}
+
+  public func post(status: SessionStatus, images: [Double: Picture]) {
     condition.lock()
     let sequence = (latest?.sequence ?? 0) + 1
     latest = Posted(sequence: sequence, status: status, images: images)
@@ -57,13 +65,13 @@ final class FrameBoard: @unchecked Sendable {
   }
 
   /// The number of the latest frame (0 before the first).
-  var sequence: Int {
+  public var sequence: Int {
     condition.lock()
     defer { condition.unlock() }
     return latest?.sequence ?? 0
   }
 
-  func close() {
+  public func close() {
     condition.lock()
     closed = true
     condition.broadcast()
@@ -73,7 +81,7 @@ final class FrameBoard: @unchecked Sendable {
   /// The first frame posted after `sequence`; nil when the board closed or
   /// `stopped` says so (looked at on every wake: see `wake`), or `.some(nil)`
   /// after `timeout` seconds with nothing new (the stream sends a heartbeat).
-  func next(
+  public func next(
     after sequence: Int, timeout: Double, stopped: () -> Bool = { false }
   ) -> Posted?? {
     condition.lock()
@@ -90,7 +98,7 @@ final class FrameBoard: @unchecked Sendable {
 
   /// Wakes every waiting `next`, so that one whose `stopped` has become
   /// true returns now.
-  func wake() {
+  public func wake() {
     condition.lock()
     condition.broadcast()
     condition.unlock()
@@ -99,7 +107,7 @@ final class FrameBoard: @unchecked Sendable {
   /// What a page showing frame `shown` (0: nothing yet) at `scale` must
   /// redraw to show frame `target`: nil when nothing changed, the whole
   /// frame when the changes are no longer known.
-  func changes(at scale: Double, after shown: Int, upTo target: Int, size: PixelBox) -> PixelBox? {
+  public func changes(at scale: Double, after shown: Int, upTo target: Int, size: PixelBox) -> PixelBox? {
     condition.lock()
     defer { condition.unlock() }
     guard shown > 0, let history = histories[scale], history.since <= shown else { return size }

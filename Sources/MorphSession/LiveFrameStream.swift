@@ -1,10 +1,9 @@
 import Foundation
 import MorphCore
 import MorphRender
-import MorphSession
 
-/// Rasterises display lists and encodes what changed as PNG off the host's
-/// queue, on up to one worker thread per core, so Lua, input and reloads
+/// The frames a live view shows, newest first: rasterises display lists and
+/// encodes what changed as PNG off the host's queue, on up to one worker thread per core, so Lua, input and reloads
 /// never wait for pixels. Frames overlap: one is rasterised while the one
 /// before it is compared and encoded. Each frame is compared with the one
 /// started before it and posted after it, so frames reach the board in the
@@ -13,10 +12,10 @@ import MorphSession
 /// workers are behind, only the newest moment is drawn). Nothing is posted
 /// when neither the pixels nor the status changed. Raster buffers, the
 /// renderers and the PNG encoders are reused from frame to frame.
-final class FrameEncoder: @unchecked Sendable {
+public final class LiveFrameStream: @unchecked Sendable {
   private struct Job {
     var list: DisplayList?
-    var status: PreviewStatus
+    var status: SessionStatus
     var scales: [Double]
   }
 
@@ -25,7 +24,7 @@ final class FrameEncoder: @unchecked Sendable {
   private final class Slot {
     let order: Int
     let list: DisplayList?
-    /// What its scales were multiplied by to fit `PreviewLimits.frameBytes`.
+    /// What its scales were multiplied by to fit `frameBytes`.
     var fit = 1.0
     var rastered = false
     var rasters: [Double: RasterImage] = [:]
@@ -36,7 +35,9 @@ final class FrameEncoder: @unchecked Sendable {
     }
   }
 
-  private let board: FrameBoard
+  private let board: LiveFrameBoard
+  /// Bytes of pixels in one frame over every scale asked for (see `FrameFit`).
+  public let frameBytes: Int
   private let limit = max(1, min(ProcessInfo.processInfo.activeProcessorCount, 4))
   /// A worker with nothing to do for this long ends (an idle preview runs no thread).
   static let idleTimeout = 2.0
@@ -49,7 +50,7 @@ final class FrameEncoder: @unchecked Sendable {
   private var started = 0
   private var last: Slot?
   private var postedOrder = 0
-  private var postedStatus: PreviewStatus?
+  private var postedStatus: SessionStatus?
   private var postedScales: Set<Double> = []
   /// Raster buffers no frame holds any more.
   private var spare: [RasterImage] = []
@@ -57,30 +58,33 @@ final class FrameEncoder: @unchecked Sendable {
 
   /// What became of the frames submitted so far (for `bench`: whether the
   /// workers keep up with the clock, or newer frames replace waiting ones).
-  struct Tally: Equatable {
-    var submitted = 0
+  public struct Tally: Equatable, Sendable {
+    public var submitted = 0
     /// Replaced by a newer frame before a worker took them.
-    var superseded = 0
+    public var superseded = 0
     /// Rasterised and compared (the rest were superseded or closed).
-    var drawn = 0
+    public var drawn = 0
     /// Posted to the board with pixels that changed.
-    var changed = 0
+    public var changed = 0
 
     /// What happened after `earlier`, a tally taken before this one.
-    func since(_ earlier: Tally) -> Tally {
+    public func since(_ earlier: Tally) -> Tally {
       Tally(
         submitted: submitted - earlier.submitted, superseded: superseded - earlier.superseded,
         drawn: drawn - earlier.drawn, changed: changed - earlier.changed)
     }
   }
 
-  var counts: Tally { condition.withLock { tally } }
+  public var counts: Tally { condition.withLock { tally } }
 
-  init(board: FrameBoard) { self.board = board }
+  public init(board: LiveFrameBoard, frameBytes: Int) {
+    self.board = board
+    self.frameBytes = frameBytes
+  }
 
   /// A new moment to show: its display list (nil when the plugin has not
   /// loaded), its status, and the scales the open tabs want.
-  func submit(list: DisplayList?, status: PreviewStatus, scales: [Double]) {
+  public func submit(list: DisplayList?, status: SessionStatus, scales: [Double]) {
     condition.lock()
     defer { condition.unlock() }
     guard !closed else { return }
@@ -98,7 +102,7 @@ final class FrameEncoder: @unchecked Sendable {
   }
 
   /// Ends the workers (the frame in hand is finished first).
-  func close() {
+  public func close() {
     condition.lock()
     closed = true
     pending = nil
@@ -141,7 +145,7 @@ final class FrameEncoder: @unchecked Sendable {
     // Every scale of the frame drawn at `fit` of it, so that all of its
     // rasters together stay within the frame budget.
     let fit = job.list.map {
-      FrameFit.factor(job.scales, canvas: $0.canvas, bytes: PreviewLimits.frameBytes)
+      FrameFit.factor(job.scales, canvas: $0.canvas, bytes: frameBytes)
     }
     slot.fit = fit ?? 1
     // The same list (and density) as the frame before: its pixels still hold.
@@ -173,10 +177,10 @@ final class FrameEncoder: @unchecked Sendable {
 
     // Compare and encode while the next frame is being rasterised.
     let before = previous.map { pixels(of: $0) } ?? [:]
-    var pictures: [Double: FrameBoard.Picture] = [:]
+    var pictures: [Double: LiveFrameBoard.Picture] = [:]
     for (scale, raster) in rasters {
       if kept[scale] != nil {
-        pictures[scale] = FrameBoard.Picture(raster: raster)
+        pictures[scale] = LiveFrameBoard.Picture(raster: raster)
         continue
       }
       let whole = PixelBox(width: raster.width, height: raster.height)
@@ -184,12 +188,12 @@ final class FrameEncoder: @unchecked Sendable {
         let box = before[scale].map({ StreamingPNGEncoder.changedBox(from: $0, to: raster) })
           ?? whole
       else {
-        pictures[scale] = FrameBoard.Picture(raster: raster)
+        pictures[scale] = LiveFrameBoard.Picture(raster: raster)
         continue
       }
       do {
         guard let png else { throw RenderError.encoder("cannot allocate a PNG compressor") }
-        pictures[scale] = FrameBoard.Picture(
+        pictures[scale] = LiveFrameBoard.Picture(
           raster: raster, changed: box, png: try png.encode(raster, box: box))
       } catch {
         // Posted without this scale, so streams send the next frame whole.
@@ -216,7 +220,7 @@ final class FrameEncoder: @unchecked Sendable {
       previous.rasters = [:]
       // Kept by count and by bytes: a frame's worth at most.
       spare = Array((spare + free).suffix(2 * limit))
-      while spare.reduce(0, { $0 + $1.pixels.count }) > PreviewLimits.frameBytes {
+      while spare.reduce(0, { $0 + $1.pixels.count }) > frameBytes {
         spare.removeFirst()
       }
     }
