@@ -107,7 +107,9 @@ public final class LiveFrameBoard: @unchecked Sendable {
   /// What a page showing frame `shown` (0: nothing yet) at `scale` must
   /// redraw to show frame `target`: nil when nothing changed, the whole
   /// frame when the changes are no longer known.
-  public func changes(at scale: Double, after shown: Int, upTo target: Int, size: PixelBox) -> PixelBox? {
+  public func changes(at scale: Double, after shown: Int, upTo target: Int, size: PixelBox)
+    -> PixelBox?
+  {
     condition.lock()
     defer { condition.unlock() }
     guard shown > 0, let history = histories[scale], history.since <= shown else { return size }

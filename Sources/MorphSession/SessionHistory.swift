@@ -211,7 +211,9 @@ public struct RunningAnimation: Codable, Equatable, Sendable {
     switch kind {
     case "spring":
       text = "spring(duration: \(n(p["duration"])), bounce: \(n(p["bounce"])))"
-      if p["additive"] != nil { text = "interpolating" + text.prefix(1).uppercased() + text.dropFirst() }
+      if p["additive"] != nil {
+        text = "interpolating" + text.prefix(1).uppercased() + text.dropFirst()
+      }
     case "timing":
       let bezier = UnitBezier(p["x1"] ?? 0, p["y1"] ?? 0, p["x2"] ?? 1, p["y2"] ?? 1)
       let named = UnitBezier.presets.first {

@@ -90,4 +90,3 @@ public enum FrameFit {
     return width * height * 4
   }
 }
-

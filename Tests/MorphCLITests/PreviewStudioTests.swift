@@ -40,7 +40,9 @@ import Testing
     #expect(vocabulary.commands.map(\.takesValue) == SessionCommand.Name.allCases.map(\.takesValue))
     #expect(vocabulary.exports == PreviewExports.formats.map(\.rawValue))
     // A key that runs a session command names one the session has.
-    let pageActions: Set = ["toggle", "back", "fit", "actual", "zoomIn", "zoomOut", "background", "keys"]
+    let pageActions: Set = [
+      "toggle", "back", "fit", "actual", "zoomIn", "zoomOut", "background", "keys",
+    ]
     for key in vocabulary.keys where !pageActions.contains(key.action) {
       #expect(SessionCommand.Name(rawValue: key.action) != nil, "\(key.key): \(key.action)")
     }
@@ -59,7 +61,9 @@ import Testing
     let port = server.port
     let tap = #"{"kind":"down","x":214,"y":144}"#
     #expect(try Self.ask(port, "POST", "/pointer?tab=one", body: tap).status == 204)
-    #expect(try Self.ask(port, "POST", "/pointer?tab=one", body: tap.replacing("down", with: "up")).status == 204)
+    #expect(
+      try Self.ask(port, "POST", "/pointer?tab=one", body: tap.replacing("down", with: "up")).status
+        == 204)
     let one = try #require(catalog.session("flip", tab: "one"))
     let two = try #require(catalog.session("flip", tab: "two"))
     #expect(one !== two)
@@ -96,8 +100,12 @@ import Testing
     let server = try PreviewServer(catalog: catalog, port: 0)
     defer { server.stop() }
     let port = server.port
-    #expect(try Self.ask(port, "POST", "/pointer?tab=t", body: #"{"kind":"down","x":214,"y":144}"#).status == 204)
-    #expect(try Self.ask(port, "POST", "/pointer?tab=t", body: #"{"kind":"up","x":214,"y":144}"#).status == 204)
+    #expect(
+      try Self.ask(port, "POST", "/pointer?tab=t", body: #"{"kind":"down","x":214,"y":144}"#).status
+        == 204)
+    #expect(
+      try Self.ask(port, "POST", "/pointer?tab=t", body: #"{"kind":"up","x":214,"y":144}"#).status
+        == 204)
     let refused = try Self.ask(port, "POST", "/export?tab=t", body: #"{"format":"webm"}"#)
     #expect(refused.status == 400 && refused.body.contains("unknown export format"), "\(refused)")
     for (format, magic) in [("gif", Array("GIF89a".utf8)), ("lottie", Array("{".utf8))] {
@@ -116,7 +124,9 @@ import Testing
       #expect(finished, "\(format) did not finish")
       let file = try #require(catalog.exports.take(id))
       #expect(Array(file.bytes.prefix(magic.count)) == magic, "\(format)")
-      #expect(file.name == "flip." + PreviewExports.fileExtension(try PreviewExports.format(named: format)))
+      #expect(
+        file.name == "flip."
+          + PreviewExports.fileExtension(try PreviewExports.format(named: format)))
       #expect(catalog.exports.take(id) == nil, "handed over once")
     }
   }

@@ -341,7 +341,9 @@ struct PreviewRoutes {
     let answer = Answer(
       inputs: SessionInput.Kind.allCases.map(\.rawValue),
       pointer: SessionInput.Kind.pointer.map(\.rawValue),
-      commands: SessionCommand.Name.allCases.map { Command(name: $0.rawValue, takesValue: $0.takesValue) },
+      commands: SessionCommand.Name.allCases.map {
+        Command(name: $0.rawValue, takesValue: $0.takesValue)
+      },
       keys: StudioKey.all, exports: PreviewExports.formats.map(\.rawValue),
       backgrounds: ["checkerboard", "white", "dark"])
     return (try? JSONEncoder().encode(answer)) ?? Data("{}".utf8)
@@ -535,8 +537,11 @@ struct StudioKey: Encodable {
   static let all = [
     StudioKey(key: " ", label: "space", action: "toggle", help: "play / pause"),
     StudioKey(key: "ArrowLeft", label: "←", action: "back", help: "one frame back"),
-    StudioKey(key: "ArrowRight", label: "→", action: SessionCommand.Name.step.rawValue, help: "one frame on"),
-    StudioKey(key: "r", label: "r", action: SessionCommand.Name.replay.rawValue, help: "replay the input"),
+    StudioKey(
+      key: "ArrowRight", label: "→", action: SessionCommand.Name.step.rawValue, help: "one frame on"
+    ),
+    StudioKey(
+      key: "r", label: "r", action: SessionCommand.Name.replay.rawValue, help: "replay the input"),
     StudioKey(key: "f", label: "f", action: "fit", help: "fit the stage to the window"),
     StudioKey(key: "1", label: "1", action: "actual", help: "1:1 (one point, one CSS pixel)"),
     StudioKey(key: "+", label: "+", action: "zoomIn", help: "zoom in"),

@@ -84,8 +84,7 @@ final class PreviewSession: @unchecked Sendable {
       throw UsageError("unknown control '\(terminalSafe(String(action.prefix(40))))'")
     }
     var checked: Double?
-    if let range = session.range(of: name), let value = value ?? (name == .reduceMotion ? 0 : nil)
-    {
+    if let range = session.range(of: name), let value = value ?? (name == .reduceMotion ? 0 : nil) {
       checked = try RequestNumbers.check(value, action, in: .within(range))
     }
     guard let command = SessionCommand(name: name, value: checked) else {
