@@ -17,6 +17,7 @@ public final class LiveFrameStream: @unchecked Sendable {
     var list: DisplayList?
     var status: SessionStatus
     var scales: [Double]
+    var background: Color?
   }
 
   /// A frame taken by a worker: its number in start order and, once
@@ -24,14 +25,16 @@ public final class LiveFrameStream: @unchecked Sendable {
   private final class Slot {
     let order: Int
     let list: DisplayList?
+    let background: Color?
     /// What its scales were multiplied by to fit `frameBytes`.
     var fit = 1.0
     var rastered = false
     var rasters: [Double: RasterImage] = [:]
 
-    init(order: Int, list: DisplayList?) {
+    init(order: Int, list: DisplayList?, background: Color?) {
       self.order = order
       self.list = list
+      self.background = background
     }
   }
 
@@ -83,14 +86,18 @@ public final class LiveFrameStream: @unchecked Sendable {
   }
 
   /// A new moment to show: its display list (nil when the plugin has not
-  /// loaded), its status, and the scales the open tabs want.
-  public func submit(list: DisplayList?, status: SessionStatus, scales: [Double]) {
+  /// loaded), its status, the scales the open tabs want, and what it is drawn
+  /// over (nil: transparent, for a viewer that draws its own background;
+  /// opaque is cheaper: no pixel needs its alpha divided out).
+  public func submit(
+    list: DisplayList?, status: SessionStatus, scales: [Double], background: Color? = .white
+  ) {
     condition.lock()
     defer { condition.unlock() }
     guard !closed else { return }
     tally.submitted += 1
     if pending != nil { tally.superseded += 1 }
-    pending = Job(list: list, status: status, scales: scales)
+    pending = Job(list: list, status: status, scales: scales, background: background)
     if idle > 0 {
       condition.broadcast()
     } else if threads < limit {
@@ -128,7 +135,7 @@ public final class LiveFrameStream: @unchecked Sendable {
       }
       pending = nil
       started += 1
-      let slot = Slot(order: started, list: job.list)
+      let slot = Slot(order: started, list: job.list, background: job.background)
       let previous = last
       last = slot
       condition.unlock()
@@ -150,7 +157,9 @@ public final class LiveFrameStream: @unchecked Sendable {
     slot.fit = fit ?? 1
     // The same list (and density) as the frame before: its pixels still hold.
     var kept: [Double: RasterImage] = [:]
-    if job.list != nil, let previous, previous.list == job.list {
+    if job.list != nil, let previous, previous.list == job.list,
+      previous.background == job.background
+    {
       let before = pixels(of: previous)
       if previous.fit == slot.fit {
         for scale in job.scales { kept[scale] = before[scale] }
@@ -161,8 +170,8 @@ public final class LiveFrameStream: @unchecked Sendable {
       for scale in job.scales where kept[scale] == nil {
         var image = condition.withLock { spare.popLast() } ?? RasterImage(width: 0, height: 0)
         do {
-          // Transparent: the page shows it over the background the user picked.
-          try renderer.render(list, scale: scale * slot.fit, background: nil, into: &image)
+          try renderer.render(
+            list, scale: scale * slot.fit, background: job.background, into: &image)
           rasters[scale] = image
         } catch {
           status.error = SessionDiagnostic(error)

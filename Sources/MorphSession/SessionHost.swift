@@ -29,6 +29,8 @@ public final class SessionHost: @unchecked Sendable {
   /// Called on `queue` as each status is made: a front end adds its own fields.
   /// Set it inside `perform`.
   public var decorate: ((inout SessionStatus) -> Void)?
+  /// What frames are drawn over (nil: transparent). Set it inside `perform`.
+  public var background: Color? = .white
 
   private let stream: LiveFrameStream
   private var monitor: SessionFileMonitor?
@@ -163,7 +165,8 @@ public final class SessionHost: @unchecked Sendable {
     let list = session.frame()?.list
     var status = session.status()
     decorate?(&status)
-    stream.submit(list: list, status: status, scales: scales.keys.sorted())
+    stream.submit(
+      list: list, status: status, scales: scales.keys.sorted(), background: background)
     // New props may import other files.
     monitor?.follow()
     updateTimer()

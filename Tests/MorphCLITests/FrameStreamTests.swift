@@ -104,7 +104,7 @@ import Testing
       }
     }
     let expected = try RasterImage.decodePNG(
-      Array(try session.perform { try session.png(scale: 1, background: nil) }))
+      Array(try session.perform { try session.png(scale: 1) }))
     #expect(tapped)
     #expect(partial > 0, "some frames were rectangles")
     #expect(missed > 0, "the stream missed frames, so rectangles were united")

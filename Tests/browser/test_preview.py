@@ -354,8 +354,19 @@ def check_studio(browser, binary, flip_source, screenshot):
         check("f fits the stage again", True)
         page.keyboard.press("b")
         check("b changes the background (%s)" % page.get_attribute("#viewport", "class"),
-              "bg-white" in page.get_attribute("#viewport", "class"))
+              "bg-dark" in page.get_attribute("#viewport", "class"))
+        # The server draws the frames over it: the stage's corner turns dark.
+        page.wait_for_function(
+            "() => { const c = document.getElementById('stage');"
+            " const d = c.getContext('2d').getImageData(1, 1, 1, 1).data;"
+            " return d[3] === 255 && d[0] < 30 && d[1] < 30 && d[2] < 30; }", timeout=TIMEOUT_MS)
+        check("the frames are drawn over the dark background", True)
         page.click("[data-background=checkerboard]")
+        page.wait_for_function(
+            "() => { const c = document.getElementById('stage');"
+            " return c.getContext('2d').getImageData(1, 1, 1, 1).data[3] === 0; }",
+            timeout=TIMEOUT_MS)
+        check("over the checkerboard the frames are transparent", True)
 
         page.click("#show-keys")
         page.wait_for_selector("#keys-panel[open]", timeout=TIMEOUT_MS)

@@ -219,6 +219,15 @@ struct PreviewRoutes {
         let prop = try Self.decode(PropBody.self, request.body)
         try session.perform { try session.setProp(prop.name, prop.value) }
         responder.send(status: 204, "No Content", type: "text/plain", body: Data())
+      case ("POST", "background"):
+        let name = try Self.decode(BackgroundBody.self, request.body).name
+        guard let background = Self.backgrounds.first(where: { $0.name == name }) else {
+          throw UsageError(
+            "unknown background '\(RequestNumbers.shown(name))'; expected "
+              + Self.backgrounds.map(\.name).joined(separator: ", "))
+        }
+        session.perform { session.host.background = background.color }
+        responder.send(status: 204, "No Content", type: "text/plain", body: Data())
       case ("POST", "export"):
         let format = try PreviewExports.format(
           named: try Self.decode(ExportBody.self, request.body).format)
@@ -322,6 +331,14 @@ struct PreviewRoutes {
   static let maximumTab = 32
   static let tabCharacters = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_")
 
+  /// What the stage can show the frames over, the first the default: white
+  /// (as `render` and `export` draw), a dark grey, or a checkerboard the page
+  /// draws under transparent frames (slower to stream: every pixel that is
+  /// not opaque has its alpha divided out).
+  static let backgrounds: [(name: String, color: Color?)] = [
+    ("white", .white), ("dark", Color(red: 0.02, green: 0.024, blue: 0.03)), ("checkerboard", nil),
+  ]
+
   /// What the page reads before anything else: the input kinds and the
   /// controls (`SessionInput`, `SessionCommand`), the keys that drive them, and
   /// the export formats. The page spells none of them.
@@ -345,7 +362,7 @@ struct PreviewRoutes {
         Command(name: $0.rawValue, takesValue: $0.takesValue)
       },
       keys: StudioKey.all, exports: PreviewExports.formats.map(\.rawValue),
-      backgrounds: ["checkerboard", "white", "dark"])
+      backgrounds: backgrounds.map(\.name))
     return (try? JSONEncoder().encode(answer)) ?? Data("{}".utf8)
   }()
 
@@ -518,6 +535,10 @@ struct SizeBody: Decodable {
       try RequestNumbers.check(width, "width", in: side),
       try RequestNumbers.check(height, "height", in: side))
   }
+}
+
+struct BackgroundBody: Decodable {
+  var name: String
 }
 
 struct ExportBody: Decodable {

@@ -157,8 +157,7 @@ final class PreviewSession: @unchecked Sendable {
   /// do. Its render (surface, raster and PNG) is charged to the preview's
   /// byte budget, shared by every plugin: a folder's pages cannot render
   /// many at once past it.
-  /// `background` nil keeps it transparent, as the streams' frames are.
-  func png(scale: Double, background: Color? = .white) throws -> Data {
+  func png(scale: Double) throws -> Data {
     guard let list = session.frame()?.list else {
       if let error = session.error { throw UsageError(error.message) }
       throw SessionError.notLoaded
@@ -170,7 +169,7 @@ final class PreviewSession: @unchecked Sendable {
       throw PreviewBusy(message: "the preview is busy drawing; ask for frame.png again")
     }
     defer { ByteBudget.shared.release(bytes) }
-    return Data(try CairoRenderer().render(list, scale: fitted, background: background).pngData())
+    return Data(try CairoRenderer().render(list, scale: fitted, background: .white).pngData())
   }
 
   /// An export of what the timeline shows, as the session runs now (its props,

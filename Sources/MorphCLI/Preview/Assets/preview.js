@@ -743,7 +743,7 @@ document.addEventListener("keydown", (event) => {
 // dragged with the middle button or Alt) to pan; over a checkerboard, white
 // or dark.
 let zoom = "fit";
-let background = "checkerboard";
+let background = null;
 const viewport = $("viewport");
 
 function fitZoom() {
@@ -762,7 +762,8 @@ function layoutStage() {
   const z = zoomNow();
   stage.style.width = canvas[0] * z + "px";
   stage.style.height = canvas[1] * z + "px";
-  stage.classList.toggle("pixelated", z * scale > stage.width / canvas[0] + 0.01);
+  // Blown up past twice the pixels streamed (16x at most is 4x of 4x): show them as pixels.
+  stage.classList.toggle("pixelated", stage.width > 0 && z * scale >= 2 * (stage.width / canvas[0]));
   $("zoom-readout").textContent = zoom === "fit" ? "fit " + Math.round(z * 100) + "%" : Math.round(z * 100) + "%";
   $("zoom-fit").setAttribute("aria-pressed", String(zoom === "fit"));
   $("zoom-actual").setAttribute("aria-pressed", String(zoom === 1));
@@ -770,7 +771,10 @@ function layoutStage() {
   if (events) reconnectSoon();
 }
 
+// The server draws the frames over white or dark, or leaves them
+// transparent over the page's checkerboard.
 function setBackground(name) {
+  if (name !== background) post("background", { name });
   background = name;
   viewport.className = "viewport bg-" + name;
   for (const button of $("backgrounds").children) button.setAttribute("aria-pressed", String(button.dataset.background === name));
@@ -868,7 +872,7 @@ fetch("/vocabulary").then((response) => response.json()).then((answer) => {
     button.addEventListener("click", () => setBackground(name));
     $("backgrounds").append(button);
   }
-  setBackground(background);
+  setBackground(answer.backgrounds[0]);
   for (const format of answer.exports) {
     const button = document.createElement("button");
     Object.assign(button, { type: "button", textContent: EXPORT_LABELS[format] || format, title: "export the timeline as " + format });
