@@ -81,6 +81,13 @@ import Testing
     for n in 0..<PreviewLimits.tabSessions { _ = catalog.session("flip", tab: "more\(n)") }
     #expect(catalog.session("flip", tab: "one") !== one)
     #expect(try Self.ask(port, "POST", "/close?tab=one").status == 204)
+    // The stage's backgrounds are the server's: one it does not know is refused.
+    for name in PreviewRoutes.backgrounds.map(\.name) {
+      let answer = try Self.ask(port, "POST", "/background?tab=two", body: #"{"name":"\#(name)"}"#)
+      #expect(answer.status == 204, "\(name): \(answer)")
+    }
+    let refused = try Self.ask(port, "POST", "/background?tab=two", body: #"{"name":"plaid"}"#)
+    #expect(refused.status == 400 && refused.body.contains("unknown background"), "\(refused)")
   }
 
   @Test func aFoldersIndexListsNoTests() throws {
