@@ -266,9 +266,8 @@ def check_inspector(browser, binary, name):
 
         box = page.locator("#history").bounding_box()
         page.mouse.click(box["x"] + box["width"] * 0.45, box["y"] + box["height"] / 2)
-        # The cursor is read in the same evaluation that sees it rewound: a status event
-        # sent before the rewind paused the session can still arrive after it and clear
-        # the cursor (seen under the sanitizer's slowness; noted in docs/commands.md).
+        # The cursor is read in the same evaluation that sees it rewound (it stays
+        # until the page plays on).
         rewound = page.wait_for_function(
             """() => { const d = document.getElementById('inspector').dataset;
               return d.cursor !== '' && d.rewound === d.cursor ? d.cursor : false; }""",

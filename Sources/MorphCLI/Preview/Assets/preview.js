@@ -376,11 +376,9 @@ const MARKER_COLORS = { down: "#2563eb", up: "#7c3aed", move: "#93c5fd", tap: "#
 
 function followHistory(status) {
   if (!status.history) return;
-  // Playing again leaves a scrubbed moment.
-  if (status.playing && rewinding === null && cursor !== null) {
-    cursor = null;
-    queueDraw();
-  }
+  // The cursor stays until this page plays on (play, step, replay clear it):
+  // the tab's session is its own, so nothing else resumes it, and a status
+  // sent before a scrub paused the session cannot clear it.
   const key = status.history.join(",");
   if (key === historyWanted) return;
   historyWanted = key;
