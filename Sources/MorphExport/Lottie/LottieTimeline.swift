@@ -115,9 +115,9 @@ struct LottieTimeline {
     guard heldBytes <= limit else {
       throw SceneError(
         "Lottie export would hold more than \(limit >> 20) MiB of outlines by frame "
-          + "\(frameCount) (the export budget): outlines that change every frame are kept for "
-          + "every frame; export fewer frames, move shapes with offset or rotation rather "
-          + "than their points, or choose a raster format (.webp)")
+          + "\(frameCount) (the export budget): the frame's outlines, with what is held of "
+          + "earlier frames, cost more; draw fewer points, move shapes with offset or rotation "
+          + "rather than their points, or choose a raster format (.webp)")
     }
   }
 

@@ -51,7 +51,6 @@ public struct LottieStream {
   private var timeline: LottieTimeline
   private var context: LayerContext?
   private var spool: LottieSpool?
-  private let limit: Int
   private let window: Int
 
   /// The export budget: the bytes of outlines, clips and what the writer makes of them
@@ -71,7 +70,6 @@ public struct LottieStream {
   /// bytes held before layers are spooled (`windowBytes`).
   public init(_ writer: LottieWriter, limit: Int = maxHeldBytes, window: Int = windowBytes) {
     self.writer = writer
-    self.limit = limit
     self.window = window
     let outline = writer.textOutline
     timeline = LottieTimeline(
