@@ -21,12 +21,15 @@ import Testing
       "morph-lottie-memory-\(UUID())")
     try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: dir) }
+    // The spool goes to TMPDIR, unlinked as it is opened.
+    let spool = dir.appendingPathComponent("tmp")
+    try FileManager.default.createDirectory(at: spool, withIntermediateDirectories: true)
     let peaks = try [8, 36].map { frames in
       let out = dir.appendingPathComponent("path-\(frames).json")
       let result = try Subprocess.run(
         [
           "export", Self.fixture, "--frames", "\(frames)", "--memory", "8", "-o", out.path,
-        ], deadline: 300)
+        ], environment: ["TMPDIR": spool.path], deadline: 300)
       #expect(result.status == 0, Comment(rawValue: result.err))
       let json = try #require(
         try JSONSerialization.jsonObject(with: Data(contentsOf: out)) as? [String: Any])
@@ -37,7 +40,8 @@ import Testing
     // Nothing left beside the files: the spool is unlinked from the start.
     #expect(
       try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == [
-        "path-36.json", "path-8.json",
+        "path-36.json", "path-8.json", "tmp",
       ])
+    #expect(try FileManager.default.contentsOfDirectory(atPath: spool.path).isEmpty)
   }
 }

@@ -90,6 +90,29 @@ import Testing
     }
   }
 
+  /// The spool has no name from the moment it exists: nothing is left in its folder
+  /// whatever ends the export (SIGKILL included), and what was written reads back.
+  @Test func theSpoolLeavesNothingInItsFolder() throws {
+    let folder = try LottieVerification.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let spool = try LottieSpool(in: folder.path)
+    let text = String(repeating: "[1,2.5,\"é\"]", count: 200_000)
+    let first = try spool.append("{}")
+    let span = try spool.append(text)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+    var read: [UInt8] = []
+    var pieces = 0
+    try spool.read(span) {
+      read.append(contentsOf: $0)
+      pieces += 1
+    }
+    #expect(String(decoding: read, as: UTF8.self) == text)
+    #expect(pieces == (text.utf8.count + LottieSpool.pieceBytes - 1) / LottieSpool.pieceBytes)
+    var sink = LottieStringSink(spool: spool)
+    try LottieJSON.array([.spooled(first), 1]).write(into: &sink)
+    #expect(sink.text == "[{},1]")
+  }
+
   /// A frame whose own outlines pass the budget still ends the export with one line.
   @Test func aFrameBeyondTheBudgetEndsTheExport() throws {
     let limit = LottieTimeline.cost(of: Self.polyline(2_000, lift: 0))

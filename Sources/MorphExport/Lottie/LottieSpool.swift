@@ -15,11 +15,15 @@ final class LottieSpool {
   static let pieceBytes = 1 << 20
 
   private let descriptor: Int32
+
+  static var temporaryFolder: String {
+    let folder = ProcessInfo.processInfo.environment["TMPDIR"] ?? ""
+    return folder.isEmpty ? "/tmp" : folder
+  }
   private(set) var size = 0
 
-  init() throws(ExportError) {
-    var folder = ProcessInfo.processInfo.environment["TMPDIR"] ?? ""
-    if folder.isEmpty { folder = "/tmp" }
+  /// A spool in `folder` (TMPDIR, else /tmp).
+  init(in folder: String = LottieSpool.temporaryFolder) throws(ExportError) {
     var template = Array((folder + "/morphhost-lottie-XXXXXX").utf8CString)
     let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
     guard fd >= 0 else { throw .unwritable(folder, errno: errno) }
