@@ -45,7 +45,7 @@ public struct LottieWriter {
 /// outlines held pass `windowBytes`, the heaviest tracks' samples so far become
 /// finished layers (their keyframes chosen then), written to a spool (`LottieSpool`)
 /// and dropped: memory is bounded by the window, not the frame count. The file is then
-/// written in pieces (`finish(to:)`), the spooled layers copied as they were made.
+/// written in pieces (`finish(ready:to:)`), the spooled layers copied as they were made.
 public struct LottieStream {
   let writer: LottieWriter
   private var timeline: LottieTimeline
@@ -61,9 +61,10 @@ public struct LottieStream {
   /// The outline bytes held before the heaviest tracks are made into layers and spooled
   /// (down to half of it). Bundled plugins never reach it (the deck fan holds about
   /// 50 kB a frame), so their files are as before. Past it, a track's runs of frames are
-  /// separate layers, each with its own keyframes: a run ends on a key, so a file whose
-  /// outlines change every frame (where it matters: a run is at least two frames of
-  /// such outlines) is at most about as large as one keyed on every frame.
+  /// separate layers, each with its own keyframes: a run starts and ends on a key, so a
+  /// file whose outlines change every frame grows to at most about what keying every
+  /// frame writes (a path moving linearly, which one layer keys twice, gets two keys a
+  /// run).
   public static let windowBytes = 64 << 20
 
   /// `limit`: the bytes of outlines the export may hold (`maxHeldBytes`); `window`: the
