@@ -28,6 +28,7 @@ extension BenchCommand {
     // the size comparison below raises by decoding every frame.
     let memory = try exportMemory(short: 120, long: 2000)
     let largeMemory = try BenchCommand.largeExportMemory(frames: 60)
+    let lottieMemory = try lottieMemory()
     #if REFERENCE_BENCHMARKS
       guard let ffmpeg = ProcessEnvironment.ffmpeg() else {
         throw BenchFailure(
@@ -44,6 +45,7 @@ extension BenchCommand {
     for line in try lottieExport(frames: 120) { output.write(line) }
     output.write(memory)
     output.write(largeMemory)
+    output.write(lottieMemory)
     return .success
   }
 }

@@ -46,6 +46,48 @@ extension BenchCommand {
     ]
   }
 
+  /// Peak RSS of a Lottie export of a path whose points all move every frame (issue
+  /// 37's case, at 10 000 points rather than 90 000) at the issue's 40 and 400 frames,
+  /// each a child process: the writer holds a window of frames (`LottieStream`), not
+  /// all of them. `--memory 8` has the plugin's garbage paths collected early, so the
+  /// figure is the writer's, not Lua's collector's pace.
+  static func lottieMemory(points: Int = 10_000, short: Int = 40, long: Int = 400) throws
+    -> String
+  {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("bench-\(UUID())")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let plugin = dir.appendingPathComponent("moving_path.lua")
+    try Data(
+      """
+      return morph.component {
+        name = "MovingPath", size = { 400, 300 }, state = { lift = 0 }, progress = "lift",
+        body = function(self)
+          return morph.shape(morph.path(function(p)
+            p:move(0, 150 + self.lift * 100)
+            for i = 1, \(points - 1) do
+              p:line(i * 400 / \(points), 150 + 100 * math.sin(i * 0.001) + self.lift * 100)
+            end
+          end)):stroke(morph.color "#000000", 1)
+        end,
+      }
+
+      """.utf8
+    ).write(to: plugin)
+    let peaks = try [short, long].map { frames in
+      try peakMemory([
+        "export", plugin.path, "--frames", "\(frames)", "--memory", "8", "-o",
+        dir.appendingPathComponent("path-\(frames).json").path,
+      ])
+    }
+    let mib = peaks.map { Double($0) / 1_048_576 }
+    return String(
+      format:
+        "export a %d-point path moving point by point as Lottie, peak RSS: %d frames %.1f MiB, "
+        + "%d frames %.1f MiB, ratio %.2f (goal: within 10 %%)", points, short, mib[0], long,
+      mib[1], mib[1] / mib[0])
+  }
+
   private static func fileSize(_ path: String) -> Int {
     if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int {
       return size

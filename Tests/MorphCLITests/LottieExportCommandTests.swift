@@ -40,8 +40,17 @@ import Testing
     #expect(result.status == 0, Comment(rawValue: result.err))
     let bytes = try Data(contentsOf: URL(fileURLWithPath: out))
     #expect(bytes.prefix(4) == Data([0x50, 0x4b, 0x03, 0x04]))
-    let text = String(decoding: bytes, as: UTF8.self)
-    #expect(text.contains("manifest.json") && text.contains("animations/flip.json"))
+    // The entries are deflated: read through Info-ZIP's unzip.
+    let unzip = Process()
+    unzip.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    unzip.arguments = ["unzip", "-p", out, "animations/flip.json"]
+    let pipe = Pipe()
+    unzip.standardOutput = pipe
+    try unzip.run()
+    let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    unzip.waitUntilExit()
+    #expect(unzip.terminationStatus == 0)
+    #expect(String(decoding: bytes, as: UTF8.self).contains("animations/flip.json"))
     #expect(text.contains("\"fr\":10"))
     #expect(text.contains("\"op\":6"))
   }

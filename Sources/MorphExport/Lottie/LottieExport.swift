@@ -1,3 +1,4 @@
+import CMorphEncode
 import Foundation
 import MorphCore
 import MorphRender
@@ -18,6 +19,10 @@ struct LottieExport {
     summary: String, report: LottieFidelityReport
   ) {
     let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+    // A long export's runs of layers (`LottieStream.windowBytes`) are made and freed
+    // one after another: their buffers mapped and unmapped on their own, so the heap
+    // does not grow by each run's leftovers.
+    morph_map_large_buffers(256 << 10)
     var stream = LottieStream(
       LottieWriter(
         fps: fps, name: name, background: background, textOutline: PangoTextMeasure.outline))
@@ -26,25 +31,48 @@ struct LottieExport {
       try stream.add(try source.next(i))
       observer.frameDone(i + 1, count)
     }
-    let animation = stream.finish()
-    let bytes: [UInt8] =
-      format == .dotLottie
-      ? DotLottie.archive(json: animation.json, id: Self.animationID(name), generator: "morphhost")
-      : Array(animation.json.utf8)
-    // The report first: if it cannot be written, no animation is left behind
-    // either (a failed export leaves nothing); if the animation then fails, the
-    // report goes too.
-    if let reportPath {
-      try OutputFile.write(Array(animation.report.json.utf8), to: reportPath)
+    // The animation goes to a temporary file beside `path` in pieces (spooled layers
+    // copied as they are read), renamed into place only when complete. The report is
+    // written first, once known: if it cannot be written, no animation is left behind
+    // either (a failed export leaves nothing); if the animation then fails, the report
+    // goes too.
+    let file = try OutputFile(path)
+    var reportWritten = false
+    func writeReport(_ report: LottieFidelityReport) throws {
+      guard let reportPath else { return }
+      try OutputFile.write(Array(report.json.utf8), to: reportPath)
+      reportWritten = true
     }
+    func write(_ bytes: UnsafeRawBufferPointer) throws {
+      if observer.isCancelled() { throw ExportError.cancelled }
+      try file.write(bytes)
+    }
+    let report: LottieFidelityReport
+    let size: Int
     do {
-      try OutputFile.write(bytes, to: path)
+      if format == .dotLottie {
+        let id = Self.animationID(name)
+        let zip = ZipArchive(output: write, patch: { try file.patch($0, at: $1) })
+        try zip.add("manifest.json", DotLottie.manifest(id: id, generator: "morphhost"))
+        var made: LottieFidelityReport?
+        try zip.add(DotLottie.entryName(id)) { entry in
+          try withoutActuallyEscaping(entry) { entry in
+            made = try stream.finish(ready: writeReport, to: entry).report
+          }
+        }
+        try zip.finish()
+        (report, size) = (made!, zip.size)
+      } else {
+        (report, size) = try stream.finish(ready: writeReport, to: write)
+      }
+      try file.commit()
     } catch {
-      if let reportPath { try? FileManager.default.removeItem(atPath: reportPath) }
+      file.abandon()
+      if reportWritten, let reportPath { try? FileManager.default.removeItem(atPath: reportPath) }
       throw error
     }
     let kind = format == .dotLottie ? "dotLottie" : "Lottie"
-    return ("wrote \(path) (\(kind), \(count) frames, \(bytes.count) bytes)", animation.report)
+    return ("wrote \(path) (\(kind), \(count) frames, \(size) bytes)", report)
   }
 
   /// A dotLottie animation id: the file name's letters, digits, - and _.

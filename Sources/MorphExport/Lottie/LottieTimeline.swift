@@ -51,6 +51,20 @@ struct LottieTimeline {
     fileprivate var segmentStart = 0
     /// Each item track's latest sample, whose storage a sample equal in part shares.
     fileprivate var latest: [String: DisplayItem] = [:]
+    /// What each item track's samples held now cost (`cost(of:)`).
+    fileprivate var heldBytes: [String: Int] = [:]
+    /// Layers already made of an item track's earlier samples (`flush`), each with the
+    /// first frame it draws; their samples are no longer held.
+    var flushed: [String: [(first: Int, layer: LottieJSON)]] = [:]
+    /// Whether this is the content of an eraser (`blend("destinationOut")`), whose items
+    /// become masks on the enclosing group, read from all their samples at the end.
+    fileprivate var erases = false
+
+    /// The open segment's first frame, or the closed segment's holding `frame`.
+    fileprivate func segmentStart(of frame: Int) -> Int {
+      if frame >= segmentStart { return segmentStart }
+      return segments.first { $0.frames.contains(frame) }?.frames.lowerBound ?? segmentStart
+    }
   }
 
   let root = Composition()
@@ -101,9 +115,52 @@ struct LottieTimeline {
     guard heldBytes <= limit else {
       throw SceneError(
         "Lottie export would hold more than \(limit >> 20) MiB of outlines by frame "
-          + "\(frameCount) (the export budget): outlines that change every frame are kept for "
-          + "every frame; export fewer frames, move shapes with offset or rotation rather "
-          + "than their points, or choose a raster format (.webp)")
+          + "\(frameCount) (the export budget): the frame's outlines, with what is held of "
+          + "earlier frames, cost more; draw fewer points, move shapes with offset or rotation "
+          + "rather than their points, or choose a raster format (.webp)")
+    }
+  }
+
+  /// Makes layers of the samples held by the item tracks that hold the most outline
+  /// bytes, heaviest first, until at most `target` bytes are held, and drops those
+  /// samples: a long export whose outlines change every frame holds a window of frames,
+  /// not all of them. `layer` makes one layer of one track's samples within one paint
+  /// order (each run then keeps one place among the layers); the next frame is the
+  /// one after the samples given. An eraser's items are kept (they become masks).
+  mutating func flush(
+    downTo target: Int, _ layer: (String, [Int: DisplayItem]) throws -> LottieJSON?
+  ) rethrows {
+    var heavy: [(Composition, String, Int)] = []
+    func gather(_ composition: Composition) {
+      if !composition.erases {
+        for (identity, bytes) in composition.heldBytes where bytes > 0 {
+          heavy.append((composition, identity, bytes))
+        }
+      }
+      for track in composition.tracks.values {
+        guard case .group(_, let inner) = track else { continue }
+        gather(inner)
+        if let mask = inner.mask { gather(mask) }
+      }
+    }
+    gather(root)
+    heavy.sort { ($0.2, $0.1) > ($1.2, $1.1) }
+    for (composition, identity, bytes) in heavy {
+      guard heldBytes > target else { break }
+      guard case .item(let samples)? = composition.tracks[identity] else { continue }
+      composition.tracks[identity] = .item([:])
+      var runs: [Int: [Int: DisplayItem]] = [:]
+      for (frame, sample) in samples {
+        runs[composition.segmentStart(of: frame), default: [:]][frame] = sample
+      }
+      for start in runs.keys.sorted() {
+        let run = runs[start]!
+        if let made = try layer(identity, run) {
+          composition.flushed[identity, default: []].append((run.keys.min()!, made))
+        }
+      }
+      composition.heldBytes[identity] = 0
+      heldBytes -= bytes
     }
   }
 
@@ -151,6 +208,7 @@ struct LottieTimeline {
         composition.tracks[item.identity] = nil  // unique, so the insert below does not copy
         let (sample, bytes) = compact(prepare(item), after: composition.latest[item.identity])
         held += bytes
+        composition.heldBytes[item.identity, default: 0] += bytes
         composition.latest[item.identity] = sample
         samples[frame] = sample
         composition.tracks[item.identity] = .item(samples)
@@ -161,6 +219,7 @@ struct LottieTimeline {
           (styles, inner) = (existing, c)
         }
         styles[frame] = style
+        if style.blend == .destinationOut { inner.erases = true }
         add(children, frame: frame, to: inner, prepare: prepare, held: &held)
         // One mask is a track matte; more (rare) are left to the writer's report.
         if style.masks.count == 1 {

@@ -34,29 +34,44 @@ public struct LottieWriter {
   public func write(_ lists: [DisplayList]) -> LottieAnimation {
     precondition(!lists.isEmpty, "a Lottie animation needs at least one frame")
     // Lists already in memory: no budget to keep.
-    var stream = LottieStream(self, limit: .max)
+    var stream = LottieStream(self, limit: .max, window: .max)
     for list in lists { try? stream.add(list) }
     return stream.finish()
   }
 }
 
 /// A Lottie export fed one frame at a time, so no frame's display list outlives its
-/// turn: each item's samples are folded into its track as the frame arrives.
+/// turn: each item's samples are folded into its track as the frame arrives. Once the
+/// outlines held pass `windowBytes`, the heaviest tracks' samples so far become
+/// finished layers (their keyframes chosen then), written to a spool (`LottieSpool`)
+/// and dropped: memory is bounded by the window, not the frame count. The file is then
+/// written in pieces (`finish(ready:to:)`), the spooled layers copied as they were made.
 public struct LottieStream {
   let writer: LottieWriter
   private var timeline: LottieTimeline
-  private var canvas: Size?
+  private var context: LayerContext?
+  private var spool: LottieSpool?
+  private let window: Int
 
   /// The export budget: the bytes of outlines, clips and what the writer makes of them
-  /// that an export may hold (see `cost(of:)`). Outlines that change every frame are
-  /// held for every frame (the keyframes are chosen only once all are in), so this,
-  /// not the frame count, bounds the writer's memory: a frame of the deck fan holds
-  /// about 50 kB; a 90 000-point path that moves point by point, 23 MB.
+  /// that an export may hold (see `cost(of:)`). With the window below, only a frame
+  /// whose own outlines cost this much reaches it.
   public static let maxHeldBytes = 1 << 30
 
-  /// `limit`: the bytes of outlines the export may hold (`maxHeldBytes`).
-  public init(_ writer: LottieWriter, limit: Int = maxHeldBytes) {
+  /// The outline bytes held before the heaviest tracks are made into layers and spooled
+  /// (down to half of it). Bundled plugins never reach it (the deck fan holds about
+  /// 50 kB a frame), so their files are as before. Past it, a track's runs of frames are
+  /// separate layers, each with its own keyframes: a run starts and ends on a key, so a
+  /// file whose outlines change every frame grows to at most about what keying every
+  /// frame writes (a path moving linearly, which one layer keys twice, gets two keys a
+  /// run).
+  public static let windowBytes = 64 << 20
+
+  /// `limit`: the bytes of outlines the export may hold (`maxHeldBytes`); `window`: the
+  /// bytes held before layers are spooled (`windowBytes`).
+  public init(_ writer: LottieWriter, limit: Int = maxHeldBytes, window: Int = windowBytes) {
     self.writer = writer
+    self.window = window
     let outline = writer.textOutline
     timeline = LottieTimeline(
       limit: limit,
@@ -66,36 +81,98 @@ public struct LottieStream {
       })
   }
 
+  /// The bytes of outlines the samples held now cost the writer.
+  public var heldBytes: Int { timeline.heldBytes }
+
   /// The next frame; past the export budget, an error that ends the export.
-  public mutating func add(_ list: DisplayList) throws(SceneError) {
-    if canvas == nil { canvas = list.canvas }
+  public mutating func add(_ list: DisplayList) throws {
+    if context == nil {
+      context = LayerContext(canvas: list.canvas, frameCount: 0)
+      context?.textOutline = writer.textOutline
+    }
+    if timeline.heldBytes > window { try spoolHeaviest() }
     try timeline.add(list)
   }
 
-  /// The animation of the frames added (at least one).
-  public func finish() -> LottieAnimation {
-    guard let canvas else { preconditionFailure("a Lottie animation needs at least one frame") }
+  /// Makes the heaviest tracks' samples so far into layers, in the spool.
+  private mutating func spoolHeaviest() throws {
+    guard var context else { return }
+    self.context = nil
+    defer { self.context = context }
+    let spool = try self.spool ?? LottieSpool()
+    self.spool = spool
+    // The frame about to be added exists, so a layer ending before it runs into it
+    // hidden, as any layer that ends early does (`LayerContext.span`).
+    context.frameCount = timeline.frameCount + 1
+    try timeline.flush(downTo: window / 2) { identity, samples in
+      guard let layer = context.itemLayer(identity, samples) else { return nil }
+      return try Self.spooled(layer, in: spool)
+    }
+  }
+
+  /// A layer with its large values (its shapes, transform and masks) in the spool.
+  private static func spooled(_ layer: LottieJSON, in spool: LottieSpool) throws -> LottieJSON {
+    guard case .object(var fields) = layer else { return layer }
+    for (key, value) in fields {
+      switch value {
+      case .array, .object, .raw:
+        let text = value.text
+        if text.utf8.count >= 4096 { fields[key] = .spooled(try spool.append(text)) }
+      default: break
+      }
+    }
+    return .object(fields)
+  }
+
+  /// The animation of the frames added (at least one), in memory.
+  public mutating func finish() -> LottieAnimation {
+    let (root, report) = finishedTree()
+    var sink = LottieStringSink(spool: spool)
+    do { try root.write(into: &sink) } catch { preconditionFailure("\(error)") }
+    return LottieAnimation(json: sink.text, report: report)
+  }
+
+  /// The animation of the frames added (at least one), its JSON handed to `output` in
+  /// pieces; `ready` is told the report first (before any byte) and may refuse with an
+  /// error. Returns the report and the bytes written.
+  mutating func finish(
+    ready: (LottieFidelityReport) throws -> Void,
+    to output: @escaping (UnsafeRawBufferPointer) throws -> Void
+  ) throws -> (report: LottieFidelityReport, bytes: Int) {
+    let (root, report) = finishedTree()
+    try ready(report)
+    var sink = LottieByteSink(spool: spool, output: output)
+    try root.write(into: &sink)
+    try sink.flush()
+    return (report, sink.count)
+  }
+
+  private mutating func finishedTree() -> (LottieJSON, LottieFidelityReport) {
+    guard var context else {
+      preconditionFailure("a Lottie animation needs at least one frame")
+    }
     timeline.finish()
-    var context = LayerContext(canvas: canvas, frameCount: timeline.frameCount)
-    context.textOutline = writer.textOutline
+    context.frameCount = timeline.frameCount
     var layers = context.layers(timeline.root)
     if let background = writer.background {
       layers.append(context.backgroundLayer(background))
     }
+    let canvas = context.canvas
     let root: LottieJSON = [
       "v": "5.7.0", "nm": .string(writer.name), "ddd": 0, "fr": .number(writer.fps), "ip": 0,
       "op": .number(Double(timeline.frameCount)), "w": .number(canvas.width.rounded()),
       "h": .number(canvas.height.rounded()), "assets": .array(context.assets),
       "layers": .array(layers),
     ]
-    return LottieAnimation(json: root.text, report: context.report)
+    self.context = context
+    return (root, context.report)
   }
 }
 
 /// What building the layers gathers: precomposition assets and the report.
 struct LayerContext {
   let canvas: Size
-  let frameCount: Int
+  var frameCount: Int
   var assets: [LottieJSON] = []
   private var assetIDs: [ObjectIdentifier: String] = [:]
   private var imageIDs: [ImageSource: String] = [:]
@@ -121,8 +198,12 @@ struct LayerContext {
       }
       switch composition.tracks[identity]! {
       case .item(let samples):
+        // Runs already made into layers (a long export's window), then the rest.
+        for run in composition.flushed[identity] ?? [] where slot.frames.contains(run.first) {
+          out.append(run.layer)
+        }
         let inSlot = samples.filter { slot.frames.contains($0.key) }
-        if let layer = itemLayer(identity, inSlot) { out.append(layer) }
+        if !inSlot.isEmpty, let layer = itemLayer(identity, inSlot) { out.append(layer) }
       case .group(let styles, let inner):
         // An eraser inside a group becomes subtracting masks on that group's layer.
         if inGroup && Self.isEraser(styles) { continue }
