@@ -20,7 +20,7 @@ import Testing
       "umbrella-\(UUID())")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
-    let written = try Exporter(plugin: flip, timeline: .time(duration: 0.5, fps: 10))
+    let written = try Exporter(plugin: flip, timeline: .time(duration: 0.5, fps: 10), input: .tap)
       .write(to: folder.appendingPathComponent("flip.gif"))
     #expect(written.frames == 6)  // 0 to 0.5 s at 10 fps, both ends
     let bytes = try Data(contentsOf: folder.appendingPathComponent("flip.gif"))

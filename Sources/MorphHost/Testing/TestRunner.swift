@@ -151,6 +151,7 @@ struct CaseRun {
 
   private mutating func inputScript(limits: ScriptLimits) throws -> InputScript {
     if let text = test.input {
+      if let named = InputScript.word(text) { return named }
       do {
         return try InputScript.parse(text, file: testFile)
       } catch {
@@ -175,7 +176,7 @@ struct CaseRun {
       }
       return try InputScript.parse(String(decoding: bytes, as: UTF8.self), file: path)
     }
-    return InputScript(events: [])
+    return .default
   }
 
   /// Plays the input up to each moment in turn and checks what must hold there.

@@ -98,12 +98,14 @@ extension ComponentInstance {
     runBody()
   }
 
-  /// Runs a body, with the hooks its change of structure sets off, without drawing it.
+  /// Runs a body, with the hooks its change of structure sets off, and lays it out
+  /// (`layOut`) without drawing it.
   /// A body that fails here fails again, and is reported, at the next frame.
   func runBody() {
     let failures = hookFailures
     do {
-      _ = try view()
+      let view = try view()
+      layOut?(view)
     } catch {
       // A hook runs once: its failure waits for the next frame to be reported (a body's
       // fails again there by itself).
@@ -227,6 +229,17 @@ extension ComponentInstance {
     view.root = transitions.resolve(view.root, transaction: pendingTransaction, at: time)
     pendingTransaction = nil
     return view
+  }
+
+  /// Gives the component the layout of the host that draws it, and lays the current body
+  /// out with it now: matched geometry then has the frames of every moment a change
+  /// happens at (the first, load, included), so a glide starts from where the node was at
+  /// that moment, never from whichever frame a sampler drew last (docs/motion.md).
+  public func attachLayout(_ layOut: @escaping (SceneView) -> Void) {
+    self.layOut = layOut
+    // A failure still to be reported is the next frame's, not this layout's to swallow.
+    guard unreportedFailure == nil, !isUnloaded else { return }
+    runBody()
   }
 
   /// Runs a layout of the last view with the matched geometry its transactions move.
