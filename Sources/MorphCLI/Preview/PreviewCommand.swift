@@ -44,7 +44,8 @@ enum PreviewCommand {
     // The same default as every command (nothing); a script or a tap is played in the page.
     if let input = play.inputPath, input != InputScript.noneName {
       throw UsageError(
-        "preview takes only --input \(InputScript.noneName): tap and drag in the page, and its timeline replays them")
+        "preview takes only --input \(InputScript.noneName): tap and drag in the page, and its timeline replays them"
+      )
     }
     let port = try options.int("--port", in: 0...65535) ?? 0
     let open = options.flag("--open")
