@@ -105,7 +105,7 @@ extension ComponentInstance {
     let failures = hookFailures
     do {
       let view = try view()
-      layOut?(view)
+      if let layOut { layOut(view) } else { unlaidView = view }
     } catch {
       // A hook runs once: its failure waits for the next frame to be reported (a body's
       // fails again there by itself).
@@ -231,15 +231,15 @@ extension ComponentInstance {
     return view
   }
 
-  /// Gives the component the layout of the host that draws it, and lays the current body
-  /// out with it now: matched geometry then has the frames of every moment a change
-  /// happens at (the first, load, included), so a glide starts from where the node was at
-  /// that moment, never from whichever frame a sampler drew last (docs/motion.md).
+  /// Gives the component the layout of the host that draws it, and lays out with it the
+  /// body the component ran at load (no second run): matched geometry then has the frames
+  /// of every moment a change happens at (load included), so a glide starts from where the
+  /// node was at that moment, never from whichever frame a sampler drew last
+  /// (docs/motion.md).
   public func attachLayout(_ layOut: @escaping (SceneView) -> Void) {
     self.layOut = layOut
-    // A failure still to be reported is the next frame's, not this layout's to swallow.
-    guard unreportedFailure == nil, !isUnloaded else { return }
-    runBody()
+    if let view = unlaidView { layOut(view) }
+    unlaidView = nil
   }
 
   /// Runs a layout of the last view with the matched geometry its transactions move.
