@@ -8,7 +8,7 @@ import MorphScript
 /// The exit status is the number of problems (so CI can use it).
 enum CheckCommand {
   static let usage = """
-    Usage: morphhost check PLUGIN... [--settle-limit S]
+    Usage: morphhost check PLUGIN... [--settle-limit S] [--input SCRIPT]
 
     For each plugin: loads it; renders it at 5 points of its progress range;
     taps it and drags it left and right, checking each settles within
@@ -18,6 +18,12 @@ enum CheckCommand {
     value).
     Prints one line per distinct problem, naming the progress points and
     inputs it occurred at; the exit status counts distinct errors.
+    The progress points see the plugin with no input played; the tap and drags
+    are check's own probes. --input plays a script as one more probe.
+
+    Options:
+      --settle-limit S   seconds an input may keep animating (default \(seconds(PluginCheck.defaultSettleLimit)))
+    \(InputScript.optionUsage(column: 21))
     """
 
   private static func seconds(_ s: Double) -> String { String(format: "%g", s) }
@@ -27,6 +33,8 @@ enum CheckCommand {
     let limit =
       try options.double("--settle-limit", in: .positive(upTo: VirtualTime.maxSeconds))
       ?? PluginCheck.defaultSettleLimit
+    let inputPath = try options.value("--input")
+    let input = try InputScript.named(inputPath, read: PlayOptions.readInput)
     let plugins = try options.remaining()
     guard !plugins.isEmpty else { throw UsageError("check needs at least one plugin; see --help") }
     var errors = 0
@@ -36,7 +44,9 @@ enum CheckCommand {
         output.write("\(given): skipped, a test file (morphhost test runs it)")
         continue
       }
-      let findings = PluginCheck.check(given, settleLimit: limit, options: quiet)
+      let findings = PluginCheck.check(
+        given, settleLimit: limit, options: quiet, input: input,
+        inputName: "scripted input (--input \(inputPath ?? InputScript.noneName))")
       if findings.isEmpty {
         output.write("\(given): ok")
       }

@@ -36,8 +36,7 @@ enum ExportCommand {
                                         (fps default \(Int(ExportTimeline.defaultFPS)))
     At most \(ExportTimeline.maxFrames) frames either way (--duration × --fps counts too).
     Options:
-      --input SCRIPT      the input to play with --duration (default:
-                          \(InputScript.defaultTapText); 'none' plays nothing)
+    \(InputScript.optionUsage(column: 22))
       --scale S           pixels per point, \(Bounds.scale) (default 1)
       --background C      #RRGGBB[AA], a name, or none (default white)
       --threads N         rasterising threads (default: one per core); the output is the same

@@ -24,8 +24,7 @@ enum RenderCommand {
     Options:
       --progress P          controlled mode: the progress value (default: the initial state)
       --time T              play the input and show time T (<= 3600)
-      --input SCRIPT        an input script to play (see docs/commands.md; default:
-                            \(InputScript.defaultTapText); 'none' plays nothing)
+    \(InputScript.optionUsage(column: 24))
       --set KEY=VALUE       override a prop (Lua literal or JSON; repeatable)
       --reduce-motion       changes apply at once (also MORPH_REDUCE_MOTION=1)
       --format F            png | svg | pdf | ansi | ansi256 | ascii | json
@@ -218,16 +217,16 @@ struct PlayOptions {
   /// The files these options read (the input script), which no output may replace.
   var reads: RunInputs {
     var inputs = RunInputs()
-    if let inputPath { inputs.add("the input script this run reads", inputPath) }
+    if let inputPath, inputPath != InputScript.noneName, inputPath != InputScript.tapName {
+      inputs.add("the input script this run reads", inputPath)
+    }
     return inputs
   }
 
-  /// The input script, parsed before anything runs (nil when none was given).
-  func script() throws -> InputScript? {
-    guard let path = inputPath else { return nil }
-    if path == InputScript.noneName { return InputScript.none }
-    let bytes = try Self.readInput(path)
-    return try InputScript.parse(String(decoding: bytes, as: UTF8.self), file: path)
+  /// The input to play, parsed before anything runs: `--input`'s script, or the one
+  /// rule's default (nothing) when none was given.
+  func script() throws -> InputScript {
+    try InputScript.named(inputPath, read: Self.readInput)
   }
 
   /// The longest input script read, so a runaway pipe cannot fill memory.

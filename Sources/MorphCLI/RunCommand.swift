@@ -55,8 +55,7 @@ enum RunCommand {
     until the animation settles, then exits.
 
     Options:
-      --input SCRIPT     play an input script (default: in a pipe, \(InputScript.defaultTapText);
-                         live, nothing; 'none' plays nothing)
+    \(InputScript.optionUsage(column: 21))
       --set KEY=VALUE    override a prop (Lua literal or JSON; repeatable)
       --reduce-motion    changes apply at once (also MORPH_REDUCE_MOTION=1)
       --png FILE         also write the latest frame to FILE on every change
@@ -125,14 +124,14 @@ enum RunCommand {
         RawTerminal.restore()
         throw error
       }
-      if let script { session.play(script) }
+      if !script.events.isEmpty { session.play(script) }
       try LiveView(session: session, settings: settings).run()
       return .success
     }
     let session = PluginSession(
       path: path, options: play.component, clock: .virtual, watchesFiles: false)
     return try playHeadless(
-      session, script: script ?? .defaultTap, settings: settings, output: output)
+      session, script: script, settings: settings, output: output)
   }
 
   /// Plays the script on the session's virtual clock, printing a text frame

@@ -15,6 +15,8 @@ enum TestCommand {
     the current folder). Each case loads its plugin with its props, plays its
     input on the virtual clock and checks state values, accessibility, node
     geometry, settling and snapshots at the times it names (docs/testing.md).
+    Input: \(InputScript.defaultText), as in every command. A case gives
+    one as input = "0.5 tap" (a script), "\(InputScript.tapName)" (one tap at 0 s), or inputFile.
 
     Options:
       --update          record missing snapshot goldens and refresh those that differ

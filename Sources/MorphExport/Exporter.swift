@@ -28,8 +28,8 @@ public struct Exporter: Sendable {
   public var background: Color?
   /// Props, reduce motion, script limits and where the plugin's `print` goes.
   public var component: ComponentOptions
-  /// The input played in time mode; nil is one tap at 0.
-  public var input: InputScript?
+  /// The input played in time mode (`InputScript.default`, nothing, unless given).
+  public var input: InputScript
   /// Each format's settings: loops, hold, palettes, quality…
   public var encoding: EncodingOptions
   /// Rasterising threads; the output is the same whatever their number.
@@ -55,7 +55,7 @@ public struct Exporter: Sendable {
     plugin: String, timeline: ExportTimeline = .progress(frames: ExportTimeline.defaultFrames),
     scale: Double = 1,
     background: Color? = .white, props: [(key: String, value: String)] = [],
-    reduceMotion: Bool = false, input: InputScript? = nil,
+    reduceMotion: Bool = false, input: InputScript = .default,
     encoding: EncodingOptions = EncodingOptions(),
     threads: Int = ProcessInfo.processInfo.activeProcessorCount
   ) {

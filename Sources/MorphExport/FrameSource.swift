@@ -111,7 +111,7 @@ final class FrameSource {
   let label: (Int) -> String
 
   init(
-    _ path: String, timeline: ExportTimeline, component: ComponentOptions, input: InputScript?,
+    _ path: String, timeline: ExportTimeline, component: ComponentOptions, input: InputScript,
     margin: Double
   ) throws {
     let document = try DocumentHost(path: path, options: component, margin: margin)
@@ -124,7 +124,7 @@ final class FrameSource {
       label = { String(format: "%.3g", points[$0]) }
     case .time:
       let host = try document.componentHost(for: "playing input")
-      var player = ScriptPlayer(input ?? .defaultTap)
+      var player = ScriptPlayer(input)
       make = { i in
         try player.play(until: timeline.seconds(i), on: host)
         return try host.frame().list
@@ -139,7 +139,7 @@ final class FrameSource {
   /// value, or its input played to a time. `loaded` sees the document before
   /// anything runs but its top level (a check of what it read).
   static func frame(
-    _ path: String, at moment: FrameMoment, component: ComponentOptions, input: InputScript?,
+    _ path: String, at moment: FrameMoment, component: ComponentOptions, input: InputScript,
     margin: Double, loaded: (DocumentHost) throws -> Void = { _ in }
   ) throws -> ComponentHost.Frame {
     let document = try DocumentHost(path: path, options: component, margin: margin)
@@ -148,7 +148,7 @@ final class FrameSource {
     case .initial: return try document.frame(progress: nil)
     case .progress(let progress): return try document.frame(progress: progress)
     case .time(let seconds):
-      var player = ScriptPlayer(input ?? .defaultTap)
+      var player = ScriptPlayer(input)
       try player.play(until: seconds, on: try document.componentHost(for: "playing input"))
       return try document.frame(progress: nil)
     }
@@ -161,7 +161,7 @@ public enum FrameMoment: Sendable, Equatable {
   case initial
   /// Controlled mode at this progress value.
   case progress(Double)
-  /// Its input (one tap at 0 unless given) played to this many seconds.
+  /// Its input (`InputScript.default`, nothing, unless given) played to this many seconds.
   case time(Double)
 }
 

@@ -45,6 +45,7 @@ public final class ComponentHost {
     self.tick = 1 / tickRate
     self.textMeasure = textMeasure
     component.state.textMeasure = textMeasure
+    component.attachLayout { [weak self] view in self?.layOut(view) }
   }
 
   public var time: Double { component.time }
@@ -114,16 +115,10 @@ public final class ComponentHost {
   /// The frame at the current time.
   public func frame() throws -> Frame {
     let (view, accessibility) = try component.frameContent()
-    var builder = DisplayListBuilder(textMeasure: textMeasure)
-    builder.layoutSeconds = component.state.limits.hostWorkSeconds
     let list = try SceneError.placed(
       at: { component.bodyLocation },
       { () throws(SceneError) in
-        let list = try component.layingOut { (geometry: inout MatchedGeometry) throws(SceneError) in
-          try builder.build(
-            view.root, canvas: canvas, frame: component.offeredSize, geometry: &geometry,
-            at: component.time)
-        }
+        let list = try build(view)
         try FrameBudget.standard.checkGroups(list.commands)
         return list
       })
@@ -133,6 +128,23 @@ public final class ComponentHost {
     let frame = Frame(list: list, view: view, summary: summary)
     lastFrame = frame
     return frame
+  }
+
+  /// Lays `view` out at the current time, moving matched geometry.
+  private func build(_ view: SceneView) throws(SceneError) -> DisplayList {
+    var builder = DisplayListBuilder(textMeasure: textMeasure)
+    builder.layoutSeconds = component.state.limits.hostWorkSeconds
+    return try component.layingOut { (geometry: inout MatchedGeometry) throws(SceneError) in
+      try builder.build(
+        view.root, canvas: canvas, frame: component.offeredSize, geometry: &geometry,
+        at: component.time)
+    }
+  }
+
+  /// The layout of a change, at the moment it happens (`ComponentInstance.attachLayout`).
+  /// A layout that fails fails again, and is reported, at the next frame.
+  private func layOut(_ view: SceneView) {
+    _ = try? build(view)
   }
 
   // MARK: Hot reload

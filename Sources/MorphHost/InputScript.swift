@@ -43,15 +43,58 @@ public struct InputScript: Equatable, Sendable {
     self.events = events
   }
 
-  /// One tap at time 0: what `render --time`, `run` in a pipe and `export --duration`
-  /// play when no script is given (`defaultTapText` says it in their help).
-  public static let defaultTap = InputScript(events: [Event(time: 0, action: .tap(nil), line: 0)])
-  public static let defaultTapText = "one tap at 0 s at the centre"
+  // MARK: The one input rule
+
+  // Every command plays the same input when none is given: nothing. What a component shows
+  // then depends only on its props and the time asked for — `render --time`, `run`,
+  // `export --duration`, `check`, a `test` case and the preview agree, and a component whose
+  // rest state is the point (a toggle, a card face) is never shown mid-tap by default. A tap
+  // is one word away (`--input tap`); the live view and the preview take taps by hand.
 
   /// The `--input` word for no input at all (a file of that name is `./none`).
   public static let noneName = "none"
   /// No input: the component as it starts, moved only by its own `appear`.
   public static let none = InputScript(events: [])
+
+  /// The `--input` word for one tap at 0 s at the centre (a file of that name is `./tap`).
+  public static let tapName = "tap"
+  /// One tap at time 0 at the centre: `--input tap`; the same as a script `0 tap`.
+  public static let tap = InputScript(events: [Event(time: 0, action: .tap(nil), line: 0)])
+
+  /// What every command plays when no input is given.
+  public static let `default` = none
+  /// The rule in words, for help texts and docs.
+  public static let defaultText = "no input unless one is given"
+
+  /// The script a word names (`none`, `tap`), or nil for any other text.
+  public static func word(_ text: String) -> InputScript? {
+    switch text {
+    case noneName: return InputScript.none
+    case tapName: return tap
+    default: return nil
+    }
+  }
+
+  /// The script an `--input` argument names: `none`, `tap`, or a file that `read` returns
+  /// the bytes of (parse errors name `argument` as the file); `nil` (not given) is `default`.
+  public static func named(
+    _ argument: String?, read: (String) throws -> [UInt8]
+  ) throws -> InputScript {
+    guard let argument else { return .default }
+    if argument == noneName || argument == tapName { return word(argument) ?? .default }
+    return try parse(String(decoding: try read(argument), as: UTF8.self), file: argument)
+  }
+
+  /// The `--input` option's lines for a command's `--help`, descriptions at `column`.
+  public static func optionUsage(column: Int) -> String {
+    let option = "  --input SCRIPT"
+    let lines = [
+      "an input script file (docs/commands.md), '\(tapName)' (one tap at 0 s",
+      "at the centre) or '\(noneName)' (the default of every command: \(defaultText))",
+    ]
+    return option + String(repeating: " ", count: max(1, column - option.count))
+      + lines.joined(separator: "\n" + String(repeating: " ", count: column))
+  }
 
   /// How long a scripted double tap takes from its first press to its second.
   public static let doubleTapGap = 0.1

@@ -105,7 +105,8 @@ import Testing
     #expect(
       result.out.contains(
         "node 'card4' frame: expected {147.76, 85.92, 84.48, 116.16} ± 0.01, "
-          + "got {147.76, 91.92, 84.48, 116.16} (y off by 6)"), Comment(rawValue: result.out))
+          + "got {147.76, 91.92, 84.48, 116.16} (worst: y off by 6)"), Comment(rawValue: result.out)
+    )
     let actual = dir.appendingPathComponent("deck_fan.snapshots/stacked.actual.png")
     let diff = dir.appendingPathComponent("deck_fan.snapshots/stacked.diff.png")
     #expect(result.out.contains("snapshot 'stacked' differs from its golden: "))
@@ -246,11 +247,15 @@ import Testing
       ),
       (
         "test.at(0) { 5 }",
-        "bad argument #1 to 'at' (item 1: a check (test.accessibility, frame, quad, snapshot or settled) expected, got number)"
+        "bad argument #1 to 'at' (item 1: a check (test.accessibility, frame, quad, opacity, gradient, snapshot or settled) expected, got number)"
       ),
       (
         "test.at(0) { turns = {} }",
-        "bad argument #1 to 'at' (option 'turns': a number, approx(…), string or boolean expected, got table)"
+        "bad argument #1 to 'at' (option 'turns': a composite value needs at least one field)"
+      ),
+      (
+        "test.at(0) { turns = test.settled }",
+        "bad argument #1 to 'at' (option 'turns': a number, approx(…), string, boolean or a composite's fields expected, got table)"
       ),
       (
         "test.snapshot 'a b'",

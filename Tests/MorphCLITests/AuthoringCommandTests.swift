@@ -42,6 +42,7 @@ private func decode(_ url: URL) throws -> RasterImage {
     let out = dir.appendingPathComponent("tear.apng")
     let result = runCommand([
       "export", plugin("ticket_tear"), "-o", out.path, "--duration", "0.5", "--fps", "20",
+      "--input", "tap",
     ])
     #expect(result.status == 0, Comment(rawValue: result.err))
     let chunks = try PNGChunks.chunks([UInt8](try Data(contentsOf: out)))

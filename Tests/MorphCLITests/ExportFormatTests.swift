@@ -153,7 +153,7 @@ import Testing
     for (name, extra) in [("flip.apng", []), ("flip.gif", []), ("lossy.gif", ["--lossy", "4"])] {
       let out = dir.appendingPathComponent(name).path
       let result = try Subprocess.run(
-        ["export", "flip", "-o", out, "--duration", "2", "--fps", "10"] + extra)
+        ["export", "flip", "-o", out, "--duration", "2", "--fps", "10", "--input", "tap"] + extra)
       #expect(result.status == 0, Comment(rawValue: result.err))
       let durations = try MediaProbe.durations(out)
       #expect(durations.count < 21, "\(name): \(durations.count) frames")
@@ -387,6 +387,7 @@ import Testing
     let out = dir.appendingPathComponent("strip.png").path
     let plain = try Subprocess.run([
       "export", "deck_fan", "-o", out, "--duration", "0.72", "--fps", "12", "--filmstrip", "9",
+      "--input", "tap",
     ])
     #expect(plain.status == 0, Comment(rawValue: plain.err))
     var sheet = try RasterImage.decodePNG([UInt8](try Data(contentsOf: URL(fileURLWithPath: out))))

@@ -113,7 +113,9 @@ private func expectRefusal(
   }
 
   @Test func errorsAreEscaped() throws {
-    let result = try Subprocess.run(["render", noisy, "--time", "0.1", "--format", "json"])
+    let result = try Subprocess.run([
+      "render", noisy, "--input", "tap", "--time", "0.1", "--format", "json",
+    ])
     #expect(result.status == 1)
     #expect(result.err.contains("noisy.lua:16: tapped\\x1b]52;c;aGVsbG8=\\x07"))
     #expect(!result.err.contains("\u{1B}") && !result.out.contains("\u{1B}"))

@@ -28,8 +28,9 @@ import Testing
       let image = try RasterImage.decodePNG([UInt8](png))
       #expect(image.width > 100 && image.height > 100, "\(name)")
     }
-    // `run` in a pipe plays one tap and stops once the card settles.
-    let run = try Subprocess.run(["run", "flip"], executable: binary.path, in: work)
+    // `run` in a pipe plays the tap asked for and stops once the card settles.
+    let run = try Subprocess.run(
+      ["run", "flip", "--input", "tap"], executable: binary.path, in: work)
     #expect(run.status == 0, Comment(rawValue: run.err))
     #expect(run.out.contains("settled at t="), Comment(rawValue: run.out))
     // Nothing but what was asked for was written beside the user.

@@ -67,12 +67,13 @@ import Testing
     }
   }
 
-  /// `render flip --time T` at the live view's scale.
+  /// `render flip --input tap --time T` at the live view's scale: the tap the test made.
   static func rendered(time: Double) throws -> RasterImage {
     let file = FileManager.default.temporaryDirectory.appendingPathComponent("live-\(UUID()).png")
     defer { try? FileManager.default.removeItem(at: file) }
     let render = try Subprocess.run([
-      "render", flip, "--time", "\(time)", "--scale", "\(scale)", "-o", file.path,
+      "render", flip, "--input", "tap", "--time", "\(time)", "--scale", "\(scale)", "-o",
+      file.path,
     ])
     #expect(render.status == 0, "\(render.err)")
     return try RasterImage.decodePNG(Array(try Data(contentsOf: file)))

@@ -36,7 +36,8 @@ import Testing
     defer { try? FileManager.default.removeItem(at: dir) }
     let out = dir.appendingPathComponent("flip.lottie").path
     let result = try Subprocess.run(
-      ["export", "flip", "-o", out, "--duration", "0.5", "--fps", "10"], deadline: 120)
+      ["export", "flip", "-o", out, "--duration", "0.5", "--fps", "10", "--input", "tap"],
+      deadline: 120)
     #expect(result.status == 0, Comment(rawValue: result.err))
     let bytes = try Data(contentsOf: URL(fileURLWithPath: out))
     #expect(bytes.prefix(4) == Data([0x50, 0x4b, 0x03, 0x04]))

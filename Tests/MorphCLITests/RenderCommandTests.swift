@@ -1,4 +1,5 @@
 import Foundation
+import MorphHost
 import MorphRender
 import MorphScript
 import MorphTestSupport
@@ -176,9 +177,10 @@ private func temporary(_ name: String) -> String {
   }
 }
 
-/// The input rule (issue 34): without `--input`, `render --time` plays one tap at 0;
-/// `--input none` plays nothing, so the card is seen untouched; `run --duration` prints
-/// endless motion in a pipe for that long and stops.
+/// The one input rule (issue 34, `InputScript.default`): no input unless one is given, in
+/// every command; `--input tap` asks for one tap at 0 s and `--input none` plays nothing;
+/// each `--help` states the rule from the same text. `run --duration` prints endless motion
+/// in a pipe for that long and stops.
 @Suite struct InputRuleTests {
   /// The front face's transform in `render flip --time 1` with `extra` arguments.
   func front(_ extra: [String]) throws -> [Double] {
@@ -193,11 +195,88 @@ private func temporary(_ name: String) -> String {
     return try #require(item["transform"] as? [Double])
   }
 
-  @Test func inputNonePlaysNothingAndTheDefaultIsOneTap() throws {
-    #expect(try front(["--input", "none"]) == [1, 0, 0, 0, 1, 0, 104, 74, 1])
+  @Test func noInputUnlessGivenAndTapAsksForOne() throws {
+    let untouched: [Double] = [1, 0, 0, 0, 1, 0, 104, 74, 1]
+    #expect(try front([]) == untouched)
+    #expect(try front(["--input", "none"]) == untouched)
     // One tap at 0: half a turn, the front face mirrored.
-    #expect(try front([]).first.map { abs($0 + 1) < 1e-9 } == true)
-    #expect(runCommand(["render", "--help"]).out.contains("'none' plays nothing"))
+    #expect(try front(["--input", "tap"]).first.map { abs($0 + 1) < 1e-9 } == true)
+  }
+
+  /// Every command's help states the rule, from `InputScript`'s own text.
+  @Test(arguments: ["render", "run", "export", "check", "test", "preview"])
+  func everyHelpStatesTheRule(command: String) {
+    let help = runCommand([command, "--help"]).out
+    #expect(help.contains(InputScript.defaultText), "\(command): \(help)")
+    #expect(help.contains("--input") || command == "test", "\(command)")
+  }
+
+  /// `run` in a pipe shows the card as it starts and stops at once; a tap flips it.
+  @Test func aPipedRunPlaysOnlyTheInputGiven() throws {
+    let still = runCommand(["run", "flip", "--ascii", "--cols", "20", "--rows", "5"])
+    #expect(still.status == 0, "\(still.err)")
+    #expect(still.out.split(separator: "\n").last == "settled at t=0.000", "\(still.out)")
+    let tapped = runCommand([
+      "run", "flip", "--ascii", "--cols", "20", "--rows", "5", "--input", "tap",
+    ])
+    #expect(tapped.status == 0, "\(tapped.err)")
+    #expect(tapped.out.contains("progress=0.5000"), "\(tapped.out)")
+    #expect(tapped.out.split(separator: "\n").last != "settled at t=0.000")
+  }
+
+  /// `export --duration` with no input: every frame the same, merged into one.
+  @Test func anExportPlaysNothingUnlessAsked() throws {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("rule-\(UUID())")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: dir) }
+    for (input, moving) in [([String](), false), (["--input", "tap"], true)] {
+      let out = dir.appendingPathComponent("flip-\(moving).apng").path
+      let result = runCommand(
+        ["export", "flip", "-o", out, "--duration", "1", "--fps", "10", "--scale", "0.25"] + input)
+      #expect(result.status == 0, "\(result.err)")
+      let chunks = try PNGChunks.chunks([UInt8](try Data(contentsOf: URL(fileURLWithPath: out))))
+      let frames = chunks.filter { $0.type == "fcTL" }.count
+      #expect(moving ? frames > 2 : frames == 1, "\(input): \(frames) frames")
+    }
+  }
+
+  /// `check --input` plays the script as one more probe; `--input none` adds none.
+  @Test func checkPlaysAGivenInputAsOneMoreProbe() throws {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("probe-\(UUID())")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let path = dir.appendingPathComponent("cornered.lua").path
+    // Only a tap on the corner square moves it, for longer than check waits: the centre
+    // tap and the drags settle; the scripted tap does not.
+    try """
+    local m = morph
+    return m.component {
+      name = "Cornered", size = { 40, 40 }, state = { x = 0 }, progress = "x",
+      body = function(self)
+        return m.zstack {
+          m.rect():frame(40, 40),
+          m.rect():frame(10, 10):offset(-15, -15)
+            :onTap(function(s) s:animate(m.linear(20), { x = 1 }) end),
+        }
+      end,
+      accessibility = function(self) return { label = "Cornered", value = "x" } end,
+    }
+    """.write(toFile: path, atomically: true, encoding: .utf8)
+    #expect(runCommand(["check", path, "--input", "none"]).status == 0)
+    let script = dir.appendingPathComponent("corner.txt").path
+    try "0 tap 5,5\n".write(toFile: script, atomically: true, encoding: .utf8)
+    let keyed = runCommand(["check", path, "--input", script])
+    #expect(keyed.status == 1, "\(keyed.out)")
+    #expect(
+      keyed.out.contains("after a scripted input (--input \(script)), still animating"),
+      "\(keyed.out)")
+  }
+
+  /// The preview takes the rule's `none` and no script: input is made in the page.
+  @Test func thePreviewTakesOnlyInputNone() {
+    let result = runCommand(["preview", "flip", "--input", "tap", "--no-open"])
+    #expect(result.status == 2)
+    #expect(result.err.contains("preview takes only --input none"), "\(result.err)")
   }
 
   @Test func runForADurationStopsEndlessMotion() throws {

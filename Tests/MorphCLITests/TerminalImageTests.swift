@@ -16,7 +16,7 @@ import Testing
     graphics: GraphicsProtocol, share: Double
   ) throws {
     let run = try Subprocess.run([
-      "run", Self.flip, "--graphics", graphics.rawValue, "--scale", "2",
+      "run", Self.flip, "--input", "tap", "--graphics", graphics.rawValue, "--scale", "2",
     ])
     #expect(run.status == 0, "\(run.err)")
     #expect(run.out.contains("settled at t="))
@@ -24,7 +24,7 @@ import Testing
     let images = try TerminalImages.decode(run.out, as: graphics)
     #expect(frames > 1)
     #expect(images.count >= frames)
-    let expected = try rendered(["--time", "5", "--scale", "2"])
+    let expected = try rendered(["--input", "tap", "--time", "5", "--scale", "2"])
     let last = try #require(images.last)
     #expect(last.width == expected.width && last.height == expected.height)
     guard last.width == expected.width, last.height == expected.height else { return }

@@ -47,7 +47,7 @@ enum LottieVerification {
   static func playedFrames(_ plugin: String, count: Int, fps: Double) throws -> [DisplayList] {
     let document = try DocumentHost(path: pluginPath(plugin))
     let host = try document.componentHost(for: "--duration")
-    var player = ScriptPlayer(.defaultTap)
+    var player = ScriptPlayer(.tap)
     return try (0..<count).map { i in
       try player.play(until: Double(i) / fps, on: host)
       return try host.frame().list

@@ -72,7 +72,7 @@ import Testing
     #expect(
       one.checks.map(\.expectation) == [
         .text(key: "name", value: "x"), .number(key: "turns", value: 0.25, tolerance: 1e-3),
-        .snapshot("s", scale: 1), .settled,
+        .snapshot("s", scale: 1, tolerance: .init()), .settled,
       ])
   }
 
@@ -110,7 +110,8 @@ import Testing
     #expect(
       failures[1]
         == "\(test.path):9: at 0.3 s: node 'card' quad: expected {0, 0, 0, 0, 0, 0, 0, 0} ± 1, "
-        + "got {80, 50, 300, 50, 300, 190, 80, 190} (top-left x off by 80)")
+        + "got {80, 50, 300, 50, 300, 190, 80, 190} "
+        + "(worst: top-right x off by 300; 8 of 8 out of tolerance)")
     #expect(
       failures[2]
         == "\(test.path):10: at 0.4 s: accessibility value: expected 'Showing front', got 'Showing back'"

@@ -114,6 +114,48 @@ import Testing
     expectClose(try frame(h), Self.slot(0), "end")
   }
 
+  /// A change made with no frame drawn (a `done` starting the way back) glides from where
+  /// the first glide had got to at that moment, as when every frame is drawn: each change
+  /// is laid out when it happens.
+  @Test func aChangeWithNoFrameDrawnGlidesAsWhenEveryFrameIsDrawn() throws {
+    let change = """
+      self:animate(m.linear(1), { sel = 2 }, function(s)
+        s:animate(m.linear(1), { sel = 0 })
+      end)
+      """
+    let unseen = try makeHost(change: change)
+    let watched = try makeHost(change: change)
+    for h in [unseen, watched] { try h.tap(at: Point(h.margin + 5, h.margin + 5)) }
+    let start = unseen.time
+    while watched.time < start + 1.5 - 1e-9 {
+      try watched.advance(to: min(start + 1.5, watched.time + 1.0 / 60))
+      _ = try frame(watched)
+    }
+    try unseen.advance(to: start + 1.5)
+    // Half way back from slot 2, whether or not slot 2 was ever drawn.
+    expectClose(try frame(unseen), Self.lerp(Self.slot(2), Self.slot(0), 0.5), "unseen")
+    expectClose(try frame(watched), Self.lerp(Self.slot(2), Self.slot(0), 0.5), "watched")
+  }
+
+  /// On a spring the pill's y and height, which do not move, are at rest at once while its
+  /// x glides on: drawing frames (which lets the resting coordinates go) changes nothing.
+  @Test func aCoordinateAtRestLeavesTheOthersGliding() throws {
+    let change = "self:animate(m.spring { response = 0.4, dampingRatio = 0.75 }, { sel = 2 })"
+    let unseen = try makeHost(change: change)
+    let watched = try makeHost(change: change)
+    for h in [unseen, watched] { try h.tap(at: Point(h.margin + 5, h.margin + 5)) }
+    let start = unseen.time
+    for i in 1...12 {
+      try watched.advance(to: start + Double(i) / 120)
+      _ = try frame(watched)
+    }
+    try unseen.advance(to: start + 0.1)
+    let shown = try frame(unseen)
+    expectClose(try frame(watched), shown, "the same glide")
+    #expect(
+      shown.origin.x > Self.slot(0).origin.x + 1 && shown.origin.x < Self.slot(2).origin.x - 1)
+  }
+
   @Test func withoutAnAnimationTheFrameJumps() throws {
     let h = try makeHost(change: "self.sel = self.next")
     try tap(h, next: 2)

@@ -44,7 +44,8 @@ import Testing
     #expect(
       c.checks.map(\.expectation) == [
         .frame(id: "card", Rect(x: 80, y: 50, width: 220, height: 140), tolerance: 0.01),
-        .snapshot("shot", scale: 1), .settled, .number(key: "turns", value: 0.5, tolerance: 1e-3),
+        .snapshot("shot", scale: 1, tolerance: .init()), .settled,
+        .number(key: "turns", value: 0.5, tolerance: 1e-3),
       ])
   }
 

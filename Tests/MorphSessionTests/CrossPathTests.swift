@@ -237,23 +237,10 @@ import Testing
       }
     }
     print(
-      "cross-path \(c.name): largest state difference \(worst.state), geometry \(worst.points) pt")
-    let geometry = {
-      #expect(worst.points < 0.001, "\(c.name), \(worstAt): geometry off by \(worst.points) pt")
-    }
-    if Self.laidOutLate.contains(c.name) {
-      withKnownIssue("a matched-geometry glide starts at the next layout after a change") {
-        geometry()
-      }
-    } else {
-      geometry()
-    }
+      "cross-path \(c.name): largest state difference \(worst.state), geometry \(worst.points) pt"
+        + (worstAt.isEmpty ? "" : " (\(worstAt))"))
+    #expect(worst.points < 0.001, "\(c.name), \(worstAt): geometry off by \(worst.points) pt")
   }
-
-  /// Plugins whose geometry still depends on when frames are laid out: a
-  /// `matchedGeometry` glide starts from the frame of the last layout, so two changes
-  /// with no frame between them glide once (docs/motion.md, Time is the only input).
-  static let laidOutLate: Set<String> = ["tab_bar"]
 
   /// The chained component of issue 34: `y` starts the moment `clock` ends, so at 1.5 s
   /// it is halfway on every path.

@@ -34,7 +34,7 @@ import Testing
     }
     #expect(frames > 3 && frames < 100, "\(frames) frames until the flip settled")
 
-    let written = try Exporter(plugin: flip, timeline: .time(duration: 0.5, fps: 10))
+    let written = try Exporter(plugin: flip, timeline: .time(duration: 0.5, fps: 10), input: .tap)
       .write(to: folder.appendingPathComponent("flip.gif"))
     #expect(written.frames == 6)  // 0 to 0.5 s at 10 fps, both ends
     let bytes = try Data(contentsOf: folder.appendingPathComponent("flip.gif"))

@@ -32,14 +32,20 @@ enum PreviewCommand {
       --no-open          do not (the default when output is not a terminal)
       --set KEY=VALUE    override a prop (one plugin only; repeatable)
       --reduce-motion    changes apply at once (also MORPH_REDUCE_MOTION=1)
+      --input none       the one input rule: \(InputScript.defaultText); the page
+                         plays only what you do in it (no script here)
     \(ScriptLimits.optionsUsage(column: 21))
     """
 
   static func run(_ arguments: [String], output: some TextOutput) throws -> ExitStatus {
     var options = CommandLineOptions(arguments)
     let play = try PlayOptions(&options)
-    guard play.time == nil, play.inputPath == nil else {
-      throw UsageError("preview takes no --time or --input: play it in the page")
+    guard play.time == nil else { throw UsageError("preview takes no --time: play it in the page") }
+    // The same default as every command (nothing); a script or a tap is played in the page.
+    if let input = play.inputPath, input != InputScript.noneName {
+      throw UsageError(
+        "preview takes only --input \(InputScript.noneName): tap and drag in the page, and its timeline replays them"
+      )
     }
     let port = try options.int("--port", in: 0...65535) ?? 0
     let open = options.flag("--open")

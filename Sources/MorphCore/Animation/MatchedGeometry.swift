@@ -67,7 +67,7 @@ public struct MatchedGeometry: Sendable {
         engine.keep(only: Set(engine.channels.keys).subtracting(names))
       }
     }
-    return presented(key, at: time) ?? frame
+    return presented(key, at: time, resting: frame)
   }
 
   /// The frame a detached key (a removed view) draws at, at `time`: where it was shown
@@ -75,18 +75,21 @@ public struct MatchedGeometry: Sendable {
   public mutating func held(_ key: MatchedGeometryKey, at time: Double) -> Rect? {
     guard let last = laidOut[key] else { return nil }
     met.insert(key)
-    return presented(key, at: time) ?? last
+    return presented(key, at: time, resting: last)
   }
 
   /// Whether a layout met `key`: a detached one has a frame to be held at.
   func holds(_ key: MatchedGeometryKey) -> Bool { laidOut[key] != nil }
 
-  private func presented(_ key: MatchedGeometryKey, at time: Double) -> Rect? {
-    let shown = Self.channels(key).map { engine.presented($0, at: time) }
-    guard let x = shown[0], let y = shown[1], let w = shown[2], let h = shown[3] else {
-      return nil
+  /// Where `key` is shown at `time`: each coordinate still gliding from its channel, the
+  /// others where `resting` (its layout) puts them. `finishLayout` drops a coordinate's
+  /// channel once it comes to rest — at its target, the laid-out value — so a glide whose
+  /// x moves on after its y has stopped keeps its x, however many frames were drawn.
+  private func presented(_ key: MatchedGeometryKey, at time: Double, resting: Rect) -> Rect {
+    let shown = zip(Self.channels(key), Self.coordinates(resting)).map { name, laid in
+      engine.presented(name, at: time) ?? laid
     }
-    return Rect(x: x, y: y, width: max(0, w), height: max(0, h))
+    return Rect(x: shown[0], y: shown[1], width: max(0, shown[2]), height: max(0, shown[3]))
   }
 
   /// Ends a layout: its transaction is spent, and keys it did not meet are forgotten

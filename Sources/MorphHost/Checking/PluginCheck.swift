@@ -54,10 +54,14 @@ public enum PluginCheck {
   }
 
   /// The findings for the plugin `given` names (a path or a bundled name); plugins print
-  /// through `options.output`, never into the findings.
+  /// through `options.output`, never into the findings. The progress points and the
+  /// unload see the plugin with no input played (`InputScript.default`); the gestures are
+  /// check's own probes, each from a fresh start; `input` (`check --input`), when it has
+  /// events, is played as one more, named by `inputName`.
   public static func check(
     _ given: String, settleLimit: Double = defaultSettleLimit,
-    options: ComponentOptions = ComponentOptions()
+    options: ComponentOptions = ComponentOptions(),
+    input: InputScript = .default, inputName: String = "input script"
   ) -> [Finding] {
     var report = Report()
     func error(_ e: Error, _ occasion: Occasion? = nil) {
@@ -109,6 +113,7 @@ public enum PluginCheck {
       ("drag right", { h in try h.drag(from: h.center, to: h.center + Point(120, 0), over: 0.25) }),
       ("drag left", { h in try h.drag(from: h.center, to: h.center - Point(120, 0), over: 0.25) }),
     ]
+    if !input.events.isEmpty { inputs.append((inputName, { try play(input, on: $0) })) }
     // The gestures a plain tap already covers, poked where something takes them.
     let gestures: [(String, String, KeyPath<Handlers, Int?>?, String)] = [
       ("double tap", "doubleTap", \.doubleTap, "0 doubletap\n"),
@@ -161,7 +166,11 @@ public enum PluginCheck {
 
   /// Plays a one-gesture input script to its end.
   static func play(_ text: String, on host: ComponentHost) throws {
-    let script = try InputScript.parse(text, file: "check")
+    try play(try InputScript.parse(text, file: "check"), on: host)
+  }
+
+  /// Plays `script` to its end (and one tick past it, so its last event is handled).
+  static func play(_ script: InputScript, on host: ComponentHost) throws {
     var player = ScriptPlayer(script)
     try player.play(until: script.duration + host.tick, on: host)
   }

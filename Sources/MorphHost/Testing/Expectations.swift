@@ -67,9 +67,9 @@ enum Expect {
     return nil
   }
 
-  /// The node's corners in component points, or what is wrong with finding it.
-  private static func corners(_ id: String, in frame: ComponentHost.Frame?, host: ComponentHost)
-    -> Result<[Point], NodeMissing>
+  /// The first item with `id` in paint order, or what is wrong with finding it.
+  private static func item(_ id: String, in frame: ComponentHost.Frame?)
+    -> Result<DisplayItem, NodeMissing>
   {
     let items = frame?.list.items ?? []
     guard let item = items.first(where: { $0.id == id }) else {
@@ -77,7 +77,92 @@ enum Expect {
       return .failure(
         NodeMissing(text: "no node with id '\(id)' (ids: \(ids.isEmpty ? "none" : ids))"))
     }
-    return .success(item.quad.map(host.componentPoint))
+    return .success(item)
+  }
+
+  /// The node's corners in component points, or what is wrong with finding it.
+  private static func corners(_ id: String, in frame: ComponentHost.Frame?, host: ComponentHost)
+    -> Result<[Point], NodeMissing>
+  {
+    item(id, in: frame).map { $0.quad.map(host.componentPoint) }
+  }
+
+  /// The node's drawn opacity: its own (every `opacity` up to its group) times that of
+  /// every compositing group it is drawn in.
+  static func opacity(
+    _ id: String, _ want: Double, _ tolerance: Double, in frame: ComponentHost.Frame?
+  ) -> String? {
+    var groups: [Double] = []
+    for command in frame?.list.commands ?? [] {
+      switch command {
+      case .beginGroup(let style): groups.append(style.opacity)
+      case .endGroup: _ = groups.popLast()
+      case .item(let item) where item.id == id:
+        return compare(
+          "node '\(id)' opacity", [want], [groups.reduce(item.opacity, *)], tolerance,
+          names: ["opacity"])
+      case .item: continue
+      }
+    }
+    if case .failure(let missing) = item(id, in: frame) { return missing.text }
+    return nil
+  }
+
+  /// The node's gradient fill against what the test wrote of it: ends or centre in
+  /// component points (through the item's transform), stops as straight sRGB 0…1.
+  static func gradient(
+    _ id: String, _ want: TestCheck.GradientExpectation, _ tolerance: Double,
+    in frame: ComponentHost.Frame?, host: ComponentHost
+  ) -> String? {
+    let found: DisplayItem
+    switch item(id, in: frame) {
+    case .failure(let missing): return missing.text
+    case .success(let item): found = item
+    }
+    // A fill's gradient is in unit points of the item's frame (as the renderer reads it).
+    let point = { (unit: Point) in
+      host.componentPoint(found.transform.apply(found.frame.point(atUnit: unit)))
+    }
+    let kind: String
+    var ends: [String: Point] = [:]
+    let stops: [GradientStop]
+    switch found.fill {
+    case .linearGradient(let g):
+      (kind, stops) = ("linear", g.stops)
+      ends = ["from": point(g.start), "to": point(g.end)]
+    case .radialGradient(let g):
+      (kind, stops) = ("radial", g.stops)
+      ends = ["center": point(g.center)]
+    case .angularGradient(let g):
+      (kind, stops) = ("angular", g.stops)
+      ends = ["center": point(g.center)]
+    default:
+      return "node '\(id)' is not filled with a gradient"
+    }
+    var names: [String] = []
+    var expected: [Double] = []
+    var actual: [Double] = []
+    for (name, written) in [("from", want.from), ("to", want.to), ("center", want.center)] {
+      guard let written else { continue }
+      guard let got = ends[name] else {
+        return "node '\(id)': a \(kind) gradient has no '\(name)' (it has "
+          + ends.keys.sorted().joined(separator: ", ") + ")"
+      }
+      names += ["\(name) x", "\(name) y"]
+      expected += [written.x, written.y]
+      actual += [got.x, got.y]
+    }
+    if let written = want.stops {
+      guard written.count == stops.count else {
+        return "node '\(id)' gradient: expected \(written.count) stops, it has \(stops.count)"
+      }
+      for (i, (w, g)) in zip(written, stops).enumerated() {
+        names += ["red", "green", "blue", "alpha", "location"].map { "stop \(i + 1) \($0)" }
+        expected += [w.color.red, w.color.green, w.color.blue, w.color.alpha, w.location]
+        actual += [g.color.red, g.color.green, g.color.blue, g.color.alpha, g.location]
+      }
+    }
+    return compare("node '\(id)' gradient", expected, actual, tolerance, names: names)
   }
 
   struct NodeMissing: Error { var text: String }
@@ -116,17 +201,20 @@ enum Expect {
     }
   }
 
-  /// Numbers against numbers: the first one out of tolerance is named.
-  private static func compare(
+  /// Numbers against numbers: the one furthest out of tolerance is named (a NaN is
+  /// furthest of all), with how many others are out too.
+  static func compare(
     _ what: String, _ expected: [Double], _ actual: [Double], _ tolerance: Double,
     names: [String]
   ) -> String? {
-    guard
-      let i = expected.indices.first(where: { !(abs(expected[$0] - actual[$0]) <= tolerance) })
-    else { return nil }
-    let off = abs(expected[i] - actual[i])
+    let offs = zip(expected, actual).map { abs($0 - $1) }
+    let out = offs.indices.filter { !(offs[$0] <= tolerance) }
+    func badness(_ i: Int) -> Double { offs[i].isNaN ? .infinity : offs[i] }
+    guard let worst = out.max(by: { badness($0) < badness($1) }) else { return nil }
+    let others = out.count > 1 ? "; \(out.count) of \(offs.count) out of tolerance" : ""
     return "\(what): expected \(TestNumber.list(expected)) ± \(TestNumber.text(tolerance)), "
-      + "got \(TestNumber.list(actual)) (\(names[i]) off by \(TestNumber.text(off)))"
+      + "got \(TestNumber.list(actual)) (worst: \(names[worst]) off by "
+      + "\(TestNumber.text(offs[worst]))\(others))"
   }
 }
 
@@ -192,9 +280,33 @@ struct Snapshot {
     case unreadable(String)
   }
 
-  /// Compares `image` with the golden; with `update`, a missing, differing or unreadable
-  /// golden is (re)written instead.
-  func compare(_ image: RasterImage, update: Bool) throws -> Outcome {
+  /// The host's standard image tolerance with what a snapshot changes of it.
+  static func tolerance(_ written: TestCheck.SnapshotTolerance) -> ImageTolerance {
+    var t = ImageTolerance.standard
+    if let v = written.channel { t.channelDelta = v }
+    if let v = written.edgeChannel { t.edgeChannelDelta = v }
+    if let v = written.fraction { t.maxDifferingFraction = v }
+    if let v = written.cluster { t.maxClusterPixels = v }
+    return t
+  }
+
+  /// What a snapshot's tolerance sets, as written: `channel 40, cluster 50`.
+  static func describe(_ written: TestCheck.SnapshotTolerance) -> String {
+    let parts: [(String, String?)] = [
+      ("channel", written.channel.map(String.init)),
+      ("edgeChannel", written.edgeChannel.map(String.init)),
+      ("fraction", written.fraction.map(TestNumber.text)),
+      ("cluster", written.cluster.map(String.init)),
+    ]
+    return parts.compactMap { name, value in value.map { "\(name) \($0)" } }
+      .joined(separator: ", ")
+  }
+
+  /// Compares `image` with the golden within `tolerance`; with `update`, a missing,
+  /// differing or unreadable golden is (re)written instead.
+  func compare(
+    _ image: RasterImage, update: Bool, tolerance: ImageTolerance = .standard
+  ) throws -> Outcome {
     guard try checkFolder(creating: false) else {
       guard update else { return .missing(path: path) }
       return try record(image)
@@ -213,7 +325,6 @@ struct Snapshot {
         expected: "\(width)×\(height)", actual: "\(image.width)×\(image.height)",
         actualPath: actualPath)
     case .image(let golden):
-      let tolerance = ImageTolerance.standard
       if let d = ImageComparison.compare(expected: golden, actual: image, tolerance: tolerance),
         !tolerance.allows(d)
       {

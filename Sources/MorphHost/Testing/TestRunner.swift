@@ -151,6 +151,7 @@ struct CaseRun {
 
   private mutating func inputScript(limits: ScriptLimits) throws -> InputScript {
     if let text = test.input {
+      if let named = InputScript.word(text) { return named }
       do {
         return try InputScript.parse(text, file: testFile)
       } catch {
@@ -175,7 +176,7 @@ struct CaseRun {
       }
       return try InputScript.parse(String(decoding: bytes, as: UTF8.self), file: path)
     }
-    return InputScript(events: [])
+    return .default
   }
 
   /// Plays the input up to each moment in turn and checks what must hold there.
@@ -229,9 +230,14 @@ struct CaseRun {
       mismatch = Expect.frame(id, rect, tolerance, in: frame, host: host)
     case .quad(let id, let points, let tolerance):
       mismatch = Expect.quad(id, points, tolerance, in: frame, host: host)
-    case .snapshot(let name, let scale):
+    case .opacity(let id, let value, let tolerance):
+      mismatch = Expect.opacity(id, value, tolerance, in: frame)
+    case .gradient(let id, let want, let tolerance):
+      mismatch = Expect.gradient(id, want, tolerance, in: frame, host: host)
+    case .snapshot(let name, let scale, let tolerance):
       mismatch = try snapshot(
-        name, scale: scale, line: check.line, frame: frame, renderer: renderer, &snapshots)
+        name, scale: scale, tolerance: tolerance, line: check.line, frame: frame,
+        renderer: renderer, &snapshots)
     case .settled:
       mismatch =
         host.component.isSettling
@@ -276,8 +282,8 @@ struct CaseRun {
 
   /// Compares the picture with its golden beside the test file (see `Snapshot`).
   private mutating func snapshot(
-    _ name: String, scale: Double, line: Int, frame: ComponentHost.Frame?,
-    renderer: CairoRenderer, _ names: inout SnapshotNames
+    _ name: String, scale: Double, tolerance: TestCheck.SnapshotTolerance, line: Int,
+    frame: ComponentHost.Frame?, renderer: CairoRenderer, _ names: inout SnapshotNames
   ) throws -> String? {
     if let first = names.lines[name] {
       return "snapshot '\(name)' is already taken at line \(first); each names its own golden"
@@ -287,7 +293,7 @@ struct CaseRun {
     let image = try host.image(frame, renderer: renderer, scale: scale)
     let golden = try Snapshot(testFile: testFile, name: name, line: line)
     result.inputs.append(golden.path)
-    switch try golden.compare(image, update: update) {
+    switch try golden.compare(image, update: update, tolerance: Snapshot.tolerance(tolerance)) {
     case .matched: return nil
     case .recorded(let path):
       result.recorded.append(path)
@@ -301,7 +307,8 @@ struct CaseRun {
       return "snapshot '\(name)' is \(actual), its golden \(expected); wrote \(actualPath)"
         + Self.fontNote
     case .differs(let difference, let actualPath, let diffPath):
-      return "snapshot '\(name)' differs from its golden: \(difference); "
+      let within = tolerance.isDefault ? "" : " (its tolerance: \(Snapshot.describe(tolerance)))"
+      return "snapshot '\(name)' differs from its golden: \(difference)\(within); "
         + "wrote \(actualPath) and \(diffPath)" + Self.fontNote
     }
   }

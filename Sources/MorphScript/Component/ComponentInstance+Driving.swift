@@ -98,12 +98,14 @@ extension ComponentInstance {
     runBody()
   }
 
-  /// Runs a body, with the hooks its change of structure sets off, without drawing it.
+  /// Runs a body, with the hooks its change of structure sets off, and lays it out
+  /// (`layOut`) without drawing it.
   /// A body that fails here fails again, and is reported, at the next frame.
   func runBody() {
     let failures = hookFailures
     do {
-      _ = try view()
+      let view = try view()
+      if let layOut { layOut(view) } else { unlaidView = view }
     } catch {
       // A hook runs once: its failure waits for the next frame to be reported (a body's
       // fails again there by itself).
@@ -227,6 +229,17 @@ extension ComponentInstance {
     view.root = transitions.resolve(view.root, transaction: pendingTransaction, at: time)
     pendingTransaction = nil
     return view
+  }
+
+  /// Gives the component the layout of the host that draws it, and lays out with it the
+  /// body the component ran at load (no second run): matched geometry then has the frames
+  /// of every moment a change happens at (load included), so a glide starts from where the
+  /// node was at that moment, never from whichever frame a sampler drew last
+  /// (docs/motion.md).
+  public func attachLayout(_ layOut: @escaping (SceneView) -> Void) {
+    self.layOut = layOut
+    if let view = unlaidView { layOut(view) }
+    unlaidView = nil
   }
 
   /// Runs a layout of the last view with the matched geometry its transactions move.

@@ -78,6 +78,13 @@ public final class ComponentInstance: AnimationHost {
   /// What changed state since the last body, and under which animation: the next body's
   /// change of structure runs under it (SwiftUI's transaction).
   var pendingTransaction: Transaction?
+  /// Lays a body out where its host draws it (set by `attachLayout`): at load and at each
+  /// change, so matched geometry glides from the frames shown at the moment of the change,
+  /// whichever frames were drawn before it.
+  var layOut: ((SceneView) -> Void)?
+  /// The last body run before a host attached its layout (at load): the host lays it out
+  /// when it attaches, with no second run of the body.
+  var unlaidView: SceneView?
   /// What the handler running now has changed (nil: no handler runs).
   private var run: Run?
 

@@ -1206,7 +1206,8 @@ function morph.component(definition) end
 -- `morph.test` exists in the state a test file runs in (`morphhost test`),
 -- never in a plugin's. docs/testing.md describes the vocabulary.
 
----A check made by `morph.test.accessibility`, `frame`, `quad`, `snapshot` or `settled`.
+---A check made by `morph.test.accessibility`, `frame`, `quad`, `opacity`, `gradient`,
+---`snapshot` or `settled`.
 ---@class morph.TestCheck
 
 ---Expectations at one moment, made by `at(t){…}` or `settledBy(t)`.
@@ -1222,7 +1223,7 @@ function morph.component(definition) end
 ---@class morph.TestCaseDefinition
 ---@field plugin string the plugin's path, relative to the test file
 ---@field props? table<string, number|string|boolean|(number|string|boolean)[]> `--set` values
----@field input? string an input script (`0 tap`, one event a line; docs/commands.md)
+---@field input? string an input script (`0 tap`, one event a line; docs/commands.md), or `"tap"` (one tap at 0 s) or `"none"` (the default)
 ---@field inputFile? string an input script's file, relative to the test file
 ---@field reduceMotion? boolean runs with Reduce Motion on
 ---@field [integer] morph.TestMoment
@@ -1257,16 +1258,37 @@ function morph.test.frame(id, rect, tolerance) end
 ---@return morph.TestCheck
 function morph.test.quad(id, corners, tolerance) end
 
+---The drawn opacity of the node marked `:id(id)`: its own times every group's around it.
+---@param id string
+---@param value number 0 to 1
+---@param tolerance? number default 0.001
+---@return morph.TestCheck
+function morph.test.opacity(id, value, tolerance) end
+
+---The gradient the node marked `:id(id)` is filled with: its ends (`from`, `to`: a linear
+---gradient's) or its `center` (radial, angular) in the component's points, and its
+---`stops` (`{"#RRGGBB[AA]", location}`); what is left out is not checked. Points within
+---`tolerance` points, colour channels and locations within `tolerance` (0…1).
+---@param id string
+---@param want {from?: number[], to?: number[], center?: number[], stops?: table[]}
+---@param tolerance? number default 0.01
+---@return morph.TestCheck
+function morph.test.gradient(id, want, tolerance) end
+
 ---The picture, compared with the golden `NAME.png` in the `<file>.snapshots` folder beside
----the test file (`morphhost test --update` records it).
+---the test file (`morphhost test --update` records it). `tolerance` loosens or tightens
+---this snapshot's comparison: `channel` (0-255, away from edges), `edgeChannel` (near
+---edges), `fraction` (of pixels that may differ) and `cluster` (the most differing pixels
+---that may touch).
 ---@param name string letters, digits, '_' and '-'
----@param options? {scale?: number} pixels a point, 0.25 to 4 (default 1)
+---@param options? {scale?: number, tolerance?: table<string, number>} scale: pixels a point, 0.25 to 4 (default 1)
 ---@return morph.TestCheck
 function morph.test.snapshot(name, options) end
 
 ---Expectations at `t` seconds on the component's clock: string keys are state keys
 ---(a number is checked within 1e-9, `approx(v, tol)` within tol, strings and booleans
----exactly); list items are checks (`accessibility`, `frame`, `quad`, `snapshot`, `settled`).
+---exactly, a table field by field: `pt = {x = 1, y = approx(2, 0.1)}`); list items are
+---checks (`accessibility`, `frame`, `quad`, `opacity`, `gradient`, `snapshot`, `settled`).
 ---@param t number seconds, >= 0
 ---@return fun(expectations: table): morph.TestMoment
 function morph.test.at(t) end

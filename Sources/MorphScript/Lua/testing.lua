@@ -149,19 +149,100 @@ function test.quad(id, corners, tol)
   })
 end
 
+---The drawn opacity of the node marked `:id(id)`: its own times every group's around it.
+---@param id string
+---@param value number 0 to 1
+---@param tolerance? number default 0.001
+---@return morph.TestCheck
+function test.opacity(id, value, tol)
+  node_id(id, "opacity")
+  check.finite(value, 2, "opacity")
+  return seal("check", {
+    kind = "opacity", line = line(), id = id, values = { value },
+    tolerance = tolerance(tol, 3, "opacity", 0.001),
+  })
+end
+
+-- A colour written as "#RRGGBB[AA]" or a name: the host parses it, at this line.
+local function stop_list(stops, n, fname)
+  check.table(stops, n, fname, "stops")
+  local count = rawlen(stops)
+  if count == 0 then check.error(n, fname, "stops: at least one {color, location} expected", "stops") end
+  local out = {}
+  for i = 1, count do
+    local s = rawget(stops, i)
+    if type(s) ~= "table" or type(rawget(s, 1)) ~= "string" or type(rawget(s, 2)) ~= "number"
+      or rawget(s, 2) - rawget(s, 2) ~= 0 or rawlen(s) ~= 2 then
+      check.error(n, fname, format("stop %d: {\"#RRGGBB\", location} expected", i), "stops")
+    end
+    out[i] = { text(rawget(s, 1), n, fname, "stops"), rawget(s, 2) }
+  end
+  return out
+end
+
+---The gradient the node marked `:id(id)` is filled with: its ends (`from`, `to`: a linear
+---gradient's) or its `center` (radial, angular) in the component's points, and its
+---`stops` (`{"#RRGGBB[AA]", location}`); what is left out is not checked. Points within
+---`tolerance` points, colour channels and locations within `tolerance` (0…1).
+---@param id string
+---@param want {from?: number[], to?: number[], center?: number[], stops?: table[]}
+---@param tolerance? number default 0.01
+---@return morph.TestCheck
+function test.gradient(id, want, tol)
+  node_id(id, "gradient")
+  check.options(want, { "from", "to", "center", "stops" }, 2, "gradient")
+  local c = { kind = "gradient", line = line(), id = id, tolerance = tolerance(tol, 3, "gradient", 0.01) }
+  for _, k in ipairs { "from", "to", "center" } do
+    if want[k] ~= nil then c[k] = numbers(want[k], 2, 2, "gradient", k .. " {x, y}") end
+  end
+  if want.stops ~= nil then c.stops = stop_list(want.stops, 2, "gradient") end
+  if c.from == nil and c.to == nil and c.center == nil and c.stops == nil then
+    check.error(2, "gradient", "name at least one of from, to, center, stops")
+  end
+  return seal("check", c)
+end
+
+-- A snapshot's own tolerance: what `ImageTolerance` (MorphRender) calls channelDelta,
+-- edgeChannelDelta, maxDifferingFraction and maxClusterPixels; unnamed ones keep the
+-- host's defaults (docs/testing.md).
+-- Each field's range, and whether it is a whole number.
+local snapshot_tolerance_fields = {
+  { "channel", 255, true }, { "edgeChannel", 255, true }, { "fraction", 1, false },
+  { "cluster", rules.maxCluster, true },
+}
+local function snapshot_tolerance(t)
+  check.options(t, { "channel", "edgeChannel", "fraction", "cluster" }, 2, "snapshot")
+  local out = {}
+  for _, field in ipairs(snapshot_tolerance_fields) do
+    local k, most, whole = field[1], field[2], field[3]
+    if t[k] ~= nil then
+      local v = check.finite(t[k], 2, "snapshot", "tolerance." .. k)
+      if v < 0 or v > most or (whole and v % 1 ~= 0) then
+        check.error(2, "snapshot", format("must be %s in [0, %s], got %s",
+          whole and "a whole number" or "a number", tostring(most), tostring(v)), "tolerance." .. k)
+      end
+      out[k] = v
+    end
+  end
+  return out
+end
+
 ---The picture, compared with the golden `NAME.png` in the `<file>.snapshots` folder beside
----the test file (`morphhost test --update` records it).
+---the test file (`morphhost test --update` records it). `tolerance` loosens or tightens
+---this snapshot's comparison: `channel` (0-255, away from edges), `edgeChannel` (near
+---edges), `fraction` (of pixels that may differ) and `cluster` (the most differing pixels
+---that may touch).
 ---@param name string letters, digits, '_' and '-'
----@param options? {scale?: number} pixels a point, 0.25 to 4 (default 1)
+---@param options? {scale?: number, tolerance?: table<string, number>} scale: pixels a point, 0.25 to 4 (default 1)
 ---@return morph.TestCheck
 function test.snapshot(name, options)
   text(name, 1, "snapshot")
   if not name:match("^[%w_][%w_%-]*$") or #name > rules.nameLength then
     check.error(1, "snapshot", "a name is letters, digits, '_' and '-' (a file name), got '" .. name .. "'")
   end
-  local scale = 1
+  local scale, within = 1, nil
   if options ~= nil then
-    check.options(options, { "scale" }, 2, "snapshot")
+    check.options(options, { "scale", "tolerance" }, 2, "snapshot")
     if options.scale ~= nil then
       scale = check.finite(options.scale, 2, "snapshot", "scale")
       if scale < rules.minScale or scale > rules.maxScale then
@@ -169,15 +250,34 @@ function test.snapshot(name, options)
           tostring(rules.minScale), tostring(rules.maxScale), tostring(scale)), "scale")
       end
     end
+    if options.tolerance ~= nil then
+      within = snapshot_tolerance(options.tolerance)
+      if next(within) == nil then within = nil end
+    end
   end
-  return seal("check", { kind = "snapshot", line = line(), name = name, scale = scale })
+  return seal("check", { kind = "snapshot", line = line(), name = name, scale = scale, within = within })
 end
 
 --- settled: at rest (nothing that will end is moving); `at(t){ test.settled }`.
 test.settled = seal("check", { kind = "settled" })
 
--- One expectation of a state key: a number (within 1e-9), approx(…), a string or a boolean.
-local function state_check(key, want, n)
+-- One expectation of a state key: a number (within 1e-9), approx(…), a string or a boolean;
+-- a plain table is a composite key's fields (`pt = {x = 1, y = approx(2, 0.1)}`, an array's
+-- `{1, 2}`), each checked as the channel `key.field` the engine animates, into `out`.
+local function state_checks(key, want, n, out)
+  if type(want) == "table" and getmetatable(want) == nil and kind(want) == nil then
+    local fields = {}
+    for k in pairs(want) do
+      if type(k) ~= "string" and (type(k) ~= "number" or k % 1 ~= 0 or k < 1) then
+        check.error(n, "at", "a composite's fields are names or list positions, got " .. typename(k), key)
+      end
+      fields[#fields + 1] = k
+    end
+    if #fields == 0 then check.error(n, "at", "a composite value needs at least one field", key) end
+    sort(fields, function(a, b) return tostring(a) < tostring(b) end)
+    for _, k in ipairs(fields) do state_checks(key .. "." .. tostring(k), want[k], n, out) end
+    return
+  end
   local c = { kind = "state", key = key }
   if type(want) == "number" then
     check.finite(want, n, "at", key)
@@ -190,14 +290,16 @@ local function state_check(key, want, n)
   elseif type(want) == "boolean" then
     c.boolean = want
   else
-    check.error(n, "at", "a number, approx(…), string or boolean expected, got " .. typename(want), key)
+    check.error(n, "at", "a number, approx(…), string, boolean or a composite's fields expected, got "
+      .. typename(want), key)
   end
-  return c
+  out[#out + 1] = c
 end
 
 ---Expectations at `t` seconds on the component's clock: string keys are state keys
 ---(a number is checked within 1e-9, `approx(v, tol)` within tol, strings and booleans
----exactly); list items are checks (`accessibility`, `frame`, `quad`, `snapshot`, `settled`).
+---exactly, a table field by field: `pt = {x = 1, y = approx(2, 0.1)}`); list items are
+---checks (`accessibility`, `frame`, `quad`, `opacity`, `gradient`, `snapshot`, `settled`).
 ---@param t number seconds, >= 0
 ---@return fun(expectations: table): morph.TestMoment
 function test.at(t)
@@ -207,12 +309,12 @@ function test.at(t)
     local where, checks = line(), {}
     for k, v in pairs(expectations) do
       if type(k) == "string" then
-        checks[#checks + 1] = state_check(k, v, 1)
+        state_checks(k, v, 1, checks)
       elseif type(k) ~= "number" or k < 1 or k > rawlen(expectations) or k % 1 ~= 0 then
         check.error(1, "at", "keys are state names (strings) or list positions, got " .. typename(k))
       elseif kind(v) ~= "check" then
         check.error(1, "at", format(
-          "item %d: a check (test.accessibility, frame, quad, snapshot or settled) expected, got %s",
+          "item %d: a check (test.accessibility, frame, quad, opacity, gradient, snapshot or settled) expected, got %s",
           k, typename(v)))
       end
     end

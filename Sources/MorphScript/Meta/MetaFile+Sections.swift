@@ -332,7 +332,8 @@ extension MetaFile {
         """),
       .text(
         """
-        ---A check made by `morph.test.accessibility`, `frame`, `quad`, `snapshot` or `settled`.
+        ---A check made by `morph.test.accessibility`, `frame`, `quad`, `opacity`, `gradient`,
+        ---`snapshot` or `settled`.
         ---@class morph.TestCheck
         """),
       .text(
@@ -356,7 +357,7 @@ extension MetaFile {
         ---@class morph.TestCaseDefinition
         ---@field plugin string the plugin's path, relative to the test file
         ---@field props? table<string, number|string|boolean|(number|string|boolean)[]> `--set` values
-        ---@field input? string an input script (`0 tap`, one event a line; docs/commands.md)
+        ---@field input? string an input script (`0 tap`, one event a line; docs/commands.md), or `"tap"` (one tap at 0 s) or `"none"` (the default)
         ---@field inputFile? string an input script's file, relative to the test file
         ---@field reduceMotion? boolean runs with Reduce Motion on
         ---@field [integer] morph.TestMoment

@@ -338,6 +338,7 @@ public final class LuaState {
       for (key, value) in [
         ("minScale", TestCheck.scales.lowerBound), ("maxScale", TestCheck.scales.upperBound),
         ("nameLength", Double(TestCheck.maxNameLength)),
+        ("maxCluster", Double(TestCheck.maxSnapshotCluster)),
       ] {
         // Whole numbers as integers, so messages show `4`, not `4.0`.
         if value == value.rounded() {

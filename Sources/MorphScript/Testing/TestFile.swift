@@ -109,14 +109,55 @@ public struct TestCheck: Sendable, Decodable {
     case frame(id: String, Rect, tolerance: Double)
     /// The node's four corners, in component points.
     case quad(id: String, [Point], tolerance: Double)
-    /// The picture at `scale` pixels a point, against the golden of this name.
-    case snapshot(String, scale: Double)
+    /// The node's drawn opacity: its own times that of every group around it.
+    case opacity(id: String, value: Double, tolerance: Double)
+    /// What was written of the gradient the node is filled with.
+    case gradient(id: String, GradientExpectation, tolerance: Double)
+    /// The picture at `scale` pixels a point, against the golden of this name, compared
+    /// within the host's image tolerance with what `tolerance` changes of it.
+    case snapshot(String, scale: Double, tolerance: SnapshotTolerance)
     /// Nothing that will end is moving.
     case settled
   }
 
+  /// A gradient's parts a test checks; nil ones are not checked. Points are the
+  /// component's; stop colours and locations are 0…1.
+  public struct GradientExpectation: Sendable, Equatable {
+    public var from: Point?
+    public var to: Point?
+    public var center: Point?
+    public var stops: [GradientStop]?
+  }
+
+  /// What a snapshot changes of the host's image tolerance (`ImageTolerance` in
+  /// MorphRender): a nil field keeps the host's default.
+  public struct SnapshotTolerance: Sendable, Equatable {
+    /// How much a channel may differ away from edges, 0…255.
+    public var channel: Int?
+    /// How much a channel may differ near an edge, 0…255.
+    public var edgeChannel: Int?
+    /// The fraction of pixels that may break their bar, 0…1.
+    public var fraction: Double?
+    /// The most differing pixels that may touch one another.
+    public var cluster: Int?
+
+    public init(
+      channel: Int? = nil, edgeChannel: Int? = nil, fraction: Double? = nil, cluster: Int? = nil
+    ) {
+      self.channel = channel
+      self.edgeChannel = edgeChannel
+      self.fraction = fraction
+      self.cluster = cluster
+    }
+
+    /// Whether it changes nothing.
+    public var isDefault: Bool { self == SnapshotTolerance() }
+  }
+
   /// The scales a snapshot may be drawn at, in pixels a point.
   public static let scales = 0.25...4.0
+  /// The largest `cluster` a snapshot's tolerance may allow (a 16-megapixel picture).
+  public static let maxSnapshotCluster = 1 << 24
   /// The longest snapshot name, in bytes.
   public static let maxNameLength = 100
 
@@ -128,6 +169,11 @@ public struct TestCheck: Sendable, Decodable {
 
   private enum CodingKeys: String, CodingKey {
     case kind, time, line, key, number, tolerance, text, boolean, fields, id, values, name, scale
+    case from, to, center, stops, within
+  }
+
+  private enum ToleranceKeys: String, CodingKey {
+    case channel, edgeChannel, fraction, cluster
   }
 
   public init(from decoder: any Decoder) throws {
@@ -177,6 +223,38 @@ public struct TestCheck: Sendable, Decodable {
       let points = stride(from: 0, to: 8, by: 2).map { Point(v[$0], v[$0 + 1]) }
       expectation = .quad(
         id: try c.decode(String.self, forKey: .id), points, tolerance: tolerance)
+    case "opacity":
+      expectation = .opacity(
+        id: try c.decode(String.self, forKey: .id), value: try numbers(1, "an opacity")[0],
+        tolerance: tolerance)
+    case "gradient":
+      func point(_ key: CodingKeys) throws -> Point? {
+        guard let v = try c.decodeIfPresent([Double].self, forKey: key) else { return nil }
+        guard v.count == 2, v.allSatisfy(\.isFinite) else {
+          throw refuse("gradient \(key.rawValue): {x, y} expected (2 finite numbers)")
+        }
+        return Point(v[0], v[1])
+      }
+      var stops: [GradientStop]?
+      if let written = try c.decodeIfPresent([[StopPart]].self, forKey: .stops) {
+        stops = try written.enumerated().map { i, parts in
+          guard parts.count == 2, case .text(let name) = parts[0], case .number(let at) = parts[1],
+            at.isFinite
+          else { throw refuse("gradient stop \(i + 1): {\"#RRGGBB\", location} expected") }
+          do {
+            return GradientStop(color: try Color.parse(name), location: at)
+          } catch {
+            throw refuse("gradient stop \(i + 1): \(error)")
+          }
+        }
+      }
+      let want = GradientExpectation(
+        from: try point(.from), to: try point(.to), center: try point(.center), stops: stops)
+      guard want != GradientExpectation() else {
+        throw refuse("gradient: name at least one of from, to, center, stops")
+      }
+      expectation = .gradient(
+        id: try c.decode(String.self, forKey: .id), want, tolerance: tolerance)
     case "snapshot":
       let name = try c.decode(String.self, forKey: .name)
       let scale = try c.decodeIfPresent(Double.self, forKey: .scale) ?? 1
@@ -188,9 +266,45 @@ public struct TestCheck: Sendable, Decodable {
         throw refuse(
           "a snapshot's scale must be in [\(Self.scales.lowerBound), \(Self.scales.upperBound)]")
       }
-      expectation = .snapshot(name, scale: scale)
+      var within = SnapshotTolerance()
+      if c.contains(.within) {
+        let t = try c.nestedContainer(keyedBy: ToleranceKeys.self, forKey: .within)
+        func whole(_ key: ToleranceKeys, upTo most: Int) throws -> Int? {
+          guard let v = try t.decodeIfPresent(Double.self, forKey: key) else { return nil }
+          guard v >= 0, v <= Double(most), v == v.rounded() else {
+            throw refuse(
+              "snapshot tolerance.\(key.rawValue) must be a whole number in [0, \(most)]")
+          }
+          return Int(v)
+        }
+        within.channel = try whole(.channel, upTo: 255)
+        within.edgeChannel = try whole(.edgeChannel, upTo: 255)
+        within.cluster = try whole(.cluster, upTo: Self.maxSnapshotCluster)
+        if let f = try t.decodeIfPresent(Double.self, forKey: .fraction) {
+          guard f >= 0, f <= 1 else {
+            throw refuse("snapshot tolerance.fraction must be in [0, 1]")
+          }
+          within.fraction = f
+        }
+      }
+      expectation = .snapshot(name, scale: scale, tolerance: within)
     case "settled": expectation = .settled
     case let other: throw refuse("unknown check '\(other.prefix(40))'")
+    }
+  }
+
+  /// One part of a written gradient stop: its colour's text, then its location.
+  private enum StopPart: Decodable {
+    case text(String)
+    case number(Double)
+
+    init(from decoder: any Decoder) throws {
+      let c = try decoder.singleValueContainer()
+      if let n = try? c.decode(Double.self) {
+        self = .number(n)
+      } else {
+        self = .text(try c.decode(String.self))
+      }
     }
   }
 

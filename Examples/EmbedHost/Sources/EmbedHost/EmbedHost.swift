@@ -53,10 +53,12 @@ struct EmbedHost {
       }
     }
 
-    // 5. The plugin played for a second and exported as a GIF, in one call.
+    // 5. The plugin tapped at 0 s, played for a second and exported as a GIF, in one call
+    // (without `input`, nothing plays: the same rule as every command).
     let gif = URL(fileURLWithPath: folder).appendingPathComponent("anim.gif")
-    let written = try Exporter(plugin: plugin, timeline: .time(duration: 1, fps: 10))
-      .write(to: gif)
+    let written = try Exporter(
+      plugin: plugin, timeline: .time(duration: 1, fps: 10), input: .tap
+    ).write(to: gif)
     print(written.summary)
   }
 }
