@@ -171,7 +171,7 @@ extension ComponentInstance {
       readsClock = false
       readsSize = false
       let (raw, extra) = try read()
-      let view = transitioned(raw)
+      let view = try transitioned(raw)
       let hooked = raw.root.hasLifecycleHooks
       guard !isUnloaded, hooked || !lifecycle.isEmpty else { return (view, extra) }
       let due = lifecycle.update(
@@ -222,10 +222,18 @@ extension ComponentInstance {
 
   /// `view` with the transitions its change of structure starts or continues; the
   /// pending transaction is spent on it.
-  private func transitioned(_ view: SceneView) -> SceneView {
+  private func transitioned(_ view: SceneView) throws(ScriptError) -> SceneView {
     var view = view
-    view.root = transitions.resolve(view.root, transaction: pendingTransaction, at: time)
+    let transaction = pendingTransaction
     pendingTransaction = nil
+    do {
+      view.root = try transitions.resolve(view.root, transaction: transaction, at: time)
+    } catch {
+      // A custom transition's function failed: its own line, else the plugin.
+      throw ScriptError(
+        kind: .runtime, chunk: error.location?.file ?? path, line: error.location?.line,
+        message: error.message)
+    }
     return view
   }
 

@@ -17,7 +17,7 @@ local presented, model, set_number, animate_numbers, reduce_motion, clock, veloc
   host.presented, host.target, host.set, host.animate, host.reduceMotion, host.time, host.velocity
 local play_timeline, color_channels, color_from = host.play, host.colorChannels, host.color
 local track_kind = host.trackKind
-local awaits = host.awaits
+local awaits, start_timer = host.awaits, host.after
 local offered_size = host.size
 local value_changed = host.changed
 local Component = { __name = "morph.Component", __metatable = "morph.Component" }
@@ -417,7 +417,27 @@ local function set(self, changes)
   for k, v in pairs(changes) do set_value(inst, k, v, "set") end
 end
 
-local methods = { animate = animate, set = set, velocity = velocity, play = play }
+---Runs `fn(self)` `seconds` after now on the component's clock (SwiftUI's
+---`DispatchQueue.main.asyncAfter`), as a handler runs: `self:animate` in it animates. The
+---clock stops at that moment, so `render --time`, tests and exports run it at exactly
+---that time; a hot reload keeps it, unloading the component cancels it.
+---@param seconds number
+---@param fn fun(self: morph.Self)
+local function after(self, seconds, fn)
+  local inst = instances[self]
+  if not inst then fail("calling 'after' on bad self (use self:after)") end
+  if type(seconds) ~= "number" or seconds ~= seconds or seconds < 0 or seconds == huge then
+    check.error(1, "after", "finite number of seconds >= 0 expected, got " .. (type(seconds) == "number"
+      and tostring(seconds) or typename(seconds)))
+  end
+  check.type(fn, "function", 2, "after")
+  if inst.inBody then fail("body must not start a timer (call self:after from a handler or onAppear)") end
+  local id = start_timer(seconds)
+  inst.completions[id] = fn
+  awaits(id)
+end
+
+local methods = { animate = animate, set = set, velocity = velocity, play = play, after = after }
 
 -- A state key's value: numbers from the engine (`read` picks presented or
 -- model), anything else from Lua.

@@ -278,6 +278,8 @@ public final class LuaState {
     try runTrusted(LuaSources.support, name: "morph.support", results: &support) {
       self.pushDebugFunctions()
       morph_pushhostpcall(self.lua)
+      morph_pushhostfn(self.lua, SwiftUINames.nearest, 0)
+      SwiftUINames.push(self.lua)
     }
     let supportTable = support.first ?? .nil
     self.supportTable = supportTable

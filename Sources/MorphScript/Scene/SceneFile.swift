@@ -123,6 +123,25 @@ extension LuaState {
   }
 }
 
+extension LuaState {
+  /// The modifiers a custom transition's function (`m.transition.custom`, wrapped by
+  /// `Lua/nodes.lua`) puts on a probe node at `phase`; its failure names the plugin's line.
+  func transitionModifiers(_ function: LuaRef, phase: Double) throws(SceneError) -> [Modifier] {
+    do throws(ScriptError) {
+      guard case .table(let probe)? = try call(function, [.number(phase)]).first,
+        let nodeOpNumbers
+      else { throw ScriptError(kind: .value, message: "custom transition returned no node") }
+      push(probe)
+      push(nodeOpNumbers)
+      defer { morph_pop(lua, 2) }
+      var reader = SceneReader(lua: lua, opNumbers: lua_gettop(lua))
+      return try reader.readModifiers(lua_gettop(lua) - 1, path: "transition")
+    } catch {
+      throw SceneError(error.message, at: error.location)
+    }
+  }
+}
+
 extension LuaValue {
   /// Lua's name for the value's type.
   public var typeName: String {
