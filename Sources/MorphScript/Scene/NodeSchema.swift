@@ -563,7 +563,7 @@ enum NodeSchema {
       doc: """
         SwiftUI's `redacted(reason: .placeholder)`: every text inside draws as a rounded bar
         per line and every image as a rounded box, in their colour faded (black for images).
-        @param reason? morph.RedactionReason default "placeholder"
+        @param reason? morph.RedactionReason the only reason, and the default
         @return morph.Node
         """,
       fields: [opt("reason", .choice(redactionReason), default: .choice(RedactionReason.placeholder))]),
