@@ -91,7 +91,9 @@ struct MorphhostCommand {
             + "supports Lua \(LibraryComparison.supportedReleases))")
         return ExitStatus.success.rawValue
       default:
-        throw UsageError("unknown command '\(command)'; try 'morphhost help'")
+        let commands = Array(subcommands.keys) + ["help", "version"]
+        let hint = Suggestion.nearest(to: command, in: commands).map { "did you mean '\($0)'? " }
+        throw UsageError("unknown command '\(command)'; \(hint ?? "")try 'morphhost help'")
       }
     } catch {
       let diagnostic = error as? any Diagnostic ?? ForeignError(error)

@@ -117,7 +117,10 @@ extension ComponentInstance {
   public func setProgress(_ value: Double) throws(ScriptError) {
     guard let key = progressKey else {
       throw ScriptError(
-        kind: .value, chunk: path, message: "the component declares no 'progress' key")
+        kind: .value, chunk: path,
+        message:
+          "the component declares no 'progress' key: play it in time instead (render --time T, "
+          + "export --duration S), or declare `progress = \"key\"` naming a number in state")
     }
     try setNumber(key, value)
     if hasController {
