@@ -70,7 +70,10 @@ struct MorphhostCommand {
       output.error(usage)
       return ExitStatus.usage.rawValue
     }
-    let rest = Array(arguments.dropFirst())
+    var rest = Array(arguments.dropFirst())
+    // `--traceback`, any command: a failing script's whole stack after its line.
+    let fullTraceback = rest.prefix { $0 != "--" }.contains("--traceback")
+    if fullTraceback, let i = rest.firstIndex(of: "--traceback") { rest.remove(at: i) }
     do {
       if let (usage, run) = subcommands[command] {
         // Every subcommand answers --help the same way, before reading options.
@@ -99,6 +102,10 @@ struct MorphhostCommand {
       let diagnostic = error as? any Diagnostic ?? ForeignError(error)
       // Messages carry plugin text (names, Lua errors): never raw escapes.
       output.error(terminalSafe(diagnostic.commandLine))
+      if let frame = diagnostic.codeFrame { output.error(terminalSafe(frame, multiline: true)) }
+      if fullTraceback, let traceback = diagnostic.fullTraceback {
+        output.error(terminalSafe(traceback, multiline: true))
+      }
       return diagnostic.exitStatus.rawValue
     }
   }

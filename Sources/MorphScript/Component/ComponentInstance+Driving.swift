@@ -151,7 +151,7 @@ extension ComponentInstance {
   public func view() throws(ScriptError) -> SceneView {
     try hooked { () throws(ScriptError) in
       let node = try located { () throws(ScriptError) in try runtime.body(instance) }
-      return (try state.readView(node, path: path), ())
+      return (try state.readView(node, path: path, body: bodyLocation), ())
     }.view
   }
 
@@ -255,7 +255,7 @@ extension ComponentInstance {
       let (node, accessibility) = try located { () throws(ScriptError) in
         try runtime.frame(instance)
       }
-      return (try state.readView(node, path: path), accessibility)
+      return (try state.readView(node, path: path, body: bodyLocation), accessibility)
     }
     return (view, accessibility)
   }
