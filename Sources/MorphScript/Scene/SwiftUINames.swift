@@ -37,7 +37,6 @@ enum SwiftUINames {
     Entry("scaleEffect", "scale", .modifier),
     Entry("foregroundColor", "fill", .modifier, "a text's colour too"),
     Entry("foregroundStyle", "fill", .modifier, "a text's colour too"),
-    Entry("clipShape", "clip", .modifier),
     Entry("cornerRadius", "clip", .modifier, "`:clip(morph.roundedRect(r))`"),
     Entry("zIndex", "z", .modifier),
     Entry("compositingGroup", "group", .modifier),
