@@ -112,4 +112,33 @@ import Testing
     #expect(full.err.contains("morph.component:"))
     #expect(full.err.contains(":2: in upvalue 'helper'"))
   }
+
+  /// `self:after` runs on the component's clock: at 0.5 s exactly in `render --time` and
+  /// in `test`, whatever their frame rates.
+  @Test func aTimerFiresAtItsMomentInRenderAndTest() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("after-\(UUID())")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try """
+    return morph.component { size = {100, 100}, state = { x = 0 },
+      appear = function(self) self:after(0.5, function(s) s.x = 7 end) end,
+      body = function(self) return morph.rect():frame(10, 10):offset(self.x, 0):id("r") end }
+    """.write(to: folder.appendingPathComponent("timer.lua"), atomically: true, encoding: .utf8)
+    try """
+    local test = morph.test
+    return { test.case "fires at 0.5 s" { plugin = "timer.lua", test.at(0.499) { x = 0 },
+      test.at(0.5) { x = 7 } } }
+    """.write(
+      to: folder.appendingPathComponent("timer.test.lua"), atomically: true, encoding: .utf8)
+    let plugin = folder.appendingPathComponent("timer.lua").path
+    func x(at time: String) -> String? {
+      let r = runCommand(["render", plugin, "--time", time, "--input", "none", "--format", "json"])
+      return r.out.range(of: #""transform": \[1, 0, 0, 0, 1, 0, [0-9.]+"#, options: .regularExpression)
+        .map { String(r.out[$0].split(separator: " ").last ?? "") }
+    }
+    #expect(x(at: "0.499") == "69")
+    #expect(x(at: "0.5") == "76")
+    let test = runCommand(["test", folder.appendingPathComponent("timer.test.lua").path])
+    #expect(test.status == 0, "\(test.out)\(test.err)")
+  }
 }

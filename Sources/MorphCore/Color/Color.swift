@@ -181,6 +181,7 @@ public enum ColorError: Diagnostic, Hashable, Sendable {
     case .unknownName(let s):
       let names = Color.named.keys.sorted().joined(separator: ", ")
       return "unknown colour name \"\(s)\": expected \(Self.acceptedForms) (one of \(names))"
+        + Suggestion.clause(for: s, in: Color.named.keys.sorted())
     }
   }
 }
