@@ -29,7 +29,8 @@ import Testing
   @Test func aMistypedCommandNamesTheNearestOne() {
     let r = runCommand(["rendr", "flip"])
     #expect(r.status == 2)
-    #expect(r.err == "morphhost: unknown command 'rendr'; did you mean 'render'? try 'morphhost help'")
+    #expect(
+      r.err == "morphhost: unknown command 'rendr'; did you mean 'render'? try 'morphhost help'")
   }
 
   @Test func renderRefusesAnOutputItCannotWriteAndWritesNothing() {
@@ -62,7 +63,10 @@ import Testing
     defer { try? FileManager.default.removeItem(atPath: path) }
     let r = runCommand(["render", path, "--progress", "0.5", "--format", "json"])
     #expect(r.status == 1)
-    #expect(r.err.contains("declares no 'progress' key: play it in time instead (render --time T, export --duration S)"))
+    #expect(
+      r.err.contains(
+        "declares no 'progress' key: play it in time instead (render --time T, export --duration S)"
+      ))
   }
 
   @Test func aSyntaxErrorQuotesItsLineWithACaretAndPointsAtTheLineBefore() throws {
@@ -77,7 +81,8 @@ import Testing
     let r = runCommand(["render", path, "--format", "json"])
     #expect(r.status == 1)
     let lines = r.err.split(separator: "\n").map(String.init)
-    #expect(lines.first?.hasSuffix("near 'local'; the cause is likely at the end of line 2") == true)
+    #expect(
+      lines.first?.hasSuffix("near 'local'; the cause is likely at the end of line 2") == true)
     #expect(Array(lines.dropFirst()) == ["2 | local t = { 1, 2", "3 | local x = 3", "  | ^^^^^"])
   }
 
@@ -133,8 +138,10 @@ import Testing
     let plugin = folder.appendingPathComponent("timer.lua").path
     func x(at time: String) -> String? {
       let r = runCommand(["render", plugin, "--time", time, "--input", "none", "--format", "json"])
-      return r.out.range(of: #""transform": \[1, 0, 0, 0, 1, 0, [0-9.]+"#, options: .regularExpression)
-        .map { String(r.out[$0].split(separator: " ").last ?? "") }
+      return r.out.range(
+        of: #""transform": \[1, 0, 0, 0, 1, 0, [0-9.]+"#, options: .regularExpression
+      )
+      .map { String(r.out[$0].split(separator: " ").last ?? "") }
     }
     #expect(x(at: "0.499") == "69")
     #expect(x(at: "0.5") == "76")

@@ -61,7 +61,8 @@ import Testing
       try tracker.resolve(column(false), transaction: nil, at: 0), canvas: canvas,
       geometry: &tracker.geometry, at: 0)
     // Inserted and removed by two changes with no layout between them.
-    _ = try tracker.resolve(column(true), transaction: Transaction(animation: linear, time: 0), at: 0)
+    _ = try tracker.resolve(
+      column(true), transaction: Transaction(animation: linear, time: 0), at: 0)
     let tree = try tracker.resolve(
       column(false), transaction: Transaction(animation: linear, time: 0), at: 0)
     #expect(tracker.leavingIDs == ["x"])

@@ -163,7 +163,9 @@ import Testing
     let h = try host(Self.timer)
     _ = try h.frame()
     try h.advance(to: 0.25)
-    try h.reload(source: Self.timer.replacingOccurrences(of: "size = { 100, 100 }", with: "size = { 120, 100 }"))
+    try h.reload(
+      source: Self.timer.replacingOccurrences(
+        of: "size = { 100, 100 }", with: "size = { 120, 100 }"))
     try h.advance(to: 0.75)
     #expect(log(h) == "fired at 0.5;")
   }

@@ -25,7 +25,8 @@ import Testing
     let close = "<!-- /\(marker) -->"
     let start = try #require(text.range(of: open))
     let end = try #require(text.range(of: close))
-    return text.replacingCharacters(in: start.upperBound..<end.lowerBound, with: "\n" + table + "\n")
+    return text.replacingCharacters(
+      in: start.upperBound..<end.lowerBound, with: "\n" + table + "\n")
   }
 
   @Test func theDocsTablesAreTheCodes() throws {
@@ -36,6 +37,7 @@ import Testing
       try expected.write(to: Self.page, atomically: true, encoding: .utf8)
       return
     }
-    #expect(text == expected, "docs/lua-api.md's tables are stale: MORPH_REFRESH_DOCS=1 rewrites them")
+    #expect(
+      text == expected, "docs/lua-api.md's tables are stale: MORPH_REFRESH_DOCS=1 rewrites them")
   }
 }

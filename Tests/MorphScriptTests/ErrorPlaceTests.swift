@@ -62,7 +62,8 @@ import Testing
     for entry in SwiftUINames.entries where entry.place == .modifier {
       #expect(
         message("return morph.rect():\(entry.swiftUI)(1)")
-          == "a node has no modifier '\(entry.swiftUI)'; that is SwiftUI's name, here it is '\(entry.ours)'")
+          == "a node has no modifier '\(entry.swiftUI)'; that is SwiftUI's name, here it is '\(entry.ours)'"
+      )
     }
     for entry in SwiftUINames.entries where entry.place == .function {
       #expect(
@@ -88,17 +89,22 @@ import Testing
 
   @Test func wrongOptionsAreAllNamedInOneStableMessage() {
     #expect(
-      message("return morph.linearGradient{ colors = {'red'}, startPoint = 'top', endPoint = 'bottom' }")
+      message(
+        "return morph.linearGradient{ colors = {'red'}, startPoint = 'top', endPoint = 'bottom' }")
         == "bad argument #1 to 'linearGradient' (unknown options 'endPoint' (SwiftUI's name; here "
-        + "'to'), 'startPoint' (SwiftUI's name; here 'from'); valid options: colors, stops, from, to)")
+        + "'to'), 'startPoint' (SwiftUI's name; here 'from'); valid options: colors, stops, from, to)"
+    )
   }
 
   @Test func aWrongEnumStringNamesTheNearestOne() {
-    #expect(message("return morph.rect():frame(1, 1, 'centre')").hasSuffix("; did you mean 'center'?)"))
+    #expect(
+      message("return morph.rect():frame(1, 1, 'centre')").hasSuffix("; did you mean 'center'?)"))
   }
 
   @Test func aSelfMethodTypoIsStillAnError() {
-    #expect(message("return morph.rect():strokeBorderr('red', 2)").hasSuffix("did you mean 'strokeBorder'?"))
+    #expect(
+      message("return morph.rect():strokeBorderr('red', 2)").hasSuffix(
+        "did you mean 'strokeBorder'?"))
   }
 
   @Test func strokeBorderRefusesAPathShape() {

@@ -167,12 +167,14 @@ struct LuaArgs {
     }
     guard wrong.isEmpty else {
       let named = wrong.sorted().map { key in
-        "'\(key)'" + (Suggestion.nearest(to: key, in: allowed).map { " (did you mean '\($0)'?)" } ?? "")
+        "'\(key)'"
+          + (Suggestion.nearest(to: key, in: allowed).map { " (did you mean '\($0)'?)" } ?? "")
       }
       let valid = allowed.joined(separator: ", ")
       throw error(
         i,
-        "unknown option\(wrong.count > 1 ? "s" : "") \(named.joined(separator: ", ")); valid options: \(valid)")
+        "unknown option\(wrong.count > 1 ? "s" : "") \(named.joined(separator: ", ")); valid options: \(valid)"
+      )
     }
     return LuaOptions(args: self, index: index)
   }

@@ -68,8 +68,10 @@ public struct ScriptError: Diagnostic, Sendable, Equatable {
       copy.message += "; the cause is likely at the end of line \(previous)"
     }
     frame.append(quoted(line))
-    let caret = String(repeating: " ", count: column ?? indent) + String(
-      repeating: "^", count: max(1, token?.count ?? 1))
+    let caret =
+      String(repeating: " ", count: column ?? indent)
+      + String(
+        repeating: "^", count: max(1, token?.count ?? 1))
     frame.append(String(repeating: " ", count: width) + " | " + caret)
     copy.codeFrame = frame.joined(separator: "\n")
     return copy

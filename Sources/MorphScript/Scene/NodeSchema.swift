@@ -566,7 +566,9 @@ enum NodeSchema {
         @param reason? morph.RedactionReason the only reason, and the default
         @return morph.Node
         """,
-      fields: [opt("reason", .choice(redactionReason), default: .choice(RedactionReason.placeholder))]),
+      fields: [
+        opt("reason", .choice(redactionReason), default: .choice(RedactionReason.placeholder))
+      ]),
     Op(
       "shadow", .modifier,
       doc: """

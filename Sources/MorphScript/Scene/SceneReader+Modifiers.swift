@@ -64,7 +64,8 @@ extension SceneReader {
     case "transformEffect":
       let m = try matrix(r, "matrix", count: 6)
       return .transform(
-        ProjectiveTransform(AffineTransform(a: m[0], b: m[1], c: m[2], d: m[3], tx: m[4], ty: m[5])))
+        ProjectiveTransform(AffineTransform(a: m[0], b: m[1], c: m[2], d: m[3], tx: m[4], ty: m[5]))
+      )
     case "projectionEffect":
       let m = try matrix(r, "matrix", count: 9)
       return .transform(

@@ -61,7 +61,8 @@ enum SwiftUINames {
     Entry("LinearGradient", "linearGradient", .function),
     Entry("RadialGradient", "radialGradient", .function),
     Entry("AngularGradient", "angularGradient", .function),
-    Entry("withAnimation", "self:animate", .function, "in a handler: `self:animate(curve, changes)`"),
+    Entry(
+      "withAnimation", "self:animate", .function, "in a handler: `self:animate(curve, changes)`"),
     Entry("startPoint", "from", .option, "`linearGradient`"),
     Entry("endPoint", "to", .option, "`linearGradient`"),
     Entry("cornerRadius", "r", .option, "`roundedRect`"),
