@@ -107,6 +107,22 @@ import Testing
         "did you mean 'strokeBorder'?"))
   }
 
+  @Test func aMistypedSelfMethodNamesTheNearestOne() throws {
+    let c = try ComponentInstance(
+      path: "p.lua",
+      source: """
+        return morph.component { state = { x = 0 },
+          tap = function(self) self:animte(morph.linear(1), { x = 1 }) end,
+          body = function() return morph.rect() end }
+        """)
+    #expect {
+      try c.handle(component: "tap", .tap(at: Point(0, 0), time: 0))
+    } throws: { error in
+      "\(error)".hasSuffix("no prop or state key 'animte'; state: x; did you mean 'animate'?")
+        || "\(error)".hasSuffix("no state key 'animte'; state: x; did you mean 'animate'?")
+    }
+  }
+
   @Test func strokeBorderRefusesAPathShape() {
     #expect(
       message("return morph.shape(morph.path()):strokeBorder('red', 2)")

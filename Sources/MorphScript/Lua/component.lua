@@ -460,7 +460,13 @@ local function undeclared(inst, k, props)
   local kind = props and "prop or state key" or "state key"
   if props and #lists == 1 then kind = next(inst.numeric) == nil and "prop" or "state key" end
   if #lists == 0 then lists[1] = props and "no props or state declared" or "no state declared" end
-  fail(format("no %s '%s'; %s", kind, tostring(k), concat(lists, "; ")))
+  -- The nearest of what `self` has: a state key, a prop, or a method (`self:animte`).
+  local names = sorted_keys(inst.numeric)
+  if props then
+    for _, name in ipairs(sorted_keys(inst.props)) do names[#names + 1] = name end
+    for _, name in ipairs(sorted_keys(methods)) do names[#names + 1] = name end
+  end
+  fail(format("no %s '%s'; %s%s", kind, tostring(k), concat(lists, "; "), support.suggestion(k, names)))
 end
 
 -- A read-only view of where animations are headed.
