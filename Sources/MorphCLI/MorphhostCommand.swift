@@ -44,6 +44,9 @@ struct MorphhostCommand {
       --budget N                     instructions allowed per call, 1…10^12 (default 200000000)
       --timeout SECONDS              wall-clock limit per call, in (0, 3600] (default 2)
 
+    Any command: --traceback prints a failing script's whole stack after its message
+    (the live view and the preview fold the host's own frames).
+
     Exit status: 0 on success, 1 when the Lua code fails or an output cannot be
     written, 2 on a usage error.
     """
