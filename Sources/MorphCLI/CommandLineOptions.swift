@@ -1,3 +1,4 @@
+import MorphCore
 import MorphRender
 
 /// A small command-line reader: `--name value`, `--name=value`, flags, and
@@ -5,6 +6,8 @@ import MorphRender
 struct CommandLineOptions {
   private var arguments: [String]
   private var positional: [String] = []
+  /// Every option name the command asked for: what an unknown one is compared with.
+  private var known: [String] = []
 
   init(_ arguments: [String]) {
     self.arguments = arguments
@@ -12,6 +15,7 @@ struct CommandLineOptions {
 
   /// The value of `name`, removed from the list; nil when absent.
   mutating func value(_ name: String) throws(UsageError) -> String? {
+    if !known.contains(name) { known.append(name) }
     var i = 0
     while i < arguments.count {
       let argument = arguments[i]
@@ -42,6 +46,7 @@ struct CommandLineOptions {
   mutating func helpRequested() -> Bool { flag("--help") || flag("-h") }
 
   mutating func flag(_ name: String) -> Bool {
+    if !known.contains(name) { known.append(name) }
     guard let i = arguments.firstIndex(of: name) else { return false }
     if let end = arguments.firstIndex(of: "--"), end < i { return false }
     arguments.remove(at: i)
@@ -109,7 +114,9 @@ struct CommandLineOptions {
       } else if argument == "--" {
         afterDashes = true
       } else if argument.hasPrefix("-") && argument.count > 1 && Double(argument) == nil {
-        throw UsageError("unknown option '\(argument)'")
+        let name = String(argument.prefix { $0 != "=" })
+        let hint = Suggestion.clause(for: name, in: known.filter { $0.hasPrefix("--") })
+        throw UsageError("unknown option '\(argument)'\(hint)")
       } else {
         result.append(argument)
       }

@@ -44,6 +44,9 @@ struct MorphhostCommand {
       --budget N                     instructions allowed per call, 1…10^12 (default 200000000)
       --timeout SECONDS              wall-clock limit per call, in (0, 3600] (default 2)
 
+    Any command: --traceback prints a failing script's whole stack after its message
+    (the live view and the preview fold the host's own frames).
+
     Exit status: 0 on success, 1 when the Lua code fails or an output cannot be
     written, 2 on a usage error.
     """
@@ -70,7 +73,10 @@ struct MorphhostCommand {
       output.error(usage)
       return ExitStatus.usage.rawValue
     }
-    let rest = Array(arguments.dropFirst())
+    var rest = Array(arguments.dropFirst())
+    // `--traceback`, any command: a failing script's whole stack after its line.
+    let fullTraceback = rest.prefix { $0 != "--" }.contains("--traceback")
+    if fullTraceback, let i = rest.firstIndex(of: "--traceback") { rest.remove(at: i) }
     do {
       if let (usage, run) = subcommands[command] {
         // Every subcommand answers --help the same way, before reading options.
@@ -91,12 +97,18 @@ struct MorphhostCommand {
             + "supports Lua \(LibraryComparison.supportedReleases))")
         return ExitStatus.success.rawValue
       default:
-        throw UsageError("unknown command '\(command)'; try 'morphhost help'")
+        let commands = Array(subcommands.keys) + ["help", "version"]
+        let hint = Suggestion.nearest(to: command, in: commands).map { "did you mean '\($0)'? " }
+        throw UsageError("unknown command '\(command)'; \(hint ?? "")try 'morphhost help'")
       }
     } catch {
       let diagnostic = error as? any Diagnostic ?? ForeignError(error)
       // Messages carry plugin text (names, Lua errors): never raw escapes.
       output.error(terminalSafe(diagnostic.commandLine))
+      if let frame = diagnostic.codeFrame { output.error(terminalSafe(frame, multiline: true)) }
+      if fullTraceback, let traceback = diagnostic.fullTraceback {
+        output.error(terminalSafe(traceback, multiline: true))
+      }
       return diagnostic.exitStatus.rawValue
     }
   }

@@ -50,6 +50,7 @@ enum RenderCommand {
     exporter.component = play.component
     exporter.reads = play.reads
     exporter.margin = request.margin
+    exporter.warn = { printToStandardError("morphhost: warning: \($0)") }
     // --progress wins over --time; neither is the first frame.
     let moment =
       request.progress.map(FrameMoment.progress) ?? play.time.map(FrameMoment.time) ?? .initial
@@ -118,6 +119,12 @@ struct RenderRequest {
     }
   }
 
+  /// The extensions `-o` chooses a format by.
+  static let byExtension: [(String, Format)] = [
+    ("png", .png), ("svg", .svg), ("pdf", .pdf), ("json", .json), ("txt", .ascii),
+    ("ans", .ansi), ("ansi", .ansi),
+  ]
+
   /// An explicit format wins; then the output file's extension; then the
   /// terminal (ansi, or ascii where colour is off) or, in a pipe, JSON.
   static func chooseFormat(_ name: String?, forceASCII: Bool, output: String?) throws -> Format {
@@ -130,15 +137,16 @@ struct RenderRequest {
       return format
     }
     if let output {
-      switch URL(fileURLWithPath: output).pathExtension.lowercased() {
-      case "png": return .png
-      case "svg": return .svg
-      case "pdf": return .pdf
-      case "json": return .json
-      case "txt": return .ascii
-      case "ans", "ansi": return .ansi
-      default: break
+      let ext = URL(fileURLWithPath: output).pathExtension.lowercased()
+      guard let format = byExtension.first(where: { $0.0 == ext })?.1 else {
+        // As `export` does: a file of the wrong kind is never written.
+        let known = byExtension.map { "." + $0.0 }.joined(separator: " ")
+        let animated = ["gif", "webp", "apng", "mp4", "webm", "lottie"].contains(ext)
+        throw UsageError(
+          "cannot tell what to write to '\(output)': render writes \(known), or give --format"
+            + (animated ? " (for .\(ext), use morphhost export)" : ""))
       }
+      return format
     }
     guard ProcessEnvironment.terminal().isTTY else { return .json }
     switch textColorMode(ascii: false, plainInPipe: false) {

@@ -61,6 +61,16 @@ public enum ExportError: Diagnostic {
     return nil
   }
 
+  public var fullTraceback: String? {
+    if case .failed(let error) = self { return error.fullTraceback }
+    return nil
+  }
+
+  public var codeFrame: String? {
+    if case .failed(let error) = self { return error.codeFrame }
+    return nil
+  }
+
   public var exitStatus: ExitStatus {
     switch self {
     case .unwritable: .failure

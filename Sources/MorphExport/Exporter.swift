@@ -48,6 +48,10 @@ public struct Exporter: Sendable {
   /// one); nil: a video export fails, saying ffmpeg is needed.
   public var ffmpeg: String?
 
+  /// Where a warning goes (a progress outside the plugin's `progressRange`): one line,
+  /// the run goes on.
+  public var warn: @Sendable (String) -> Void = { _ in }
+
   /// Bytes an export's frames may hold at once (see `FrameStream`).
   public static var bytesInFlight: Int { FrameStream.bytesInFlight }
 
@@ -184,7 +188,18 @@ public struct Exporter: Sendable {
     do {
       let frame = try FrameSource.frame(
         plugin, at: moment, component: component, input: input, margin: margin
-      ) { document in try checkOutputs([(output, "-o")], sources: document.sourceFiles) }
+      ) { document in
+        try checkOutputs([(output, "-o")], sources: document.sourceFiles)
+        if case .progress(let p) = moment, document.component != nil {
+          let range = document.progressRange
+          if !range.contains(p) {
+            warn(
+              "--progress \(String(format: "%g", p)) is outside the plugin's progressRange "
+                + "\(String(format: "%g", range.lowerBound))…\(String(format: "%g", range.upperBound)); "
+                + "the plugin may clamp it")
+          }
+        }
+      }
       return (frame.list, frame.summary)
     } catch {
       throw ExportError.wrap(error)

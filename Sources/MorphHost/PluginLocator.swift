@@ -38,13 +38,19 @@ public enum PluginLocator {
         return Resolved(path: found.path, note: nil)
       }
     }
+    if files.fileExists(atPath: absolute, isDirectory: &isDirectory), isDirectory.boolValue {
+      throw NotFound(
+        description: "\(given) is a folder; give the plugin's .lua file inside it")
+    }
     if given.contains("/") {
       throw NotFound(description: "\(given): no such file")
     }
-    let names = bundled().map(\.name).joined(separator: ", ")
+    let names = bundled().map(\.name)
+    let typed = given.hasSuffix(".lua") ? String(given.dropLast(4)) : given
+    let hint = Suggestion.nearest(to: typed, in: names).map { "; did you mean '\($0)'?" } ?? ""
     throw NotFound(
-      description: "no plugin '\(given)': no such file, and no bundled plugin of that name"
-        + (names.isEmpty ? "" : " (bundled: \(names))"))
+      description: "no plugin '\(given)': no such file, and no bundled plugin of that name\(hint)"
+        + (names.isEmpty ? "" : " (bundled: \(names.joined(separator: ", ")))"))
   }
 
   /// Walks `path` one component at a time, matching names ignoring case.

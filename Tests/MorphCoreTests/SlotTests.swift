@@ -58,11 +58,12 @@ import Testing
     var tracker = TransitionTracker()
     let canvas = Size(100, 200)
     _ = try DisplayListBuilder().build(
-      tracker.resolve(column(false), transaction: nil, at: 0), canvas: canvas,
+      try tracker.resolve(column(false), transaction: nil, at: 0), canvas: canvas,
       geometry: &tracker.geometry, at: 0)
     // Inserted and removed by two changes with no layout between them.
-    _ = tracker.resolve(column(true), transaction: Transaction(animation: linear, time: 0), at: 0)
-    let tree = tracker.resolve(
+    _ = try tracker.resolve(
+      column(true), transaction: Transaction(animation: linear, time: 0), at: 0)
+    let tree = try tracker.resolve(
       column(false), transaction: Transaction(animation: linear, time: 0), at: 0)
     #expect(tracker.leavingIDs == ["x"])
     let list = try DisplayListBuilder().build(

@@ -47,8 +47,8 @@ import Testing
     } catch {
       #expect(
         "\(error)"
-          == "no plugin 'flop': no such file, and no bundled plugin of that name "
-          + "(bundled: card_stack, deck_fan, flip, ticket_tear)")
+          == "no plugin 'flop': no such file, and no bundled plugin of that name; did you mean "
+          + "'flip'? (bundled: card_stack, deck_fan, flip, ticket_tear)")
     }
   }
 

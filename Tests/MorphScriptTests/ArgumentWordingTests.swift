@@ -65,13 +65,14 @@ private func message(_ expression: String) -> String {
   @Test func unknownOptionsListTheValidOnesInBoth() {
     #expect(
       message("morph.interactiveSpring{ respons = 1 }")
-        == "w.lua:1: bad argument #1 to 'interactiveSpring' (unknown option 'respons'; "
+        == "w.lua:1: bad argument #1 to 'interactiveSpring' (unknown option 'respons' (did you mean 'response'?); "
         + "valid options: response, dampingFraction, blendDuration)")
     let frameOp = NodeSchema.ops.first { $0.name == "frame" }
     let frame = (frameOp?.options ?? []).map(\.name).joined(separator: ", ")
     #expect(
       message("morph.rect():frame{ widht = 1 }")
-        == "w.lua:1: bad argument #1 to 'frame' (unknown option 'widht'; valid options: \(frame))")
+        == "w.lua:1: bad argument #1 to 'frame' (unknown option 'widht' (did you mean 'width'?); "
+        + "valid options: \(frame))")
     #expect(
       message("morph.rect():frame{ [1] = 1 }")
         == "w.lua:1: bad argument #1 to 'frame' (unknown option '[number]'; valid options: \(frame))"

@@ -148,7 +148,8 @@ private func errorText(_ code: String) throws -> String {
   @Test func springOptionsAreChecked() throws {
     #expect(
       try errorText("return morph.spring{respons = 1}").hasPrefix(
-        "b.lua:1: bad argument #1 to 'spring' (unknown option 'respons'; valid options: duration,"))
+        "b.lua:1: bad argument #1 to 'spring' (unknown option 'respons' (did you mean 'response'?); "
+          + "valid options: duration,"))
     #expect(
       try errorText("return morph.spring{response = -1}")
         == "b.lua:1: bad argument #1 to 'spring' (option 'response' must be a finite number > 0, got -1.0)"

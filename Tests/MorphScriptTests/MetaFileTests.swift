@@ -85,7 +85,8 @@ import Testing
     let code = """
       local names = {}
       for k, v in pairs(morph) do
-        if type(v) == "function" then names[#names + 1] = k end
+        -- `morph.color` is a callable table (it holds `p3`).
+        if type(v) == "function" or getmetatable(v) == "morph.color" then names[#names + 1] = k end
         if type(v) == "table" then
           for k2, v2 in pairs(v) do
             if type(v2) == "function" then names[#names + 1] = k .. "." .. k2 end

@@ -158,6 +158,21 @@ private func hex(_ s: String) -> Color { (try? Color.parse(s)) ?? .clear }
           paint: .color(hex("#0000FF")), width: 3, dash: [4, 2], dashPhase: 1, cap: .round,
           join: .bevel))
     ),
+    "strokeBorder": (
+      ":strokeBorder('#0000FF', 3)",
+      .strokeBorder(Stroke(paint: .color(hex("#0000FF")), width: 3))
+    ),
+    "transformEffect": (
+      ":transformEffect{1, 0, 0.5, 1, 2, 3}",
+      .transform(ProjectiveTransform(AffineTransform(a: 1, b: 0, c: 0.5, d: 1, tx: 2, ty: 3)))
+    ),
+    "projectionEffect": (
+      ":projectionEffect{ m11 = 1, m12 = 2, m13 = 0.001, m21 = 3, m22 = 4, m23 = 0.002, m31 = 5, m32 = 6, m33 = 1 }",
+      .transform(
+        ProjectiveTransform(
+          m11: 1, m12: 2, m13: 0.001, m21: 3, m22: 4, m23: 0.002, m31: 5, m32: 6, m33: 1))
+    ),
+    "redacted": (":redacted('placeholder')", .redacted),
     "shadow": (
       ":shadow{ color = '#FF000080', radius = 5, x = 1, y = 2 }",
       .shadow(Shadow(color: hex("#FF000080"), radius: 5, offset: Point(1, 2)))

@@ -217,6 +217,9 @@ public struct AnimationEngine: Sendable {
   /// tick need not sort.
   private var order: [String] = []
   private var pending: [Int: Int] = [:]  // animation id → keys still running
+  /// Timers (`self:after`): id → the moment it falls due. They share the animations'
+  /// ids and clock, so a timer's callback runs at its logical time as a completion does.
+  public private(set) var timers: [Int: Double] = [:]
   private var nextID = 1
   /// What the channels hold on the heap, kept as they change: what a host
   /// charges to a plugin's memory account.
@@ -253,11 +256,34 @@ public struct AnimationEngine: Sendable {
 
   public func target(_ key: String) -> Double? { channels[key]?.target }
 
-  public var isAnimating: Bool { channels.values.contains { $0.isAnimating } }
+  public var isAnimating: Bool {
+    !timers.isEmpty || channels.values.contains { $0.isAnimating }
+  }
 
-  /// Whether an animation that will end on its own is running.
+  /// Whether an animation that will end on its own is running, or a timer waits.
   public var hasFiniteAnimation: Bool {
-    channels.values.contains { $0.offsets.contains { $0.end.isFinite } }
+    !timers.isEmpty || channels.values.contains { $0.offsets.contains { $0.end.isFinite } }
+  }
+
+  /// What a timer holds in the engine.
+  public static let timerBytes = MemoryLayout<(Int, Double)>.stride * 2
+
+  /// Starts a timer that completes `delay` seconds after `time` (SwiftUI's
+  /// `DispatchQueue.main.asyncAfter` on the component's virtual clock); returns its id,
+  /// which `advance` reports among the completed ids when it falls due. A delay of 0
+  /// falls due at `time`, after the handler that set it returns.
+  public mutating func schedule(after delay: Double, at time: Double) -> Int {
+    let id = nextID
+    nextID += 1
+    timers[id] = time + max(0, delay)
+    heldBytes += Self.timerBytes
+    return id
+  }
+
+  /// Drops every timer (an unloaded component's).
+  public mutating func cancelTimers() {
+    heldBytes -= timers.count * Self.timerBytes
+    timers = [:]
   }
 
   /// Whether a running animation repeats forever (deliberately endless, as
@@ -275,7 +301,9 @@ public struct AnimationEngine: Sendable {
   public mutating func keep(only keys: Set<String>) {
     channels = channels.filter { keys.contains($0.key) }
     order = channels.keys.sorted()
-    heldBytes = channels.reduce(0) { $0 + Self.bytes(key: $1.key) + $1.value.heldBytes }
+    heldBytes =
+      channels.reduce(0) { $0 + Self.bytes(key: $1.key) + $1.value.heldBytes }
+      + timers.count * Self.timerBytes
   }
 
   /// Declares a key with its initial value (or resets it).
@@ -345,6 +373,7 @@ public struct AnimationEngine: Sendable {
   /// time it belongs to, not at whichever sample comes after it.
   public func nextEnd(through time: Double) -> Double? {
     var earliest: Double?
+    for due in timers.values where due <= time { earliest = min(earliest ?? due, due) }
     for channel in channels.values {
       for offset in channel.offsets where offset.end <= time {
         earliest = min(earliest ?? offset.end, offset.end)
@@ -361,7 +390,14 @@ public struct AnimationEngine: Sendable {
       ended += channels[key]?.retire(at: time, freed: &freed) ?? []
     }
     heldBytes -= freed
-    return finish(ended)
+    var rang: [Int] = []
+    if !timers.isEmpty {
+      rang = timers.filter { $0.value <= time }.sorted { ($0.value, $0.key) < ($1.value, $1.key) }
+        .map(\.key)
+      for id in rang { timers[id] = nil }
+      heldBytes -= rang.count * Self.timerBytes
+    }
+    return finish(ended) + rang
   }
 
   /// Counts down each id's running keys; an id completes when none are left.

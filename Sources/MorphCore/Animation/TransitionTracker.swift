@@ -24,7 +24,8 @@ public struct Transaction: Hashable, Sendable {
 /// keeps drawing at the frame it was last laid out at, taking no space (its siblings
 /// glide into its room under the same animation, as they glide to make room for an
 /// inserted one: `MatchedGeometry.moved`), with no handlers so hit testing passes
-/// through it, until its removal ends. No Lua runs per frame.
+/// through it, until its removal ends. No Lua runs per frame, but a custom transition's
+/// function while its node moves.
 public struct TransitionTracker: Sendable {
   /// One step down a body: into a stack's child, or an overlay's or background's view
   /// (the index of its modifier).
@@ -119,7 +120,7 @@ public struct TransitionTracker: Sendable {
   /// presence. The first body only sets the baseline (SwiftUI runs no transition for the
   /// views a hierarchy starts with).
   public mutating func resolve(_ body: ViewNode, transaction: Transaction?, at time: Double)
-    -> ViewNode
+    throws(SceneError) -> ViewNode
   {
     // The next layout moves matched frames under the latest change, but a plain one
     // (an `onAppear` assignment in the same update) does not stop an animated one's glide.
@@ -135,17 +136,23 @@ public struct TransitionTracker: Sendable {
     retireFinished()
     // Nothing moving (the usual frame): the body as it is, not copied.
     guard !sides.isEmpty else { return body }
-    return withRootGhost(decorated(withGhosts(body), at: time), at: time)
+    return try withRootGhost(decorated(withGhosts(body), at: time), at: time)
   }
 
   private mutating func diff(_ found: [String: Entry], _ transaction: Transaction?, at time: Double)
   {
-    let animation = transaction?.animation
     let start = transaction?.time ?? time
+    // A side's own curve (`t:animation(curve)`) wins over the change's, and runs even
+    // when the change had none (SwiftUI's `AnyTransition.animation`); it plays once, as
+    // a transaction's does.
+    func curve(_ own: AnimationCurve?) -> AnimationCurve? {
+      own.flatMap { Transaction(animation: $0, time: start).animation } ?? transaction?.animation
+    }
     let inserted = Set(found.keys).subtracting(present.keys)
     for id in inserted.sorted() {
       // Only the outermost inserted node transitions (SwiftUI): one inside it comes with it.
-      guard let animation, found[id]?.ancestors.contains(where: inserted.contains) == false
+      guard let animation = curve(found[id]?.transition.insertionAnimation),
+        found[id]?.ancestors.contains(where: inserted.contains) == false
       else {
         forget(id)
         continue
@@ -159,7 +166,7 @@ public struct TransitionTracker: Sendable {
     }
     let removed = Set(present.keys).subtracting(found.keys)
     for id in removed.sorted() {
-      guard let animation, let entry = present[id],
+      guard let entry = present[id], let animation = curve(entry.transition.removalAnimation),
         !entry.ancestors.contains(where: removed.contains)
       else {
         forget(id)
@@ -365,37 +372,48 @@ public struct TransitionTracker: Sendable {
   /// `tree` with a leaving root drawn under it (SwiftUI keeps a removed view below the
   /// one that replaced it): as its outermost background, which takes the new root's size
   /// and leaves every slot path in the new root as it is alone.
-  private func withRootGhost(_ tree: ViewNode, at time: Double) -> ViewNode {
+  private func withRootGhost(_ tree: ViewNode, at time: Double) throws(SceneError) -> ViewNode {
     // The newest: the root just replaced (older ones, still fading, are not drawn).
     guard
       let ghost = departures.reversed().lazy.compactMap({ self.leaving[$0.id] })
         .first(where: { $0.path.isEmpty })
     else { return tree }
     var swapping = tree
-    swapping.modifiers.append(.background(decorated(ghost.node, at: time), .center))
+    swapping.modifiers.append(.background(try decorated(ghost.node, at: time), .center))
     return swapping
   }
 
   /// Each moving node with its side's effects at `1 − presence`, outermost (applied last).
-  private func decorated(_ node: ViewNode, at time: Double) -> ViewNode {
+  /// A custom effect's modifiers are the plugin's (`TransitionFunction`): they draw, but
+  /// carry no handlers, as a leaving node's do not.
+  private func decorated(_ node: ViewNode, at time: Double) throws(SceneError) -> ViewNode {
     var copy = node
-    copy.modifiers = node.modifiers.map { modifier in
+    for (i, modifier) in node.modifiers.enumerated() {
       switch modifier {
-      case .overlay(let v, let a): return .overlay(decorated(v, at: time), a)
-      case .background(let v, let a): return .background(decorated(v, at: time), a)
-      default: return modifier
+      case .overlay(let v, let a): copy.modifiers[i] = .overlay(try decorated(v, at: time), a)
+      case .background(let v, let a):
+        copy.modifiers[i] = .background(try decorated(v, at: time), a)
+      default: break
       }
     }
     if let id = node.lastID, let side = sides[id], let transition = node.lastTransition,
       let presence = engine.presented(id, at: time)
     {
       let effects = side == .insertion ? transition.insertion : transition.removal
-      copy.modifiers += effects.map { $0.modifier(amount: 1 - presence) }
+      for effect in effects {
+        let added = try effect.modifiers(amount: 1 - presence, removing: side == .removal)
+        if case .custom = effect {
+          copy.modifiers += Self.inert(ViewNode(.empty, modifiers: added)).modifiers
+        } else {
+          copy.modifiers += added
+        }
+      }
     }
     if case .stack(let axis, let spacing, let alignment, let children) = node.content {
+      var decoratedChildren: [ViewNode] = []
+      for child in children { decoratedChildren.append(try decorated(child, at: time)) }
       copy.content = .stack(
-        axis, spacing: spacing, alignment: alignment,
-        children: children.map { decorated($0, at: time) })
+        axis, spacing: spacing, alignment: alignment, children: decoratedChildren)
     }
     return copy
   }

@@ -27,6 +27,32 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
     self.init(red: white, green: white, blue: white, alpha: alpha)
   }
 
+  /// A colour given in Display P3 (SwiftUI's `Color(.displayP3, red:green:blue:opacity:)`),
+  /// converted to sRGB: the same transfer curve, linear P3 to linear sRGB through CIE XYZ
+  /// (D65), then clamped, so a P3 colour outside sRGB draws as the nearest sRGB one on
+  /// each channel (the renderers draw in sRGB).
+  public init(displayP3Red red: Double, green: Double, blue: Double, alpha: Double = 1) {
+    let r = Self.linear(red)
+    let g = Self.linear(green)
+    let b = Self.linear(blue)
+    self.init(
+      red: Self.encoded(1.224_940_2 * r - 0.224_940_2 * g),
+      green: Self.encoded(-0.042_056_9 * r + 1.042_056_9 * g),
+      blue: Self.encoded(-0.019_637_6 * r - 0.078_636_1 * g + 1.098_273_7 * b), alpha: alpha)
+  }
+
+  /// The sRGB transfer curve (Display P3 shares it), decoded: component to linear light.
+  static func linear(_ v: Double) -> Double {
+    let x = min(max(v.isNaN ? 0 : v, 0), 1)
+    return x <= 0.040_45 ? x / 12.92 : pow((x + 0.055) / 1.055, 2.4)
+  }
+
+  /// Linear light to an sRGB component.
+  static func encoded(_ v: Double) -> Double {
+    let x = min(max(v, 0), 1)
+    return x <= 0.003_130_8 ? x * 12.92 : 1.055 * pow(x, 1 / 2.4) - 0.055
+  }
+
   /// Opaque black.
   public static let black = Color(white: 0)
   /// Opaque white.
@@ -155,6 +181,7 @@ public enum ColorError: Diagnostic, Hashable, Sendable {
     case .unknownName(let s):
       let names = Color.named.keys.sorted().joined(separator: ", ")
       return "unknown colour name \"\(s)\": expected \(Self.acceptedForms) (one of \(names))"
+        + Suggestion.clause(for: s, in: Color.named.keys.sorted())
     }
   }
 }

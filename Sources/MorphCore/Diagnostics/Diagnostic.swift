@@ -12,6 +12,10 @@ public protocol Diagnostic: Error, CustomStringConvertible {
   /// The script's stack where it failed, if a script failed (an error that wraps another
   /// passes the other's on).
   var traceback: String? { get }
+  /// The whole stack, the host's own frames too (`--traceback`); `traceback` may fold them.
+  var fullTraceback: String? { get }
+  /// The source around the mistake, quoted with a caret (a syntax error's), if any.
+  var codeFrame: String? { get }
 }
 
 /// A place in a file: what editors and terminals open as `file:line`.
@@ -51,6 +55,8 @@ extension Diagnostic {
   public var location: FilePosition? { nil }
   public var exitStatus: ExitStatus { .failure }
   public var traceback: String? { nil }
+  public var fullTraceback: String? { traceback }
+  public var codeFrame: String? { nil }
 
   /// One line: `file:line: message` where there is a location, else the message alone
   /// (a front end says whose it is: the command line prefixes `morphhost: `).

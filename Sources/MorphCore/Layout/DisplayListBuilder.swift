@@ -108,6 +108,10 @@ struct Context {
   var opacity = 1.0
   var fill: Paint?
   var stroke: Stroke?
+  /// How far the stroked outline is inset (`strokeBorder`: half its width; 0 for `stroke`).
+  var strokeInset = 0.0
+  /// Whether texts and images draw as placeholders (`redacted`).
+  var redacted = false
   /// The trim of the shape at the end of the chain (only shapes take one).
   var trim: Trim?
   var shadow: Shadow?
@@ -279,12 +283,20 @@ struct Emitter {
         after: .rotation3D(
           degrees: degrees, axis: (axis.x, axis.y, axis.z), anchor: anchor(a, size),
           perspective: perspective, extent: max(size.width, size.height)))
+    case .transform(let m):
+      t = t.concatenating(after: m)
     case .opacity(let a):
       ctx.opacity *= a
     case .fill(let paint):
       ctx.fill = paint
     case .stroke(let stroke):
       ctx.stroke = stroke
+      ctx.strokeInset = 0
+    case .strokeBorder(let stroke):
+      ctx.stroke = stroke
+      ctx.strokeInset = stroke.width / 2
+    case .redacted:
+      ctx.redacted = true
     case .trim(let trim):
       // Met outside in: a trim written earlier trims the outline first.
       ctx.trim = ctx.trim.map { $0.applied(after: trim) } ?? trim
@@ -426,7 +438,12 @@ struct Emitter {
     case .shape(let shape):
       // SwiftUI fills a shape with the foreground style (black) unless it is stroked.
       let fill = ctx.fill ?? (ctx.stroke == nil ? .color(.black) : nil)
-      let outline = try shape.resolvedPath(in: size)
+      // A `strokeBorder` strokes (and a fill under it fills) the inset outline: the
+      // stroke's outer edge then meets the frame, and fill and stroke together cover
+      // the shape as SwiftUI's do.
+      let outline =
+        ctx.stroke != nil && ctx.strokeInset > 0
+        ? try shape.insetPath(in: size, by: ctx.strokeInset) : try shape.resolvedPath(in: size)
       try append(
         DisplayItem(
           id: ctx.id, kind: shape.kind, path: ctx.trim.map { $0.apply(to: outline) } ?? outline,
@@ -437,12 +454,27 @@ struct Emitter {
           untrimmedPath: ctx.trim == nil ? nil : outline))
     case .text(var run):
       if case .color(let c)? = ctx.fill { run.color = c }
+      if ctx.redacted {
+        try emitPlaceholder(run, size: size, transform: t, context: ctx)
+        return
+      }
       try append(
         DisplayItem(
           id: ctx.id, kind: .text, path: Path(), frame: Self.frame(size), transform: t,
           opacity: ctx.opacity, shadow: ctx.shadow, clips: ctx.clips, blend: ctx.blend,
           z: ctx.z, text: run, handlers: ctx.handlers, identity: ctx.identity))
     case .image(let image):
+      if ctx.redacted {
+        let box = Self.frame(size)
+        try append(
+          DisplayItem(
+            id: ctx.id, kind: .roundedRect,
+            path: .roundedRect(box, radius: Self.placeholderRadius, style: .continuous),
+            frame: box, transform: t, opacity: ctx.opacity,
+            fill: .color(Self.placeholderColor(.black)), clips: ctx.clips, blend: ctx.blend,
+            z: ctx.z, handlers: ctx.handlers, identity: ctx.identity))
+        return
+      }
       let paint = ImagePaint(source: image.source, interpolation: image.interpolation)
       try append(
         DisplayItem(
@@ -516,6 +548,38 @@ struct Emitter {
     let origins = layout.origins(sizes, in: size, alignment: alignment)
     let i = with.firstIndex { $0 === child } ?? 0
     return (sizes[i], origins[i])
+  }
+
+  /// A placeholder's corner radius, in points.
+  static let placeholderRadius = 4.0
+
+  /// What a placeholder is painted with: its content's colour, faded as SwiftUI's
+  /// redaction fades it (an approximation: SwiftUI's exact tint is not documented).
+  static func placeholderColor(_ color: Color) -> Color { color.opacity(0.16) }
+
+  /// A redacted text: one rounded bar per line it lays out in, as wide as the frame and
+  /// as tall as its capitals, each centred on its line (SwiftUI's placeholder).
+  private mutating func emitPlaceholder(
+    _ run: TextRun, size: Size, transform t: ProjectiveTransform, context ctx: Context
+  ) throws(SceneError) {
+    let pitch = run.size * 1.2 + run.lineSpacing
+    let lines = max(1, Int(((size.height + run.lineSpacing) / max(pitch, 1e-9)).rounded()))
+    let lineHeight = (size.height - Double(lines - 1) * run.lineSpacing) / Double(lines)
+    let barHeight = min(lineHeight, run.size * 0.75)
+    var bars = Path()
+    for line in 0..<lines {
+      let top = Double(line) * (lineHeight + run.lineSpacing) + (lineHeight - barHeight) / 2
+      bars.append(
+        .roundedRect(
+          Rect(x: 0, y: top, width: size.width, height: barHeight),
+          radius: min(Self.placeholderRadius, barHeight / 2), style: .continuous))
+    }
+    try append(
+      DisplayItem(
+        id: ctx.id, kind: .path, path: bars, frame: Self.frame(size), transform: t,
+        opacity: ctx.opacity, fill: .color(Self.placeholderColor(run.color)),
+        shadow: ctx.shadow, clips: ctx.clips, blend: ctx.blend, z: ctx.z,
+        handlers: ctx.handlers, identity: ctx.identity))
   }
 
   private mutating func append(_ item: DisplayItem) throws(SceneError) {

@@ -56,6 +56,32 @@ public enum ShapeSpec: Hashable, Sendable {
     return path(in: size)
   }
 
+  /// Whether the shape can be inset (SwiftUI's `InsettableShape`): the built-in ones; a
+  /// path has no inset of its own.
+  public var isInsettable: Bool {
+    switch self {
+    case .path, .custom: return false
+    default: return true
+    }
+  }
+
+  /// The outline of the shape inset by `amount` on every side (SwiftUI's
+  /// `inset(by:)`, what `strokeBorder` strokes): the same shape in the smaller frame, a
+  /// rounded rectangle's radius smaller by as much. A shape that cannot be inset is as
+  /// it is.
+  public func insetPath(in size: Size, by amount: Double) throws(SceneError) -> Path {
+    guard amount != 0, isInsettable else { return try resolvedPath(in: size) }
+    let r = Rect(x: 0, y: 0, width: size.width, height: size.height).insetBy(dx: amount, dy: amount)
+    switch self {
+    case .roundedRect(let radius, let style):
+      return .roundedRect(r, radius: max(0, radius - amount), style: style)
+    case .circle: return .circle(in: r)
+    case .ellipse: return .ellipse(in: r)
+    case .capsule: return .capsule(in: r)
+    default: return .rect(r)
+    }
+  }
+
   /// The outline inside a frame of `size` at the origin (a custom shape that fails: none).
   public func path(in size: Size) -> Path {
     let r = Rect(x: 0, y: 0, width: size.width, height: size.height)
@@ -92,6 +118,9 @@ public final class ShapeFunction: Hashable, @unchecked Sendable {
   public static func == (a: ShapeFunction, b: ShapeFunction) -> Bool { a === b }
   public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 }
+
+/// SwiftUI's `RedactionReasons` a placeholder draws for.
+public enum RedactionReason: String, Hashable, Sendable, CaseIterable { case placeholder }
 
 /// SwiftUI's `ContentMode` for `aspectRatio(contentMode:)`.
 public enum ContentMode: String, Hashable, Sendable, CaseIterable { case fit, fill }
@@ -228,9 +257,19 @@ public enum Modifier: Hashable, Sendable {
   case rotate(degrees: Double, anchor: Alignment)
   case rotate3D(
     degrees: Double, axis: Vector3, anchor: Alignment, perspective: Double)
+  /// SwiftUI's `transformEffect(_:)` (an affine transform) and `projectionEffect(_:)`
+  /// (a projective one), applied about the view's origin, the top-leading corner of its
+  /// frame: the view's own points go through it before the transforms around it.
+  case transform(ProjectiveTransform)
   case opacity(Double)
   case fill(Paint)
   case stroke(Stroke)
+  /// SwiftUI's `strokeBorder`: the stroke inside the shape's frame (the outline inset by
+  /// half the width, then stroked).
+  case strokeBorder(Stroke)
+  /// SwiftUI's `redacted(reason: .placeholder)`: the texts and images inside draw as
+  /// placeholder bars and boxes in their colour.
+  case redacted
   case shadow(Shadow)
   case clip(ShapeSpec)
   /// SwiftUI's `Shape.trim(from:to:)`: a shape draws only this part of its outline.

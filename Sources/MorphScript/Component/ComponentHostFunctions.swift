@@ -26,6 +26,9 @@ protocol AnimationHost: AnyObject {
   func play(_ timeline: KeyframeTimeline, plays: Int?, channels: [String: [String]]) -> Int
   /// Animation `id` has a `done` callback: its completion needs Lua.
   func awaitCompletion(_ id: Int)
+  /// Starts a timer of `delay` seconds on the virtual clock (`self:after`); its id
+  /// completes, as an animation's does, when it falls due.
+  func schedule(after delay: Double) -> Int
   /// Charges what the engine holds now to the plugin's memory account (or
   /// gives back what it no longer holds).
   func settleEngineMemory()
@@ -35,7 +38,7 @@ protocol AnimationHost: AnyObject {
 /// `host.target(key)`, `host.velocity(key)`, `host.set(key, number)`, `host.changed(byAnimate)` (a key that is not a number changed),
 /// `host.animate(curve, keys, values [, velocities]) -> id`,
 /// `host.play(timeline, plays) -> id` (plays 0: forever), `host.awaits(id)` (it
-/// has a `done` callback), `host.reduceMotion()`,
+/// has a `done` callback), `host.after(seconds) -> id` (a timer), `host.reduceMotion()`,
 /// `host.time()`, `host.size() -> width, height` (the size offered), and a colour's animatable channels both ways:
 /// `host.colorChannels(c) -> l, a, b, alpha` and `host.color(l, a, b, alpha)`; and
 /// `host.maxCanvasSide`, the largest component side (the display list's limit).
@@ -158,6 +161,16 @@ enum ComponentHostFunctions {
         hostCall(lua, "awaits") { a in
           try host(a).awaitCompletion(try a.integer(1))
           return 0
+        }
+      },
+      HostFunction(name: "after") { lua in
+        hostCall(lua, "after") { a in
+          let delay = try a.finite(1)
+          let id = try charging(a, upTo: AnimationEngine.timerBytes) {
+            $0.schedule(after: delay)
+          }
+          lua_pushinteger(a.lua, lua_Integer(id))
+          return 1
         }
       },
       HostFunction(name: "colorChannels") { lua in

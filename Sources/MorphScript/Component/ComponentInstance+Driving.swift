@@ -119,7 +119,10 @@ extension ComponentInstance {
   public func setProgress(_ value: Double) throws(ScriptError) {
     guard let key = progressKey else {
       throw ScriptError(
-        kind: .value, chunk: path, message: "the component declares no 'progress' key")
+        kind: .value, chunk: path,
+        message:
+          "the component declares no 'progress' key: play it in time instead (render --time T, "
+          + "export --duration S), or declare `progress = \"key\"` naming a number in state")
     }
     try setNumber(key, value)
     if hasController {
@@ -150,7 +153,7 @@ extension ComponentInstance {
   public func view() throws(ScriptError) -> SceneView {
     try hooked { () throws(ScriptError) in
       let node = try located { () throws(ScriptError) in try runtime.body(instance) }
-      return (try state.readView(node, path: path), ())
+      return (try state.readView(node, path: path, body: bodyLocation), ())
     }.view
   }
 
@@ -173,7 +176,7 @@ extension ComponentInstance {
       readsClock = false
       readsSize = false
       let (raw, extra) = try read()
-      let view = transitioned(raw)
+      let view = try transitioned(raw)
       let hooked = raw.root.hasLifecycleHooks
       guard !isUnloaded, hooked || !lifecycle.isEmpty else { return (view, extra) }
       let due = lifecycle.update(
@@ -224,10 +227,18 @@ extension ComponentInstance {
 
   /// `view` with the transitions its change of structure starts or continues; the
   /// pending transaction is spent on it.
-  private func transitioned(_ view: SceneView) -> SceneView {
+  private func transitioned(_ view: SceneView) throws(ScriptError) -> SceneView {
     var view = view
-    view.root = transitions.resolve(view.root, transaction: pendingTransaction, at: time)
+    let transaction = pendingTransaction
     pendingTransaction = nil
+    do {
+      view.root = try transitions.resolve(view.root, transaction: transaction, at: time)
+    } catch {
+      // A custom transition's function failed: its own line, else the plugin.
+      throw ScriptError(
+        kind: .runtime, chunk: error.location?.file ?? path, line: error.location?.line,
+        message: error.message)
+    }
     return view
   }
 
@@ -257,7 +268,7 @@ extension ComponentInstance {
       let (node, accessibility) = try located { () throws(ScriptError) in
         try runtime.frame(instance)
       }
-      return (try state.readView(node, path: path), accessibility)
+      return (try state.readView(node, path: path, body: bodyLocation), accessibility)
     }
     return (view, accessibility)
   }

@@ -196,6 +196,9 @@ public final class ComponentInstance: AnimationHost {
   public func unload() throws(ScriptError) {
     guard !isUnloaded else { return }
     isUnloaded = true
+    // A timer belongs to the instance: it never fires once the component is gone (nor
+    // one its `disappear` sets).
+    defer { engine.cancelTimers() }
     var failure: ScriptError?
     if declared.hasDisappear {
       do {
@@ -257,6 +260,10 @@ public final class ComponentInstance: AnimationHost {
   func targetValue(_ key: String) -> Double? { engine.target(key) }
 
   func velocityValue(_ key: String) -> Double { engine.velocity(key, at: time) }
+
+  func schedule(after delay: Double) -> Int {
+    engine.schedule(after: delay, at: time)
+  }
 
   func readClock() -> Double {
     readsClock = true

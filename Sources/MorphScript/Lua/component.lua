@@ -17,7 +17,7 @@ local presented, model, set_number, animate_numbers, reduce_motion, clock, veloc
   host.presented, host.target, host.set, host.animate, host.reduceMotion, host.time, host.velocity
 local play_timeline, color_channels, color_from = host.play, host.colorChannels, host.color
 local track_kind = host.trackKind
-local awaits = host.awaits
+local awaits, start_timer = host.awaits, host.after
 local offered_size = host.size
 local value_changed = host.changed
 local Component = { __name = "morph.Component", __metatable = "morph.Component" }
@@ -417,7 +417,27 @@ local function set(self, changes)
   for k, v in pairs(changes) do set_value(inst, k, v, "set") end
 end
 
-local methods = { animate = animate, set = set, velocity = velocity, play = play }
+---Runs `fn(self)` `seconds` after now on the component's clock (SwiftUI's
+---`DispatchQueue.main.asyncAfter`), as a handler runs: `self:animate` in it animates. The
+---clock stops at that moment, so `render --time`, tests and exports run it at exactly
+---that time; a hot reload keeps it, unloading the component cancels it.
+---@param seconds number
+---@param fn fun(self: morph.Self)
+local function after(self, seconds, fn)
+  local inst = instances[self]
+  if not inst then fail("calling 'after' on bad self (use self:after)") end
+  if type(seconds) ~= "number" or seconds ~= seconds or seconds < 0 or seconds == huge then
+    check.error(1, "after", "finite number of seconds >= 0 expected, got " .. (type(seconds) == "number"
+      and tostring(seconds) or typename(seconds)))
+  end
+  check.type(fn, "function", 2, "after")
+  if inst.inBody then fail("body must not start a timer (call self:after from a handler or onAppear)") end
+  local id = start_timer(seconds)
+  inst.completions[id] = fn
+  awaits(id)
+end
+
+local methods = { animate = animate, set = set, velocity = velocity, play = play, after = after }
 
 -- A state key's value: numbers from the engine (`read` picks presented or
 -- model), anything else from Lua.
@@ -440,7 +460,13 @@ local function undeclared(inst, k, props)
   local kind = props and "prop or state key" or "state key"
   if props and #lists == 1 then kind = next(inst.numeric) == nil and "prop" or "state key" end
   if #lists == 0 then lists[1] = props and "no props or state declared" or "no state declared" end
-  fail(format("no %s '%s'; %s", kind, tostring(k), concat(lists, "; ")))
+  -- The nearest of what `self` has: a state key, a prop, or a method (`self:animte`).
+  local names = sorted_keys(inst.numeric)
+  if props then
+    for _, name in ipairs(sorted_keys(inst.props)) do names[#names + 1] = name end
+    for _, name in ipairs(sorted_keys(methods)) do names[#names + 1] = name end
+  end
+  fail(format("no %s '%s'; %s%s", kind, tostring(k), concat(lists, "; "), support.suggestion(k, names)))
 end
 
 -- A read-only view of where animations are headed.

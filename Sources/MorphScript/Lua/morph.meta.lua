@@ -464,13 +464,24 @@ function Color:opacity(alpha) end
 function Color:mix(other, amount) end
 
 ---`color("#RRGGBB[AA]")`, `color("red")`, `color(white, alpha)` or `color(r, g, b [, a])`;
----components are in [0, 1].
+---components are in [0, 1]. The names are Apple's system colours in light mode (`red` is
+---#FF3B30), listed in docs/lua-api.md, Colour names; `morph.color.p3` takes Display P3.
 ---@param a number|string
 ---@param b? number
 ---@param c? number
 ---@param d? number
 ---@return morph.Color
 function morph.color(a, b, c, d) end
+
+---A colour given in Display P3 (SwiftUI's `Color(.displayP3, red:green:blue:opacity:)`),
+---components in [0, 1], drawn as the sRGB colour nearest it (P3's reds and greens beyond
+---sRGB clamp: the renderers draw in sRGB).
+---@param r number
+---@param g number
+---@param b number
+---@param a? number
+---@return morph.Color
+function morph.color.p3(r, g, b, a) end
 
 -- Paths ---------------------------------------------------------------------
 
@@ -601,10 +612,21 @@ function morph.path(build) end
 ---@class morph.Transition
 local Transition = {}
 
+---This transition on `curve`, whatever animation the change ran under, and even under
+---none (SwiftUI's `AnyTransition.animation(_:)`).
+---@param curve morph.Spring|morph.Timing|morph.Bezier
+---@return morph.Transition
+function Transition:animation(curve) end
+
 ---Both transitions at once (SwiftUI's `combined(with:)`).
 ---@param other morph.Transition
 ---@return morph.Transition
 function Transition:combined(other) end
+
+---Where a custom transition is (SwiftUI's `TransitionPhase`).
+---@class morph.TransitionPhase
+---@field value number 1 about to appear, 0 identity, -1 gone
+---@field isIdentity boolean `value == 0`
 
 ---SwiftUI's built-in transitions, for `node:transition(t)`.
 ---@class morph.transitions
@@ -640,6 +662,16 @@ function morph.transition.push(edge) end
 ---@param removal morph.Transition
 ---@return morph.Transition
 function morph.transition.asymmetric(insertion, removal) end
+
+---A transition of your own (SwiftUI's `Transition` and its `TransitionPhase`):
+---`body(node, phase)` returns `node` with the modifiers it shows at `phase.value`, 1 about
+---to appear, 0 identity, −1 gone (`phase.isIdentity` is `value == 0`). An insertion runs
+---the value from 1 to 0 and a removal from 0 to −1 on the change's curve (or the
+---transition's own, `t:animation(curve)`); it composes with the others (`combined`).
+---`m.transition.custom(function(node, phase) return node:opacity(1 - math.abs(phase.value)) end)`
+---@param body fun(node: morph.Node, phase: morph.TransitionPhase): morph.Node
+---@return morph.Transition
+function morph.transition.custom(body) end
 
 ---Ready-made outlines.
 morph.paths = {}
@@ -703,6 +735,7 @@ function morph.paths.capsule(x, y, w, h) end
 ---@alias morph.ContentMode "fit"|"fill"
 ---@alias morph.Interpolation "none"|"low"|"medium"|"high"
 ---@alias morph.Edge "top"|"leading"|"bottom"|"trailing"
+---@alias morph.RedactionReason "placeholder"
 
 ---@class morph.Gradient
 
@@ -801,6 +834,44 @@ function Node:fill(paint) end
 ---@param width? number
 ---@return morph.Node
 function Node:stroke(color, width) end
+
+---@class morph.StrokeBorderOptions
+---@field color? morph.Paint default black
+---@field width? number default 1
+---@field dash? number[]
+---@field dashPhase? number default 0
+---@field cap? morph.LineCap default "butt"
+---@field join? morph.LineJoin default "miter"
+
+---SwiftUI's `strokeBorder`: the stroke inside the shape's frame, its outline inset by
+---half the width (rect, roundedRect, circle, ellipse and capsule, SwiftUI's
+---`InsettableShape`s; a path shape takes `stroke`). Arguments as `stroke`'s.
+---@param color? morph.Paint|morph.StrokeBorderOptions
+---@param width? number
+---@return morph.Node
+function Node:strokeBorder(color, width) end
+
+---SwiftUI's `transformEffect(_:)`: a `CGAffineTransform` `{a, b, c, d, tx, ty}` (or with
+---those names) applied to the drawing about the view's origin, its top-leading corner:
+---a point (x, y) goes to (a·x + c·y + tx, b·x + d·y + ty). `{1, 0, 0.5, 1, 0, 0}` skews.
+---Layout is untouched. With a body that reads animated state it is `GeometryEffect`.
+---@param matrix number[]|{a: number, b: number, c: number, d: number, tx: number, ty: number}
+---@return morph.Node
+function Node:transformEffect(matrix) end
+
+---SwiftUI's `projectionEffect(_:)`: a `ProjectionTransform` `{m11, m12, m13, m21, m22,
+---m23, m31, m32, m33}` (or with those names), row vectors as Core Animation's, about the
+---view's origin: (x, y) goes to ((m11·x + m21·y + m31) / w, (m12·x + m22·y + m32) / w)
+---with w = m13·x + m23·y + m33.
+---@param matrix number[]|table
+---@return morph.Node
+function Node:projectionEffect(matrix) end
+
+---SwiftUI's `redacted(reason: .placeholder)`: every text inside draws as a rounded bar
+---per line and every image as a rounded box, in their colour faded (black for images).
+---@param reason? morph.RedactionReason the only reason, and the default
+---@return morph.Node
+function Node:redacted(reason) end
 
 ---@class morph.ShadowOptions
 ---@field color? morph.Color|string default black at 0.33
@@ -1166,6 +1237,14 @@ function Self:play(timeline, options) end
 ---Sets state at once (the same as assigning `self.key = value`).
 ---@param changes table<string, any>
 function Self:set(changes) end
+
+---Runs `fn(self)` `seconds` after now on the component's clock (SwiftUI's
+---`DispatchQueue.main.asyncAfter`), as a handler runs: `self:animate` in it animates. The
+---clock stops at that moment, so `render --time`, tests and exports run it at exactly
+---that time; a hot reload keeps it, unloading the component cancels it.
+---@param seconds number
+---@param fn fun(self: morph.Self)
+function Self:after(seconds, fn) end
 
 ---@class morph.ComponentDefinition
 ---@field name? string shown in the status line and JSON

@@ -11,7 +11,7 @@
 local morph, support, schema, measure_text, open_image = ...
 local type, getmetatable, setmetatable, error = type, getmetatable, setmetatable, error
 local pairs, ipairs, tostring, pcall = pairs, ipairs, tostring, pcall
-local sort, format, utf8_len = table.sort, string.format, utf8.len
+local sort, format, concat, utf8_len = table.sort, string.format, table.concat, utf8.len
 local color = morph.color
 
 local Node = {}
@@ -412,24 +412,73 @@ function Node:fill(p)
   return add(self, { op = "fill", paint = paint(p, 1, "fill") })
 end
 
-function Node:stroke(c, width)
+-- `stroke` and `strokeBorder` take the same arguments; `fname` is the op.
+local function stroke(self, c, width, fname)
   local o, n, at = { color = c, width = width }, 2, nil
   if type(c) == "table" and getmetatable(c) == nil then
-    o, n, at = options(c, option_keys.stroke, 1, "stroke"), 1, "width"
+    o, n, at = options(c, option_keys[fname], 1, fname), 1, "width"
   end
   local dash = o.dash
   if dash ~= nil then
-    if type(dash) ~= "table" then argerror(1, "stroke", "array of lengths expected, got " .. typename(dash), "dash") end
-    for _, d in ipairs(dash) do length(d, 1, "stroke", "dash length", "dash") end
+    if type(dash) ~= "table" then argerror(1, fname, "array of lengths expected, got " .. typename(dash), "dash") end
+    for _, d in ipairs(dash) do length(d, 1, fname, "dash length", "dash") end
   end
-  if o.width ~= nil then length(o.width, n, "stroke", "width", at) end
-  if o.dashPhase ~= nil then finite(o.dashPhase, 1, "stroke", "dashPhase") end
-  if o.cap ~= nil then choice(o.cap, enums.LineCap, 1, "stroke", "cap") end
-  if o.join ~= nil then choice(o.join, enums.LineJoin, 1, "stroke", "join") end
+  if o.width ~= nil then length(o.width, n, fname, "width", at) end
+  if o.dashPhase ~= nil then finite(o.dashPhase, 1, fname, "dashPhase") end
+  if o.cap ~= nil then choice(o.cap, enums.LineCap, 1, fname, "cap") end
+  if o.join ~= nil then choice(o.join, enums.LineJoin, 1, fname, "join") end
   return add(self, {
-    op = "stroke", color = o.color ~= nil and paint(o.color, 1, "stroke", at and "color") or nil,
+    op = fname, color = o.color ~= nil and paint(o.color, 1, fname, at and "color") or nil,
     width = o.width, dash = dash, dashPhase = o.dashPhase, cap = o.cap, join = o.join,
   })
+end
+
+function Node:stroke(c, width) return stroke(self, c, width, "stroke") end
+
+-- SwiftUI's InsettableShape: the shapes `strokeBorder` can inset (a path has no inset).
+local insettable = {}
+for _, op in ipairs(schema.insettable) do insettable[op] = true end
+
+function Node:strokeBorder(c, width)
+  if not insettable[self.op] then
+    support.raise(format("strokeBorder: only %s can be inset, not '%s' (stroke a path with :stroke)",
+      concat(schema.insettable, ", "), self.op))
+  end
+  return stroke(self, c, width, "strokeBorder")
+end
+
+-- A matrix given as an array in SwiftUI's order, or by SwiftUI's field names.
+local function matrix(m, names, fname)
+  if type(m) ~= "table" or getmetatable(m) ~= nil then
+    argerror(1, fname, format("{%s} expected, got %s", concat(names, ", "), typename(m)))
+  end
+  local values = {}
+  for i, name in ipairs(names) do
+    local v = m[i]
+    if v == nil then v = m[name] end
+    if type(v) ~= "number" or v - v ~= 0 then
+      argerror(1, fname, format("{%s} of finite numbers expected; '%s' (#%d) is %s", concat(names, ", "),
+        name, i, type(v) == "number" and tostring(v) or typename(v)))
+    end
+    values[i] = v
+  end
+  return values
+end
+
+local affine_names = { "a", "b", "c", "d", "tx", "ty" }
+local projective_names = { "m11", "m12", "m13", "m21", "m22", "m23", "m31", "m32", "m33" }
+
+function Node:transformEffect(m)
+  return add(self, { op = "transformEffect", matrix = matrix(m, affine_names, "transformEffect") })
+end
+
+function Node:projectionEffect(m)
+  return add(self, { op = "projectionEffect", matrix = matrix(m, projective_names, "projectionEffect") })
+end
+
+function Node:redacted(reason)
+  if reason ~= nil then choice(reason, enums.RedactionReason, 1, "redacted") end
+  return add(self, { op = "redacted", reason = reason })
 end
 
 function Node:shadow(o)
@@ -541,6 +590,20 @@ local function joined(a, b)
   return t
 end
 
+---This transition on `curve`, whatever animation the change ran under, and even under
+---none (SwiftUI's `AnyTransition.animation(_:)`).
+---@param curve morph.Spring|morph.Timing|morph.Bezier
+---@return morph.Transition
+function Transition:animation(curve)
+  a_transition(self, 0, "animation")
+  local t = typename(curve)
+  if t ~= "morph.Spring" and t ~= "morph.Timing" and t ~= "morph.Bezier" then
+    argerror(1, "animation", "morph.Spring, morph.Timing or morph.Bezier expected, got " .. t)
+  end
+  local effect = { kind = "animation", curve = curve }
+  return transition(joined(self.insertion, { effect }), joined(self.removal, { effect }))
+end
+
 ---Both transitions at once (SwiftUI's `combined(with:)`).
 ---@param other morph.Transition
 ---@return morph.Transition
@@ -600,7 +663,63 @@ function morph.transition.asymmetric(insertion, removal)
   return transition(insertion.insertion, removal.removal)
 end
 
+---A transition of your own (SwiftUI's `Transition` and its `TransitionPhase`):
+---`body(node, phase)` returns `node` with the modifiers it shows at `phase.value`, 1 about
+---to appear, 0 identity, −1 gone (`phase.isIdentity` is `value == 0`). An insertion runs
+---the value from 1 to 0 and a removal from 0 to −1 on the change's curve (or the
+---transition's own, `t:animation(curve)`); it composes with the others (`combined`).
+---`m.transition.custom(function(node, phase) return node:opacity(1 - math.abs(phase.value)) end)`
+---@param body fun(node: morph.Node, phase: morph.TransitionPhase): morph.Node
+---@return morph.Transition
+function morph.transition.custom(body)
+  check.type(body, "function", 1, "custom")
+  local where = support.where() or "custom transition"
+  local phases = {}
+  return transition({ {
+    kind = "custom",
+    resolve = function(value)
+      local probe = new { op = "empty" }
+      local phase = phases[value]
+      if phase == nil then
+        phase = { value = value, isIdentity = value == 0 }
+        phases = { [value] = phase }
+      end
+      local result = body(probe, phase)
+      if result ~= probe then
+        error(format("%s: a custom transition's function must return the node it was given, "
+          .. "with modifiers added; got %s", where, result == nil and "nothing" or typename(result)), 0)
+      end
+      return probe
+    end,
+  } })
+end
+
 function Node:transition(t)
   a_transition(t, 1, "transition")
   return add(self, { op = "transition", insertion = t.insertion, removal = t.removal })
 end
+
+-- Names that do not exist are mistakes, not nil: each names the nearest that does, or
+-- ours for SwiftUI's (`SwiftUINames`).
+local function method_names()
+  local names = {}
+  for _, k in ipairs(support.names(Node)) do
+    if k:sub(1, 2) ~= "__" then names[#names + 1] = k end
+  end
+  return names
+end
+
+setmetatable(Node, {
+  __index = function(_, k)
+    support.raise(format("a node has no modifier '%s'%s", tostring(k),
+      support.suggestion(k, method_names(), "modifier")))
+  end,
+})
+
+setmetatable(morph, {
+  __index = function(_, k)
+    support.raise(format("morph has no '%s'%s", tostring(k),
+      support.suggestion(k, support.names(morph), "function")))
+  end,
+  __metatable = "morph",
+})

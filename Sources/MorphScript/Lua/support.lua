@@ -1,12 +1,38 @@
 -- Helpers the host's own Lua files share. Trusted: runs once per state,
 -- before any plugin, and receives `debug.getinfo`, `debug.traceback` and
 -- Lua's own `pcall` (which plugins never see).
-local getinfo, traceback, host_pcall = ...
+local getinfo, traceback, host_pcall, nearest, swiftui = ...
 local type, getmetatable, setmetatable, error = type, getmetatable, setmetatable, error
 local pairs, ipairs, tostring = pairs, ipairs, tostring
-local format, concat = string.format, table.concat
+local format, concat, sort = string.format, table.concat, table.sort
 
 local support = {}
+
+--- What to say after a refused name: SwiftUI's name for one of ours (from the one
+--- table, `SwiftUINames`; `place` is "modifier", "function" or "option"), else the
+--- valid name nearest it (`Suggestion.nearest`), else "". `valid` is an array of names.
+--- `short` words it to follow the name in a list: " (did you mean 'x'?)".
+function support.suggestion(name, valid, place, short)
+  if type(name) ~= "string" then return "" end
+  local ours = place and swiftui[place][name]
+  if ours ~= nil then
+    return format(short and " (SwiftUI's name; here '%s')" or "; that is SwiftUI's name, here it is '%s'", ours)
+  end
+  local near = nearest(name, valid)
+  if near ~= nil then return format(short and " (did you mean '%s'?)" or "; did you mean '%s'?", near) end
+  return ""
+end
+local suggestion = support.suggestion
+
+--- The string keys of `t`, sorted (a table of names, as a `valid` list).
+function support.names(t)
+  local names = {}
+  for k in pairs(t) do
+    if type(k) == "string" then names[#names + 1] = k end
+  end
+  sort(names)
+  return names
+end
 
 --- Lua's type name, or a morph type's name (`morph.Color`…), or "nan".
 function support.typename(v)
@@ -160,21 +186,30 @@ end
 function check.choice(v, valid, n, fname, key)
   if set_of(valid)[v] then return v end
   check.string(v, n, fname, key)
-  argerror(n, fname, format("invalid option '%s'; expected one of '%s'", v, concat(valid, "', '")), key)
+  argerror(n, fname, format("invalid option '%s'; expected one of '%s'%s", v, concat(valid, "', '"),
+    suggestion(v, valid)), key)
 end
 
 --- An option table whose keys are all in `allowed` (an array, listed in
 --- that order when a key is wrong).
+--- Every wrong key is named, sorted, so the message is the same on every run (`pairs`
+--- has no order), each with SwiftUI's name for it or the nearest valid one.
 function check.options(t, allowed, n, fname)
   check.table(t, n, fname)
   local known = set_of(allowed)
+  local wrong
   for k in pairs(t) do
     if not known[k] then
-      local shown = type(k) == "string" and k or "[" .. typename(k) .. "]"
-      argerror(n, fname, format("unknown option '%s'; valid options: %s", shown, concat(allowed, ", ")))
+      wrong = wrong or {}
+      wrong[#wrong + 1] = type(k) == "string" and k or "[" .. typename(k) .. "]"
     end
   end
-  return t
+  if wrong == nil then return t end
+  sort(wrong)
+  local parts = {}
+  for i, k in ipairs(wrong) do parts[i] = format("'%s'%s", k, suggestion(k, allowed, "option", true)) end
+  argerror(n, fname, format("unknown option%s %s; valid options: %s", #wrong > 1 and "s" or "",
+    concat(parts, ", "), concat(allowed, ", ")))
 end
 
 return support

@@ -170,6 +170,7 @@ extension MetaFile {
         """),
       .functions("Color:", ColorBindings.methods),
       .functions("morph.", ColorBindings.functions),
+      .functions("morph.color.", ColorBindings.spaces),
       .text(
         """
         -- Paths ---------------------------------------------------------------------
@@ -191,6 +192,13 @@ extension MetaFile {
         local Transition = {}
         """),
       .lua("Transition:"),
+      .text(
+        """
+        ---Where a custom transition is (SwiftUI's `TransitionPhase`).
+        ---@class morph.TransitionPhase
+        ---@field value number 1 about to appear, 0 identity, -1 gone
+        ---@field isIdentity boolean `value == 0`
+        """),
       .text(
         """
         ---SwiftUI's built-in transitions, for `node:transition(t)`.

@@ -137,7 +137,8 @@ struct LuaArgs {
     let text = try string(i)
     if let match = choices.first(where: { $0.0 == text }) { return match.1 }
     let valid = choices.map { "'\($0.0)'" }.joined(separator: ", ")
-    throw error(i, "invalid option '\(text)'; expected one of \(valid)")
+    let hint = Suggestion.clause(for: text, in: choices.map(\.0))
+    throw error(i, "invalid option '\(text)'; expected one of \(valid)\(hint)")
   }
 
   /// A case of a Swift enum, by its raw value; a wrong string lists them all.
@@ -149,21 +150,31 @@ struct LuaArgs {
 
   // MARK: Option tables
 
-  /// Checks that the table at `i` has only `allowed` string keys.
+  /// Checks that the table at `i` has only `allowed` string keys. Every wrong key is
+  /// named, sorted (table order is not stable), each with the valid one nearest it, as
+  /// `Lua/support.lua`'s `check.options` words it.
   func options(_ i: Int32, allowed: [String]) throws(ArgumentError) -> LuaOptions {
     guard lua_type(lua, i) == LUA_TTABLE else { throw typeTableError(i) }
     let index = lua_absindex(lua, i)
+    var wrong: [String] = []
     lua_pushnil(lua)
     while lua_next(lua, index) != 0 {
       morph_pop(lua, 1)
       let key =
         lua_type(lua, -1) == LUA_TSTRING
         ? LuaState.owner(of: lua).stringValue(at: -1) : "[\(typeName(-1))]"
-      if !allowed.contains(key) {
-        morph_pop(lua, 1)
-        let valid = allowed.joined(separator: ", ")
-        throw error(i, "unknown option '\(key)'; valid options: \(valid)")
+      if !allowed.contains(key) { wrong.append(key) }
+    }
+    guard wrong.isEmpty else {
+      let named = wrong.sorted().map { key in
+        "'\(key)'"
+          + (Suggestion.nearest(to: key, in: allowed).map { " (did you mean '\($0)'?)" } ?? "")
       }
+      let valid = allowed.joined(separator: ", ")
+      throw error(
+        i,
+        "unknown option\(wrong.count > 1 ? "s" : "") \(named.joined(separator: ", ")); valid options: \(valid)"
+      )
     }
     return LuaOptions(args: self, index: index)
   }

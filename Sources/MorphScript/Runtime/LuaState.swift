@@ -182,7 +182,7 @@ public final class LuaState {
     let environment: LuaRef
     if let env { environment = env } else { environment = try newEnvironment() }
     let status = loadText(code, name: "@" + self.chunkName(forFile: chunkName))
-    if status != LUA_OK { throw popError(status: status) }
+    if status != LUA_OK { throw popError(status: status).framed(in: code) }
     push(environment)
     // A main chunk's first upvalue is its _ENV.
     _ = lua_setupvalue(lua, -2, 1)
@@ -278,6 +278,8 @@ public final class LuaState {
     try runTrusted(LuaSources.support, name: "morph.support", results: &support) {
       self.pushDebugFunctions()
       morph_pushhostpcall(self.lua)
+      morph_pushhostfn(self.lua, SwiftUINames.nearest, 0)
+      SwiftUINames.push(self.lua)
     }
     let supportTable = support.first ?? .nil
     self.supportTable = supportTable

@@ -18,7 +18,16 @@ public struct ScriptError: Diagnostic, Sendable, Equatable {
   public var line: Int?
   /// The message without the `chunk:line:` prefix.
   public var message: String
-  public var traceback: String?
+  /// The whole stack Lua reported, the host's frames too.
+  public var fullTraceback: String?
+
+  /// The source around a syntax error, its line quoted with a caret under the token
+  /// Lua stopped at (and the line before, when the cause is likely there).
+  public var codeFrame: String?
+
+  /// The plugin's frames, each run of the host's own (its Lua files, C functions, tail
+  /// calls) folded into one line: what a plugin's author can act on.
+  public var traceback: String? { fullTraceback.map(Self.folded) }
 
   public init(
     kind: Kind, chunk: String? = nil, line: Int? = nil, message: String, traceback: String? = nil
@@ -27,7 +36,71 @@ public struct ScriptError: Diagnostic, Sendable, Equatable {
     self.chunk = chunk
     self.line = line
     self.message = message
-    self.traceback = traceback
+    self.fullTraceback = traceback
+  }
+
+  /// A syntax error with its code frame, from the `source` it was found in: Lua names the
+  /// token it stopped at (`near 'local'`); when that token starts its line, the mistake
+  /// (an unclosed bracket, a missing `end` or comma) is most likely at the end of the
+  /// line before, and the message says so.
+  func framed(in source: [UInt8]) -> ScriptError {
+    guard kind == .syntax, let line, line >= 1 else { return self }
+    let lines = source.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+      .map { String(decoding: $0, as: UTF8.self) }
+    guard line <= lines.count else { return self }
+    let text = lines[line - 1]
+    var token: Substring?
+    if let near = message.range(of: "near '", options: .backwards) {
+      token = message[near.upperBound...].prefix { $0 != "'" }
+    }
+    let column = token.flatMap { t in t.isEmpty ? nil : text.range(of: t, options: .backwards) }
+      .map { text.distance(from: text.startIndex, to: $0.lowerBound) }
+    let indent = text.prefix { $0 == " " || $0 == "\t" }.count
+    let width = String(line).count
+    func quoted(_ n: Int) -> String {
+      String(repeating: " ", count: width - String(n).count) + "\(n) | " + lines[n - 1]
+    }
+    var frame: [String] = []
+    var copy = self
+    let previous = (1..<line).last { !lines[$0 - 1].trimmingCharacters(in: .whitespaces).isEmpty }
+    if column == indent, let previous {
+      frame.append(quoted(previous))
+      copy.message += "; the cause is likely at the end of line \(previous)"
+    }
+    frame.append(quoted(line))
+    let caret =
+      String(repeating: " ", count: column ?? indent)
+      + String(
+        repeating: "^", count: max(1, token?.count ?? 1))
+    frame.append(String(repeating: " ", count: width) + " | " + caret)
+    copy.codeFrame = frame.joined(separator: "\n")
+    return copy
+  }
+
+  /// Whether a traceback line is a frame of the host's (not the plugin's).
+  static func isHostFrame(_ line: Substring) -> Bool {
+    let frame = line.drop { $0 == " " || $0 == "\t" }
+    return frame.hasPrefix("[C]") || frame.hasPrefix("morph.") || frame.hasPrefix("(...tail calls")
+  }
+
+  static func folded(_ traceback: String) -> String {
+    var lines: [String] = []
+    var run = 0
+    func flush() {
+      guard run > 0 else { return }
+      lines.append("\t(\(run) host frame\(run == 1 ? "" : "s") folded; --traceback shows all)")
+      run = 0
+    }
+    for line in traceback.split(separator: "\n", omittingEmptySubsequences: false) {
+      if isHostFrame(line) {
+        run += 1
+      } else {
+        flush()
+        lines.append(String(line))
+      }
+    }
+    flush()
+    return lines.joined(separator: "\n")
   }
 
   public var location: FilePosition? { chunk.map { FilePosition(file: $0, line: line) } }

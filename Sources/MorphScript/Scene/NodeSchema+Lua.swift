@@ -24,11 +24,16 @@ extension NodeSchema {
     morph_rawsetfield(lua, -2, "options")
     pushStrings(lua, ops.filter { $0.role == .shape }.map(\.name))
     morph_rawsetfield(lua, -2, "shapes")
+    pushStrings(lua, insettable)
+    morph_rawsetfield(lua, -2, "insettable")
     lua_pushinteger(lua, lua_Integer(FrameBudget.standard.maxTextRunCharacters))
     morph_rawsetfield(lua, -2, "maxTextCharacters")
     lua_pushnumber(lua, FrameBudget.standard.maxFontSize)
     morph_rawsetfield(lua, -2, "maxFontSize")
   }
+
+  /// The shape ops `strokeBorder` insets (`ShapeSpec.isInsettable`).
+  static let insettable = ["rect", "roundedRect", "circle", "ellipse", "capsule"]
 
   private static func pushStrings(_ lua: OpaquePointer, _ strings: [String]) {
     lua_createtable(lua, Int32(strings.count), 0)

@@ -35,9 +35,10 @@ enum NodeSchema {
   static let contentMode = Enumeration("ContentMode", ContentMode.self)
   static let interpolation = Enumeration("Interpolation", ImageInterpolation.self)
   static let edge = Enumeration("Edge", Edge.self)
+  static let redactionReason = Enumeration("RedactionReason", RedactionReason.self)
   static let enumerations = [
     anchor, blendMode, fontWeight, lineCap, lineJoin, cornerStyle, textStyle, textTruncation,
-    textAlignment, contentMode, interpolation, edge,
+    textAlignment, contentMode, interpolation, edge, redactionReason,
   ]
 
   /// What a field holds. The reader reads by it; the meta test maps it to a
@@ -85,6 +86,8 @@ enum NodeSchema {
     /// One side of a transition: an array of effects, each
     /// `{kind = "opacity" | "scale" | "offset" | "move", …}` (`ViewTransition`).
     case effects
+    /// `count` finite numbers in a row (an affine or a projective matrix).
+    case matrix(Int)
 
     /// The same kind, choices of any enumeration alike: cheaper than `==`,
     /// which the reader would pay for on every field of every frame.
@@ -122,6 +125,7 @@ enum NodeSchema {
       case .count: return "whole number >= 1"
       case .fontSize: return "font size in [0, \(Int(FrameBudget.standard.maxFontSize))] pt"
       case .effects: return "array of transition effects"
+      case .matrix(let n): return "array of \(n) finite numbers"
       }
     }
 
@@ -146,6 +150,7 @@ enum NodeSchema {
       case .flag: return "boolean"
       case .count: return "integer"
       case .effects: return "table[]"
+      case .matrix: return "number[]"
       }
     }
   }
@@ -520,6 +525,50 @@ enum NodeSchema {
         @return morph.Node
         """,
       options: strokeOptions, fields: strokeOptions),
+    Op(
+      "strokeBorder", .modifier,
+      doc: """
+        SwiftUI's `strokeBorder`: the stroke inside the shape's frame, its outline inset by
+        half the width (rect, roundedRect, circle, ellipse and capsule, SwiftUI's
+        `InsettableShape`s; a path shape takes `stroke`). Arguments as `stroke`'s.
+        @param color? morph.Paint|morph.StrokeBorderOptions
+        @param width? number
+        @return morph.Node
+        """,
+      options: strokeOptions, fields: strokeOptions),
+    Op(
+      "transformEffect", .modifier,
+      doc: """
+        SwiftUI's `transformEffect(_:)`: a `CGAffineTransform` `{a, b, c, d, tx, ty}` (or with
+        those names) applied to the drawing about the view's origin, its top-leading corner:
+        a point (x, y) goes to (a·x + c·y + tx, b·x + d·y + ty). `{1, 0, 0.5, 1, 0, 0}` skews.
+        Layout is untouched. With a body that reads animated state it is `GeometryEffect`.
+        @param matrix number[]|{a: number, b: number, c: number, d: number, tx: number, ty: number}
+        @return morph.Node
+        """,
+      fields: [Field("matrix", .matrix(6))]),
+    Op(
+      "projectionEffect", .modifier,
+      doc: """
+        SwiftUI's `projectionEffect(_:)`: a `ProjectionTransform` `{m11, m12, m13, m21, m22,
+        m23, m31, m32, m33}` (or with those names), row vectors as Core Animation's, about the
+        view's origin: (x, y) goes to ((m11·x + m21·y + m31) / w, (m12·x + m22·y + m32) / w)
+        with w = m13·x + m23·y + m33.
+        @param matrix number[]|table
+        @return morph.Node
+        """,
+      fields: [Field("matrix", .matrix(9))]),
+    Op(
+      "redacted", .modifier,
+      doc: """
+        SwiftUI's `redacted(reason: .placeholder)`: every text inside draws as a rounded bar
+        per line and every image as a rounded box, in their colour faded (black for images).
+        @param reason? morph.RedactionReason the only reason, and the default
+        @return morph.Node
+        """,
+      fields: [
+        opt("reason", .choice(redactionReason), default: .choice(RedactionReason.placeholder))
+      ]),
     Op(
       "shadow", .modifier,
       doc: """

@@ -80,7 +80,7 @@ public final class SceneFile {
   /// The view tree at `progress` (passed to a `body` function), with the
   /// handler functions the tree refers to.
   public func view(progress: Double = 0) throws(ScriptError) -> SceneView {
-    try state.readView(try bodyValue(progress: progress), path: path)
+    try state.readView(try bodyValue(progress: progress), path: path, body: bodyLocation)
   }
 
   /// What `body` gives at `progress`, still in Lua (benchmarks time it alone).
@@ -102,10 +102,16 @@ public struct SceneView {
 
 extension LuaState {
   /// Reads a node tree from a Lua value into Swift.
-  public func readView(_ value: LuaValue, path: String) throws(ScriptError) -> SceneView {
+  /// `body`, when given, is where the body function was written: a value that is no
+  /// node is blamed on it (nil most often means a `return` is missing).
+  public func readView(_ value: LuaValue, path: String, body: FilePosition? = nil)
+    throws(ScriptError) -> SceneView
+  {
     guard case .table(let ref) = value else {
+      let hint = value.typeName == "nil" ? " (is its `return` missing?)" : ""
       throw ScriptError(
-        kind: .value, chunk: path, message: "body must return a node, got \(value.typeName)")
+        kind: .value, chunk: body?.file ?? path, line: body?.line,
+        message: "body must return a node, got \(value.typeName)\(hint)")
     }
     guard let nodeOpNumbers else {
       throw ScriptError(kind: .runtime, message: "the node schema is not installed")
@@ -119,6 +125,25 @@ extension LuaState {
       return SceneView(root: root, handlers: reader.handlers)
     } catch {
       throw error.locatedIn(path)
+    }
+  }
+}
+
+extension LuaState {
+  /// The modifiers a custom transition's function (`m.transition.custom`, wrapped by
+  /// `Lua/nodes.lua`) puts on a probe node at `phase`; its failure names the plugin's line.
+  func transitionModifiers(_ function: LuaRef, phase: Double) throws(SceneError) -> [Modifier] {
+    do throws(ScriptError) {
+      guard case .table(let probe)? = try call(function, [.number(phase)]).first,
+        let nodeOpNumbers
+      else { throw ScriptError(kind: .value, message: "custom transition returned no node") }
+      push(probe)
+      push(nodeOpNumbers)
+      defer { morph_pop(lua, 2) }
+      var reader = SceneReader(lua: lua, opNumbers: lua_gettop(lua))
+      return try reader.readModifiers(lua_gettop(lua) - 1, path: "transition")
+    } catch {
+      throw SceneError(error.message, at: error.location)
     }
   }
 }

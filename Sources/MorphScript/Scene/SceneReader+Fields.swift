@@ -191,6 +191,24 @@ extension SceneReader {
     }
   }
 
+  /// `count` finite numbers (a matrix, in SwiftUI's order).
+  func matrix(_ r: Record, _ name: String, count: Int) throws(ScriptError) -> [Double] {
+    try defaulted(
+      field(r, name, .matrix(count)) { type in
+        guard type == LUA_TTABLE, lua_rawlen(lua, -1) == count else { return nil }
+        let table = lua_gettop(lua)
+        var values: [Double] = []
+        for i in 1...count {
+          lua_rawgeti(lua, table, lua_Integer(i))
+          let v = numberOnTop(lua_type(lua, -1)) ?? .nan
+          morph_pop(lua, 1)
+          guard v.isFinite else { return nil }
+          values.append(v)
+        }
+        return values
+      })
+  }
+
   /// One side of a transition, as `Lua/nodes.lua`'s `m.transition` builds it.
   func effects(_ r: Record, _ name: String) throws(ScriptError) -> [TransitionEffect]? {
     try field(r, name, .effects) { type in
@@ -229,6 +247,30 @@ extension SceneReader {
       defer { morph_pop(lua, 1) }
       guard let anchor = anchorOnTop() else { return nil }
       return .scale(s, anchor: anchor)
+    case "custom":
+      guard morph_rawgetfield(lua, -1, "resolve") == LUA_TFUNCTION else {
+        morph_pop(lua, 1)
+        return nil
+      }
+      let resolve = LuaRef(popping: state)
+      // The tracker calls it with the phase while the node moves, under the plugin's limits.
+      return .custom(
+        TransitionFunction { [weak state] phase throws(SceneError) in
+          guard let state else { throw SceneError("the plugin's Lua state is gone") }
+          return try state.transitionModifiers(resolve, phase: phase)
+        })
+    case "animation":
+      morph_rawgetfield(lua, -1, "curve")
+      defer { morph_pop(lua, 1) }
+      if let spring = SpringBindings.type.value(lua, at: -1) { return .animation(.spring(spring)) }
+      if let timing = CurveBindings.timingType.value(lua, at: -1) {
+        return .animation(.timing(timing))
+      }
+      if let bezier = CurveBindings.bezierType.value(lua, at: -1) {
+        return .animation(
+          .timing(TimingCurve(bezier: bezier, duration: CurveBindings.defaultDuration)))
+      }
+      return nil
     default: return nil
     }
   }

@@ -60,6 +60,21 @@ extension SceneReader {
     case "opacity": return .opacity(min(1, max(0, try defaulted(number(r, "alpha")))))
     case "fill": return .fill(try defaulted(paint(r, "paint")))
     case "stroke": return .stroke(try readStroke(r))
+    case "strokeBorder": return .strokeBorder(try readStroke(r))
+    case "transformEffect":
+      let m = try matrix(r, "matrix", count: 6)
+      return .transform(
+        ProjectiveTransform(AffineTransform(a: m[0], b: m[1], c: m[2], d: m[3], tx: m[4], ty: m[5]))
+      )
+    case "projectionEffect":
+      let m = try matrix(r, "matrix", count: 9)
+      return .transform(
+        ProjectiveTransform(
+          m11: m[0], m12: m[1], m13: m[2], m21: m[3], m22: m[4], m23: m[5], m31: m[6], m32: m[7],
+          m33: m[8]))
+    case "redacted":
+      _ = try defaulted(choice(r, "reason", as: RedactionReason.self))
+      return .redacted
     case "shadow":
       return .shadow(
         Shadow(
