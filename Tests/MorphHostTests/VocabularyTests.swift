@@ -52,14 +52,14 @@ import Testing
     }
     """
 
-  @Test func aCustomTransitionRunsItsPhaseFromOneToZeroInAndZeroToMinusOneOut() throws {
+  @Test func aCustomTransitionRunsItsPhaseFromMinusOneToZeroInAndZeroToOneOut() throws {
     let h = try host(Self.spin)
     _ = try h.frame()
     try h.tap()
     try h.advance(to: 0.5)
     let inserting = try #require(try item(h, "card"))
     #expect(abs(inserting.opacity - 0.5) < 1e-9)
-    #expect(abs(degrees(inserting) - 45) < 1e-9)
+    #expect(abs(degrees(inserting) + 45) < 1e-9)  // willAppear is −1, as SwiftUI's
     try h.advance(to: 1.5)
     let shown = try #require(try item(h, "card"))
     #expect(shown.opacity == 1 && abs(degrees(shown)) < 1e-9)
@@ -67,7 +67,7 @@ import Testing
     try h.advance(to: 1.75)
     let leaving = try #require(try item(h, "card"))
     #expect(abs(leaving.opacity - 0.75) < 1e-6)
-    #expect(abs(degrees(leaving) + 22.5) < 1e-5)
+    #expect(abs(degrees(leaving) - 22.5) < 1e-5)
     #expect(log(h) == "")
     try h.advance(to: 2.5)
     #expect(try item(h, "card") == nil)

@@ -191,7 +191,7 @@ final class PreviewSession: @unchecked Sendable {
         timeline = .time(duration: duration, fps: fps, frames: Self.filmstripFrames)
       }
     }
-    var exporter = Exporter(plugin: path, timeline: timeline, scale: 1, input: script)
+    var exporter = Exporter(plugin: path, timeline: timeline, scale: 1, input: script ?? .default)
     exporter.component = session.options
     exporter.component.output = nil
     exporter.ffmpeg = VideoEncoder.locate(

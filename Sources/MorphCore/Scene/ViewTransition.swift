@@ -24,8 +24,9 @@ public enum Edge: String, Hashable, Sendable, CaseIterable {
 
 /// A custom transition's body (SwiftUI's `Transition.body(content:phase:)`, or
 /// `AnyTransition.modifier(active:identity:)`): the modifiers it puts on the view at a
-/// phase value, SwiftUI's `TransitionPhase.value` as this project takes it: 1 about to
-/// appear, 0 identity, −1 gone; an insertion runs it from 1 to 0, a removal from 0 to −1.
+/// phase value, SwiftUI's `TransitionPhase.value` as Apple documents it: −1 about to
+/// appear (`willAppear`), 0 identity, 1 gone (`didDisappear`); an insertion runs it from
+/// −1 to 0, a removal from 0 to 1.
 /// Called from outside MorphCore (a plugin's Lua function) while a transition runs, at
 /// most once per phase value and frame. Equal only to itself.
 public final class TransitionFunction: Hashable, @unchecked Sendable {
@@ -75,7 +76,7 @@ public enum TransitionEffect: Hashable, Sendable {
       return [.scale(x: k, y: k, anchor: anchor)]
     case .offset(let p): return [.offset(p * a)]
     case .move(let edge): return [.relativeOffset(edge.direction * a)]
-    case .custom(let function): return try function.modifiers(phase: removing ? -a : a)
+    case .custom(let function): return try function.modifiers(phase: removing ? a : -a)
     case .animation: return []
     }
   }

@@ -664,9 +664,9 @@ function morph.transition.asymmetric(insertion, removal)
 end
 
 ---A transition of your own (SwiftUI's `Transition` and its `TransitionPhase`):
----`body(node, phase)` returns `node` with the modifiers it shows at `phase.value`, 1 about
----to appear, 0 identity, −1 gone (`phase.isIdentity` is `value == 0`). An insertion runs
----the value from 1 to 0 and a removal from 0 to −1 on the change's curve (or the
+---`body(node, phase)` returns `node` with the modifiers it shows at `phase.value`, −1 about
+---to appear, 0 identity, 1 gone, as SwiftUI's (`phase.isIdentity` is `value == 0`). An
+---insertion runs the value from −1 to 0 and a removal from 0 to 1 on the change's curve (or the
 ---transition's own, `t:animation(curve)`); it composes with the others (`combined`).
 ---`m.transition.custom(function(node, phase) return node:opacity(1 - math.abs(phase.value)) end)`
 ---@param body fun(node: morph.Node, phase: morph.TransitionPhase): morph.Node

@@ -196,7 +196,7 @@ extension MetaFile {
         """
         ---Where a custom transition is (SwiftUI's `TransitionPhase`).
         ---@class morph.TransitionPhase
-        ---@field value number 1 about to appear, 0 identity, -1 gone
+        ---@field value number -1 about to appear, 0 identity, 1 gone (SwiftUI's)
         ---@field isIdentity boolean `value == 0`
         """),
       .text(
