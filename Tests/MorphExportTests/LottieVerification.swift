@@ -117,18 +117,28 @@ enum LottieVerification {
     return RasterImage(width: image.width, height: image.height, pixels: pixels)
   }
 
-  /// Every frame as lottie-web (its svg renderer, in Debian's chromium) draws it, over white.
-  static func lottieWebFrames(_ file: URL, width: Int, height: Int) throws -> [RasterImage] {
+  /// Every frame as lottie-web (its `renderer`, svg or canvas, in Debian's chromium) draws
+  /// it, over white: on each frame's first visit (one load, the frames in order) and on a
+  /// second pass.
+  static func lottieWebFrames(_ file: URL, width: Int, height: Int, renderer: String = "svg")
+    throws -> (first: [RasterImage], second: [RasterImage])
+  {
     let folder = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
-    let (status, out) = try python(["web", file.path, folder.path, "\(width)", "\(height)"])
+    let (status, out) = try python([
+      "web", file.path, folder.path, "\(width)", "\(height)", renderer,
+    ])
     guard status == 0, let count = Int(out.trimmingCharacters(in: .whitespacesAndNewlines)) else {
       throw VerificationError("lottie-web could not render \(file.path): \(out)")
     }
-    return try (0..<count).map { i in
-      let png = try Data(contentsOf: folder.appendingPathComponent(String(format: "%04d.png", i)))
-      return try RasterImage.decodePNG([UInt8](png))
+    func read(_ prefix: String) throws -> [RasterImage] {
+      try (0..<count).map { i in
+        let name = String(format: "%@%04d.png", prefix, i)
+        let png = try Data(contentsOf: folder.appendingPathComponent(name))
+        return try RasterImage.decodePNG([UInt8](png))
+      }
     }
+    return (try read("first-"), try read(""))
   }
 
   /// A plugin exported to Lottie (validated against the schema) beside the host's own
@@ -214,21 +224,6 @@ enum LottieVerification {
       frames: count, worstFraction: worst.fraction, worstFrame: worst.frame,
       rlottieWorstFraction: try worstFrame(export, rlottie, player: "rlottie").fraction,
       bytes: export.animation.json.utf8.count, report: export.animation.report)
-  }
-
-  /// Exports `plugin` and plays it in lottie-web: its worst frame against the host's.
-  static func verifyInLottieWeb(_ plugin: String, frames count: Int = 24, played: Bool = false)
-    throws -> (fraction: Double, frame: Int)
-  {
-    let folder = try temporaryFolder()
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let export = try export(plugin, frames: count, played: played, into: folder)
-    let web = try lottieWebFrames(export.file, width: export.width, height: export.height)
-    guard web.count == export.host.count else {
-      throw VerificationError(
-        "\(plugin): lottie-web played \(web.count) frames of \(export.host.count)")
-    }
-    return try worstFrame(export, web, player: "lottieweb")
   }
 
   /// Whether lottie-web can run: Debian's chromium, Playwright and PyPI's pylottie (which

@@ -6,8 +6,12 @@
   lottie_check.py rlottie FILE OUT W H     the same with rlottie, to OUT/NNNN.bgra
                                            (premultiplied BGRA, as rlottie draws)
   lottie_check.py has-web                  exits 0 when Playwright and pylottie are installed
-  lottie_check.py web FILE OUT W H         the same with lottie-web's svg renderer in
-                                           Debian's chromium (Playwright), to OUT/NNNN.png
+  lottie_check.py web FILE OUT W H [svg|canvas]
+                                           the same with lottie-web (its svg or canvas
+                                           renderer) in Debian's chromium (Playwright):
+                                           OUT/first-NNNN.png on each frame's first visit
+                                           (one load, frames in order, as playback meets
+                                           them), then OUT/NNNN.png on a second pass
                                            (screenshots over white)
 
 lottie-web is read at run time from PyPI's pylottie, whose lottie.html carries it
@@ -93,9 +97,9 @@ def lottie_web_script():
 # Loads the animation into #player (the canvas size, over white) and reports its frames.
 # With animationData lottie-web may finish loading inside loadAnimation, before a
 # listener could hear DOMLoaded, hence isLoaded; a file it cannot load fails in 30 s.
-LOAD_JS = """data => new Promise((resolve, reject) => {
+LOAD_JS = """([data, renderer]) => new Promise((resolve, reject) => {
   const animation = lottie.loadAnimation({
-    container: document.getElementById('player'), renderer: 'svg', loop: false,
+    container: document.getElementById('player'), renderer, loop: false,
     autoplay: false, animationData: data });
   window.animation = animation;
   const done = () => resolve(Math.round(animation.totalFrames));
@@ -106,7 +110,7 @@ LOAD_JS = """data => new Promise((resolve, reject) => {
 })"""
 
 
-def render_web(path, out, width, height):
+def render_web(path, out, width, height, renderer="svg"):
     from playwright.sync_api import sync_playwright
 
     with open(path) as f:
@@ -120,18 +124,15 @@ def render_web(path, out, width, height):
                 "<html><body style='margin:0;background:white'><div id='player' "
                 f"style='width:{width}px;height:{height}px'></div></body></html>")
             page.add_script_tag(content=lottie_web_script())
-            frames = page.evaluate(LOAD_JS, data)
-            # lottie-web builds a layer's elements the first time a frame is in its range,
-            # and the frame that builds it draws stale values (card_stack's first card
-            # handoff, frame 3: the card missing); a pass over every frame builds them all.
-            page.evaluate(
-                "n => { for (let f = 0; f < n; f++) window.animation.goToAndStop(f, true); }",
-                frames)
-            for frame in range(frames):
-                page.evaluate("f => window.animation.goToAndStop(f, true)", frame)
-                page.screenshot(
-                    path=os.path.join(out, f"{frame:04d}.png"),
-                    clip={"x": 0, "y": 0, "width": width, "height": height})
+            frames = page.evaluate(LOAD_JS, [data, renderer])
+            # lottie-web builds a layer's elements the first time a frame is in its range;
+            # the first pass is each frame's first visit, the second a later one.
+            for prefix in ["first-", ""]:
+                for frame in range(frames):
+                    page.evaluate("f => window.animation.goToAndStop(f, true)", frame)
+                    page.screenshot(
+                        path=os.path.join(out, f"{prefix}{frame:04d}.png"),
+                        clip={"x": 0, "y": 0, "width": width, "height": height})
         finally:
             browser.close()
     print(frames)
@@ -147,4 +148,4 @@ if __name__ == "__main__":
     if command == "has-web":
         sys.exit(0 if has_web() else 1)
     size = (sys.argv[2], sys.argv[3], int(sys.argv[4]), int(sys.argv[5]))
-    sys.exit(RENDERERS[command](*size))
+    sys.exit(RENDERERS[command](*size, *sys.argv[6:]))
