@@ -127,7 +127,8 @@ struct PlayerMeasure {
       URL(fileURLWithPath: $0)
     }
     for player in players {
-      let played = frames[player]!
+      // rlottie counts the out point's frame too (`op` - `ip` + 1).
+      let played = Array(frames[player]!.prefix(export.host.count))
       guard played.count == export.host.count else {
         throw VerificationError(
           "\(plugin): \(player.rawValue) played \(played.count) frames of \(export.host.count)")

@@ -98,15 +98,13 @@ import Testing
   }
 
   /// The players fade a layer's effects apart from its content; the host fades the whole
-  /// group. So the shadow goes on an inner layer at full opacity, the fade on an outer one.
-  @Test func aFadingShadowedGroupIsTwoLayers() throws {
+  /// group. So a blur goes on an inner layer at full opacity, the fade on an outer one.
+  @Test func aFadingBlurredGroupIsTwoLayers() throws {
     let lists = (0..<4).map { i in
       DisplayList(
         canvas: Size(100, 100),
         commands: [
-          .beginGroup(
-            GroupStyle(opacity: Double(i) / 3, shadow: Shadow(radius: 8, offset: Point(0, 4)))),
-          Self.square(x: 20), .endGroup,
+          .beginGroup(GroupStyle(opacity: Double(i) / 3, blur: 2)), Self.square(x: 20), .endGroup,
         ])
     }
     let json = try Self.json(lists)
@@ -121,17 +119,54 @@ import Testing
     #expect(assets.contains { $0["id"] as? String == inner["refId"] as? String })
   }
 
-  /// A shadowed group that does not fade keeps one layer.
-  @Test func anOpaqueShadowedGroupIsOneLayer() throws {
-    let lists = [
+  /// A shadow is no effect (rlottie and lottie-web's canvas draw none, its svg cuts it to
+  /// the layer's box) but a shape layer of nested filled outlines just behind its caster,
+  /// its levels' opacities fading with the group.
+  @Test func aShadowIsGeometryBehindItsCaster() throws {
+    let lists = (0..<4).map { i in
       DisplayList(
         canvas: Size(100, 100),
         commands: [
-          .beginGroup(GroupStyle(shadow: Shadow(radius: 8))), Self.square(x: 20), .endGroup,
+          .beginGroup(
+            GroupStyle(opacity: Double(i) / 3, shadow: Shadow(radius: 8, offset: Point(0, 4)))),
+          Self.square(x: 20), .endGroup,
         ])
-    ]
-    let outer = try #require((try Self.json(lists)["layers"] as? [[String: Any]])?.first)
-    #expect((outer["ef"] as? [Any])?.count == 1)
+    }
+    let json = try Self.json(lists)
+    #expect(!String(decoding: try JSONSerialization.data(withJSONObject: json), as: UTF8.self)
+      .contains("\"ef\""))
+    let layers = try #require(json["layers"] as? [[String: Any]])
+    #expect(layers.count == 2)
+    let shadow = try #require(layers.last)
+    #expect((shadow["nm"] as? String)?.hasSuffix(" shadow") == true)
+    let levels = try #require(shadow["shapes"] as? [[String: Any]])
+    let count = ShadowGeometry.levelCount(alpha: Shadow.defaultColor.alpha, sigma: 8, depth: 4)
+    #expect(levels.count == count)
+    let fill = try #require((levels[0]["it"] as? [[String: Any]])?.first { $0["ty"] as? String == "fl" })
+    #expect((fill["o"] as? [String: Any])?["a"] as? Int == 1)
+  }
+
+  /// The stacked levels reproduce a Gaussian's edge within half a step, and an outline
+  /// moves out along its normals (a circle's by its radius).
+  @Test func shadowLevelsFollowTheBlurredEdge() throws {
+    let (alpha, sigma, depth) = (0.6, 10.0, 5.0)
+    let count = ShadowGeometry.levelCount(alpha: alpha, sigma: sigma, depth: depth)
+    let levels = ShadowGeometry.levels(alpha: alpha, sigma: sigma, depth: depth, count: count)
+    for d in stride(from: -depth, through: 4 * sigma, by: 0.25) {
+      let stacked = 1 - levels.filter { $0.distance >= d }.map { 1 - $0.opacity }.reduce(1, *)
+      let blurred = alpha * ShadowGeometry.normalCDF(-d / sigma)
+      #expect(abs(stacked - blurred) * 255 <= ShadowGeometry.maxStep / 2 + 0.01, "at \(d)")
+    }
+    let circle = BezierShape.subpaths(of: .ellipse(in: Rect(x: -10, y: -10, width: 20, height: 20)))[0]
+    let grown = ShadowGeometry.offset(ShadowGeometry.oriented(circle), by: 5, moved: Point(0, 2))
+    for v in grown.vertices {
+      #expect(abs(v.distance(to: Point(0, 2)) - 15) < 1e-6)
+    }
+    // Its handles grow with it: still the host's circle, three halves the size.
+    let scaled = BezierShape.subpaths(of: .ellipse(in: Rect(x: -15, y: -13, width: 30, height: 30)))[0]
+    for (a, b) in zip(grown.outPoints, ShadowGeometry.oriented(scaled).outPoints) {
+      #expect(a.distance(to: b) < 1e-6)
+    }
   }
 
   /// rlottie draws a layer at its out point, so a layer that ends early runs one frame

@@ -122,11 +122,15 @@ struct LayerContext {
       switch composition.tracks[identity]! {
       case .item(let samples):
         let inSlot = samples.filter { slot.frames.contains($0.key) }
-        if let layer = itemLayer(identity, inSlot) { out.append(layer) }
+        for run in itemRuns(identity, inSlot) {
+          out += shadowLayers(identity, Self.shadowFrames(run))
+          if let layer = itemLayer(identity, run) { out.append(layer) }
+        }
       case .group(let styles, let inner):
         // An eraser inside a group becomes subtracting masks on that group's layer.
         if inGroup && Self.isEraser(styles) { continue }
         let inSlot = styles.filter { slot.frames.contains($0.key) }
+        out += shadowLayers(identity, Self.shadowFrames(inSlot, inner))
         var layer = groupLayer(identity, inSlot, inner)
         if let mask = inner.mask, case .object(var fields) = layer {
           // An alpha track matte: the layer in front of the group's (Lottie reads the
@@ -216,9 +220,6 @@ struct LayerContext {
       name: identity, ip: span.ip, op: span.op, transform: transform, shapes: shapes, ind: 0)
     guard case .object(var fields) = layer else { return layer }
     if blend != 0 { fields["bm"] = .number(Double(blend)) }
-    if let effect = LottieStyle.shadowEffect(span.at.map { ($0.0, $0.1.shadow) }) {
-      fields["ef"] = [effect]
-    }
     if let masks = style.masks(affine: affine) {
       fields["masksProperties"] = masks
       fields["hasMask"] = true
@@ -440,9 +441,6 @@ struct LayerContext {
       report.note(identity, .approximated, "blend mode \(first.blend.rawValue) drawn as normal")
     }
     var effects: [LottieJSON] = []
-    if let shadow = LottieStyle.shadowEffect(span.at.map { ($0.0, $0.1.shadow) }) {
-      effects.append(shadow)
-    }
     if span.at.contains(where: { $0.1.blur > 0 }) {
       effects.append(LottieStyle.blurEffect(span.at.map { ($0.0, $0.1.blur) }))
     }
@@ -459,7 +457,16 @@ struct LayerContext {
     {
       masks += clips
     }
-    masks += eraserMasks(identity, inner, frames: span.at.map(\.0))
+    if masks.isEmpty, let one = eraserMask(inner, frames: span.at.map(\.0)) {
+      masks = [one]
+    } else {
+      masks += eraserMasks(identity, inner, frames: span.at.map(\.0))
+      if masks.count > 1 {
+        report.note(
+          identity, .approximated,
+          "several masks on one layer: lottie-web's canvas renderer clips to their union")
+      }
+    }
     if !masks.isEmpty {
       fields["masksProperties"] = .array(masks)
       fields["hasMask"] = true
