@@ -38,8 +38,10 @@ enum ExportCommand {
     Options:
       --input SCRIPT      the input to play with --duration (default:
                           \(InputScript.defaultTapText); 'none' plays nothing)
-      --scale S           pixels per point, \(Bounds.scale) (default 1)
-      --background C      #RRGGBB[AA], a name, or none (default white)
+      --scale S           pixels per point, \(Bounds.scale) (default 1; not Lottie: a vector
+                          animation is drawn at the size its player is given)
+      --margin M          points around the scene's frame (default \(Int(DocumentHost.defaultMargin)), as render's)
+      --background C      #RRGGBB[AA], a name, or none (default white; Lottie: none)
       --threads N         rasterising threads (default: one per core); the output is the same
       --set KEY=VALUE     override a prop (repeatable); --reduce-motion
       --loop N            times an animation plays, 0 for ever (default 0; apng gif webp)
@@ -75,6 +77,7 @@ enum ExportCommand {
     try checkFormatOptions(arguments, format: format)
     var exporter = Exporter(plugin: "", timeline: try readTimeline(&options, filmstrip: filmstrip))
     exporter.scale = try options.scale()
+    exporter.margin = try RenderRequest.readMargin(&options)
     exporter.ffmpeg = ProcessEnvironment.ffmpeg()
     let background = try options.value("--background")
     // Lottie plays over the page: a background only when one is asked for.
@@ -150,6 +153,8 @@ enum ExportCommand {
     ("--quality", [.webp]), ("--crf", [.mp4, .webm]),
     ("--labels", [.filmstrip]), ("--columns", [.filmstrip]),
     ("--report", [.lottie, .dotLottie]),
+    // A vector animation has no pixels: players draw it at the size they are given.
+    ("--scale", Set(ExportFormat.allCases.filter { !$0.isVector })),
   ]
 
   static func checkFormatOptions(_ arguments: [String], format: ExportFormat) throws {

@@ -89,11 +89,16 @@ struct RenderRequest {
   var cols: Int?
   var rows: Int?
 
+  /// `--margin M`: points around the scene's frame (render's and export's).
+  static func readMargin(_ options: inout CommandLineOptions) throws -> Double {
+    try options.double("--margin", in: .within(0...1000)) ?? DocumentHost.defaultMargin
+  }
+
   init(_ options: inout CommandLineOptions) throws {
     progress = try options.double("--progress", in: Self.progressBounds)
     outputPath = try options.value("-o") ?? options.value("--output")
     scale = try options.scale()
-    margin = try options.double("--margin", in: .within(0...1000)) ?? DocumentHost.defaultMargin
+    margin = try Self.readMargin(&options)
     (cols, rows) = try options.cells()
     background = try Self.parseBackground(try options.value("--background"))
     let forceASCII = options.flag("--ascii")

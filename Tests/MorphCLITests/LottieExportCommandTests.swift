@@ -24,7 +24,10 @@ import Testing
       try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: out)))
         as? [String: Any])
     #expect(json["op"] as? Int == 6)
-    #expect((json["layers"] as? [Any])?.count == 5)
+    // Each card and, just behind it, its shadow as geometry.
+    let layers = try #require(json["layers"] as? [[String: Any]])
+    #expect(layers.count == 10)
+    #expect(layers.count { ($0["nm"] as? String)?.hasSuffix(" shadow") == true } == 5)
     let counts = try #require(
       (try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: report)))
         as? [String: Any])?["counts"] as? [String: Int])
@@ -44,6 +47,23 @@ import Testing
     #expect(text.contains("manifest.json") && text.contains("animations/flip.json"))
     #expect(text.contains("\"fr\":10"))
     #expect(text.contains("\"op\":6"))
+  }
+
+  /// `--margin` as render's; `--scale` has no meaning for a vector animation: refused.
+  @Test func aMarginAndNoScale() throws {
+    let dir = try Self.scratch()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let out = dir.appendingPathComponent("flip.json").path
+    let result = try Subprocess.run(
+      ["export", "flip", "-o", out, "--frames", "2", "--margin", "0"], deadline: 120)
+    #expect(result.status == 0, Comment(rawValue: result.err))
+    let json = try #require(
+      try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: out)))
+        as? [String: Any])
+    #expect(json["w"] as? Int == 380 && json["h"] as? Int == 240)
+    let scaled = try Subprocess.run(["export", "flip", "-o", out, "--scale", "2"])
+    #expect(scaled.status != 0)
+    #expect(scaled.err.contains("--scale does not apply to lottie"), Comment(rawValue: scaled.err))
   }
 
   @Test func theReportOptionIsForLottieOnly() throws {

@@ -39,5 +39,17 @@ import Testing
 
   /// Players that do not yet draw a plugin within the figures, and why (a fix makes
   /// `withKnownIssue` fail, so the entry goes).
-  static let knownIssues: [String: [LottiePlayer: String]] = [:]
+  static let knownIssues: [String: [LottiePlayer: String]] = [
+    "deck_fan": web(cornerShadows), "deck_fan played": web(cornerShadows),
+    "like_button played": web(glow).merging([.rlottie: glow]) { a, _ in a },
+  ]
+
+  static let cornerShadows =
+    "a shadow's stack is too dark at tight corners (1.45 % of pixels off by more than 10 levels in lottie-web)"
+  static let glow =
+    "the glow round the heart's concave outline (2.8 % off by more than 10 levels)"
+
+  static func web(_ reason: String) -> [LottiePlayer: String] {
+    Dictionary(uniqueKeysWithValues: LottiePlayer.allCases.filter(\.isWeb).map { ($0, reason) })
+  }
 }

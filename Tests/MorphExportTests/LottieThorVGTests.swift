@@ -3,29 +3,10 @@ import MorphCore
 import MorphExport
 import Testing
 
-/// Bundled plugins exported to Lottie, validated against the Lottie schema and played
-/// frame by frame in ThorVG against the host's own frames.
+/// Lottie exports of the drawing fixtures (images, masks, blurs) played in ThorVG against
+/// the host's own frames; the plugins and examples play in every player in
+/// `LottiePlayerTests`.
 @Suite struct LottieThorVGTests {
-  @Test(arguments: ["deck_fan", "flip", "card_stack", "ticket_tear"])
-  func playsWithinOnePercentOfTheHost(plugin: String) throws {
-    let figures = try LottieVerification.verify(plugin)
-    print(
-      "lottie \(plugin): \(figures.frames) frames, worst \(figures.worstFraction * 100)% "
-        + "off at frame \(figures.worstFrame) (rlottie \(figures.rlottieWorstFraction * 100)%), "
-        + "\(figures.bytes) bytes; \(figures.report.summary)")
-    #expect(figures.worstFraction <= 0.01, "\(plugin) frame \(figures.worstFrame)")
-  }
-
-  /// The played timeline (one tap, 30 frames a second), as `export --duration` samples it.
-  @Test(arguments: ["deck_fan", "flip"])
-  func aPlayedTapWithinOnePercent(plugin: String) throws {
-    let figures = try LottieVerification.verify(plugin, frames: 31, played: true)
-    print(
-      "lottie \(plugin) played: \(figures.frames) frames, worst \(figures.worstFraction * 100)% "
-        + "off at frame \(figures.worstFrame), \(figures.bytes) bytes")
-    #expect(figures.worstFraction <= 0.01, "\(plugin) frame \(figures.worstFrame)")
-  }
-
   /// Every example in `Examples/plugins` (tests run from the package root), so a new
   /// one is checked without being listed.
   static let examples: [String] =
@@ -36,20 +17,6 @@ import Testing
   @Test func everyExampleIsListed() {
     #expect(Self.examples.count >= 7, "\(Self.examples)")
     #expect(Self.examples.contains("Examples/plugins/tab_bar.lua"))
-  }
-
-  /// Every example, over its progress range and played from one tap (the spinner plays
-  /// itself from its first frame), as the bundled plugins are.
-  @Test(arguments: examples, [false, true])
-  func anExampleWithinOnePercent(example: String, played: Bool) throws {
-    let figures = try LottieVerification.verify(
-      example, frames: played ? 31 : 24, played: played)
-    print(
-      "lottie \(example)\(played ? " played" : ""): \(figures.frames) frames, worst "
-        + "\(figures.worstFraction * 100)% off at frame \(figures.worstFrame) (rlottie "
-        + "\(figures.rlottieWorstFraction * 100)%), \(figures.bytes) bytes; \(figures.report.summary)"
-    )
-    #expect(figures.worstFraction <= 0.01, "\(example) frame \(figures.worstFrame)")
   }
 
   /// Image nodes: a layer each over one embedded PNG asset per file, played in ThorVG.

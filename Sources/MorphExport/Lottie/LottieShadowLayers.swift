@@ -43,6 +43,11 @@ extension LayerContext {
       return Self.topology(BezierShape.subpaths(of: outline)) + [[-1]]
         + item.clips.flatMap { Self.topology(Array(BezierShape.subpaths(of: $0.path).prefix(1))) }
     }
+    if items.contains(where: { $0.clips.count > 1 }) {
+      report.note(
+        identity, .approximated,
+        "several clips: lottie-web's canvas renderer clips to their union, not their intersection")
+    }
     if runs.count > 1 {
       report.note(
         identity, .native,
@@ -77,17 +82,19 @@ extension LayerContext {
   }
 
   /// A group's shadow per frame: the silhouette of what it draws there (items at least
-  /// half opaque, erasers left out), in canvas space.
-  static func shadowFrames(_ styles: [Int: GroupStyle], _ inner: LottieTimeline.Composition)
-    -> [Int: ShadowFrame]
-  {
+  /// half opaque, erasers left out), in canvas space; `inside` its precomposition, which
+  /// then fades it with the rest.
+  static func shadowFrames(
+    _ styles: [Int: GroupStyle], _ inner: LottieTimeline.Composition, inside: Bool
+  ) -> [Int: ShadowFrame] {
     var frames: [Int: ShadowFrame] = [:]
     for (f, style) in styles {
       guard let shadow = style.shadow, shadow.color.alpha > 0 else { continue }
       var outlines: [[BezierShape]] = []
       collectOutlines(inner, frame: f, opacity: 1, into: &outlines)
       frames[f] = ShadowFrame(
-        outline: ShadowGeometry.silhouette(outlines), shadow: shadow, opacity: style.opacity,
+        outline: ShadowGeometry.silhouette(outlines), shadow: shadow,
+        opacity: inside ? 1 : style.opacity,
         covered: true)
     }
     return frames

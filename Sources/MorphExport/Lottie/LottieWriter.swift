@@ -130,8 +130,13 @@ struct LayerContext {
         // An eraser inside a group becomes subtracting masks on that group's layer.
         if inGroup && Self.isEraser(styles) { continue }
         let inSlot = styles.filter { slot.frames.contains($0.key) }
-        out += shadowLayers(identity, Self.shadowFrames(inSlot, inner))
+        // A group that fades keeps its shadow inside its precomposition, so the fade
+        // applies to the composite, as the host's does, and no shadow shows through.
+        let fades = inSlot.values.contains { $0.opacity < 0.999 }
+        let shadow = shadowLayers(identity, Self.shadowFrames(inSlot, inner, inside: fades))
+        if !fades { out += shadow }
         var layer = groupLayer(identity, inSlot, inner)
+        if fades { addBehind(shadow, inAssetOf: inner) }
         if let mask = inner.mask, case .object(var fields) = layer {
           // An alpha track matte: the layer in front of the group's (Lottie reads the
           // matte from the layer listed just before) keeps it where the mask is opaque.
@@ -171,10 +176,13 @@ struct LayerContext {
 
   // MARK: Items
 
-  /// The frames from an item's first to its last, each with the sample drawn there (or,
-  /// where it is missing in between, the previous one, hidden). A layer that ends before
-  /// the animation does runs one frame longer, hidden in that frame: `op` is the first
-  /// frame a layer no longer shows (ThorVG, lottie-web), but rlottie still draws it there.
+  /// The frames from the animation's first to an item's last, each with the sample drawn
+  /// there (or, where it is missing, the nearest earlier one, hidden; before its first,
+  /// its first). Every layer starts at frame 0: lottie-web builds a layer's elements on
+  /// the first frame inside its range and draws that frame with stale values, so a layer
+  /// that started later came out wrong on its first visit. A layer that ends before the
+  /// animation does runs one frame longer, hidden in that frame: `op` is the first frame
+  /// a layer no longer shows (ThorVG, lottie-web), but rlottie still draws it there.
   static func span<T>(_ samples: [Int: T], frameCount: Int) -> (
     ip: Int, op: Int, at: [(Int, T, Bool)]
   ) {
@@ -182,7 +190,7 @@ struct LayerContext {
     var out: [(Int, T, Bool)] = []
     var last = samples[frames[0]]!
     let end = min(frames[frames.count - 1] + 1, frameCount - 1)
-    for f in frames[0]...end {
+    for f in 0...end {
       if let s = samples[f] {
         last = s
         out.append((f, s, true))
@@ -190,7 +198,7 @@ struct LayerContext {
         out.append((f, last, false))
       }
     }
-    return (frames[0], end + 1, out)
+    return (0, end + 1, out)
   }
 
   mutating func itemLayer(_ identity: String, _ samples: [Int: DisplayItem]) -> LottieJSON? {
@@ -409,6 +417,24 @@ struct LayerContext {
     let layers = layers(inner, inGroup: true)
     assets[slot] = ["id": .string(id), "layers": .array(layers), "nm": .string(name)]
     return id
+  }
+
+  /// Adds `layers` at the back of the precomposition written for `inner`.
+  private mutating func addBehind(_ layers: [LottieJSON], inAssetOf inner: LottieTimeline.Composition) {
+    guard !layers.isEmpty, let id = assetIDs[ObjectIdentifier(inner)],
+      let n = assets.firstIndex(where: {
+        if case .object(let f) = $0, case .string(id)? = f["id"] { return true }
+        return false
+      }),
+      case .object(var asset) = assets[n], case .array(let existing)? = asset["layers"]
+    else { return }
+    let added = layers.enumerated().map { k, layer -> LottieJSON in
+      guard case .object(var fields) = layer else { return layer }
+      fields["ind"] = .number(Double(existing.count + layers.count - k + 1000))
+      return .object(fields)
+    }
+    asset["layers"] = .array(existing + added.reversed())
+    assets[n] = .object(asset)
   }
 
   /// A compositing group as a precomposition layer: its opacity, blend mode, shadow and
