@@ -24,10 +24,11 @@ import Testing
       try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: out)))
         as? [String: Any])
     #expect(json["op"] as? Int == 6)
-    // Each card and, just behind it, its shadow as geometry.
+    // Each card and, just behind those that cast one there, its shadow as geometry.
     let layers = try #require(json["layers"] as? [[String: Any]])
-    #expect(layers.count == 10)
-    #expect(layers.count { ($0["nm"] as? String)?.hasSuffix(" shadow") == true } == 5)
+    let shadows = layers.count { ($0["nm"] as? String)?.hasSuffix(" shadow") == true }
+    #expect(layers.count - shadows == 5)
+    #expect(shadows >= 4)
     let counts = try #require(
       (try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: report)))
         as? [String: Any])?["counts"] as? [String: Int])

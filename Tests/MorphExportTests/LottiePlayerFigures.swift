@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import MorphRender
 
 /// The two figures issue 33 holds every Lottie player to, frame by frame against the
@@ -84,7 +85,9 @@ struct PlayerMeasure {
   struct Worst {
     var offByTen = (value: 0.0, frame: 0)
     var unmatched = (value: 0.0, frame: 0)
-    var figures: PlayerFigures { PlayerFigures(offByTen: offByTen.value, unmatched: unmatched.value) }
+    var figures: PlayerFigures {
+      PlayerFigures(offByTen: offByTen.value, unmatched: unmatched.value)
+    }
     var text: String {
       String(
         format: "%.2f %% (f%d) / %.2f %% (f%d)", offByTen.value * 100, offByTen.frame,
@@ -104,7 +107,8 @@ struct PlayerMeasure {
   ) throws -> PlayerMeasure {
     let folder = try LottieVerification.temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
-    let export = try LottieVerification.export(plugin, frames: count, played: isPlayed, into: folder)
+    let export = try LottieVerification.export(
+      plugin, frames: count, played: isPlayed, into: folder)
     var measure = PlayerMeasure(export: export)
     let (w, h) = (export.width, export.height)
     var frames: [LottiePlayer: [RasterImage]] = [:]

@@ -121,7 +121,8 @@ import Testing
 
   /// A shadow is no effect (rlottie and lottie-web's canvas draw none, its svg cuts it to
   /// the layer's box) but a shape layer of nested filled outlines just behind its caster,
-  /// its levels' opacities fading with the group.
+  /// its levels fading with the group, the caster's silhouette cut out (one mask) so a
+  /// fading caster shows no shadow through it.
   @Test func aShadowIsGeometryBehindItsCaster() throws {
     let lists = (0..<4).map { i in
       DisplayList(
@@ -133,16 +134,21 @@ import Testing
         ])
     }
     let json = try Self.json(lists)
-    #expect(!String(decoding: try JSONSerialization.data(withJSONObject: json), as: UTF8.self)
-      .contains("\"ef\""))
+    #expect(
+      !String(decoding: try JSONSerialization.data(withJSONObject: json), as: UTF8.self)
+        .contains("\"ef\""))
     let layers = try #require(json["layers"] as? [[String: Any]])
     #expect(layers.count == 2)
+    // Lottie lists the front first: the shadow is last, behind what casts it.
     let shadow = try #require(layers.last)
     #expect((shadow["nm"] as? String)?.hasSuffix(" shadow") == true)
+    let masks = try #require(shadow["masksProperties"] as? [[String: Any]])
+    #expect(masks.count == 1 && masks[0]["mode"] as? String == "a")
     let levels = try #require(shadow["shapes"] as? [[String: Any]])
     let count = ShadowGeometry.levelCount(alpha: Shadow.defaultColor.alpha, sigma: 8, depth: 4)
     #expect(levels.count == count)
-    let fill = try #require((levels[0]["it"] as? [[String: Any]])?.first { $0["ty"] as? String == "fl" })
+    let fill = try #require(
+      (levels[0]["it"] as? [[String: Any]])?.first { $0["ty"] as? String == "fl" })
     #expect((fill["o"] as? [String: Any])?["a"] as? Int == 1)
   }
 
@@ -157,13 +163,15 @@ import Testing
       let blurred = alpha * ShadowGeometry.normalCDF(-d / sigma)
       #expect(abs(stacked - blurred) * 255 <= ShadowGeometry.maxStep / 2 + 0.01, "at \(d)")
     }
-    let circle = BezierShape.subpaths(of: .ellipse(in: Rect(x: -10, y: -10, width: 20, height: 20)))[0]
+    let circle = BezierShape.subpaths(
+      of: .ellipse(in: Rect(x: -10, y: -10, width: 20, height: 20)))[0]
     let grown = ShadowGeometry.offset(ShadowGeometry.oriented(circle), by: 5, moved: Point(0, 2))
     for v in grown.vertices {
       #expect(abs(v.distance(to: Point(0, 2)) - 15) < 1e-6)
     }
     // Its handles grow with it: still the host's circle, three halves the size.
-    let scaled = BezierShape.subpaths(of: .ellipse(in: Rect(x: -15, y: -13, width: 30, height: 30)))[0]
+    let scaled = BezierShape.subpaths(
+      of: .ellipse(in: Rect(x: -15, y: -13, width: 30, height: 30)))[0]
     for (a, b) in zip(grown.outPoints, ShadowGeometry.oriented(scaled).outPoints) {
       #expect(a.distance(to: b) < 1e-6)
     }

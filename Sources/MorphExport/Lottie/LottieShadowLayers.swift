@@ -82,19 +82,17 @@ extension LayerContext {
   }
 
   /// A group's shadow per frame: the silhouette of what it draws there (items at least
-  /// half opaque, erasers left out), in canvas space; `inside` its precomposition, which
-  /// then fades it with the rest.
-  static func shadowFrames(
-    _ styles: [Int: GroupStyle], _ inner: LottieTimeline.Composition, inside: Bool
-  ) -> [Int: ShadowFrame] {
+  /// half opaque, erasers left out), in canvas space.
+  static func shadowFrames(_ styles: [Int: GroupStyle], _ inner: LottieTimeline.Composition)
+    -> [Int: ShadowFrame]
+  {
     var frames: [Int: ShadowFrame] = [:]
     for (f, style) in styles {
       guard let shadow = style.shadow, shadow.color.alpha > 0 else { continue }
       var outlines: [[BezierShape]] = []
       collectOutlines(inner, frame: f, opacity: 1, into: &outlines)
       frames[f] = ShadowFrame(
-        outline: ShadowGeometry.silhouette(outlines), shadow: shadow,
-        opacity: inside ? 1 : style.opacity,
+        outline: ShadowGeometry.silhouette(outlines), shadow: shadow, opacity: style.opacity,
         covered: true)
     }
     return frames
@@ -160,7 +158,9 @@ extension LayerContext {
           color.append(f, [c.red, c.green, c.blue])
           opacity.append(f, [present ? levels[j].opacity * 100 : 0])
         }
-        var items: [LottieJSON] = shapes.map { ["ty": "sh", "ks": $0.lottie(.points, layout: .shape)] }
+        var items: [LottieJSON] = shapes.map {
+          ["ty": "sh", "ks": $0.lottie(.points, layout: .shape)]
+        }
         items.append(
           Self.solidFill(
             color: color.lottie(.unitColor),
@@ -171,10 +171,29 @@ extension LayerContext {
         identity, .native,
         "shadow as \(count) nested filled outlines (a step of at most \(Int(ShadowGeometry.maxStep)) levels)"
       )
-      layers.append(
-        Self.shapeLayer(
-          name: identity + " shadow", ip: span.ip, op: span.op,
-          transform: Self.identityTransform(), shapes: groups, ind: 0))
+      var layer = Self.shapeLayer(
+        name: identity + " shadow", ip: span.ip, op: span.op,
+        transform: Self.identityTransform(), shapes: groups, ind: 0)
+      // Opaque content hides its shadow under it: the caster's silhouette is cut out of
+      // the shadow (one keyhole mask), so a caster that fades, or a player that fades
+      // a group's layers one by one (lottie-web's canvas), shows no shadow through it.
+      if span.at.allSatisfy({ $0.1.covered }), case .object(var fields) = layer {
+        var cut = SampledProperty()
+        for (f, s, _) in span.at {
+          cut.append(f, BezierShape.shapeNumbers(Self.keyhole(canvas, holes: s.outline)))
+        }
+        fields["masksProperties"] = [
+          [
+            "mode": "a", "inv": false, "nm": "caster",
+            "pt": cut.lottie(.points, layout: .shape),
+            "o": constant([100], .percentOpacity, layout: .scalar),
+            "x": constant([0], .points, layout: .scalar),
+          ]
+        ]
+        fields["hasMask"] = true
+        layer = .object(fields)
+      }
+      layers.append(layer)
     }
     return layers
   }

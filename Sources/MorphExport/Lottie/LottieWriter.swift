@@ -130,13 +130,8 @@ struct LayerContext {
         // An eraser inside a group becomes subtracting masks on that group's layer.
         if inGroup && Self.isEraser(styles) { continue }
         let inSlot = styles.filter { slot.frames.contains($0.key) }
-        // A group that fades keeps its shadow inside its precomposition, so the fade
-        // applies to the composite, as the host's does, and no shadow shows through.
-        let fades = inSlot.values.contains { $0.opacity < 0.999 }
-        let shadow = shadowLayers(identity, Self.shadowFrames(inSlot, inner, inside: fades))
-        if !fades { out += shadow }
+        out += shadowLayers(identity, Self.shadowFrames(inSlot, inner))
         var layer = groupLayer(identity, inSlot, inner)
-        if fades { addBehind(shadow, inAssetOf: inner) }
         if let mask = inner.mask, case .object(var fields) = layer {
           // An alpha track matte: the layer in front of the group's (Lottie reads the
           // matte from the layer listed just before) keeps it where the mask is opaque.
@@ -417,24 +412,6 @@ struct LayerContext {
     let layers = layers(inner, inGroup: true)
     assets[slot] = ["id": .string(id), "layers": .array(layers), "nm": .string(name)]
     return id
-  }
-
-  /// Adds `layers` at the back of the precomposition written for `inner`.
-  private mutating func addBehind(_ layers: [LottieJSON], inAssetOf inner: LottieTimeline.Composition) {
-    guard !layers.isEmpty, let id = assetIDs[ObjectIdentifier(inner)],
-      let n = assets.firstIndex(where: {
-        if case .object(let f) = $0, case .string(id)? = f["id"] { return true }
-        return false
-      }),
-      case .object(var asset) = assets[n], case .array(let existing)? = asset["layers"]
-    else { return }
-    let added = layers.enumerated().map { k, layer -> LottieJSON in
-      guard case .object(var fields) = layer else { return layer }
-      fields["ind"] = .number(Double(existing.count + layers.count - k + 1000))
-      return .object(fields)
-    }
-    asset["layers"] = .array(existing + added.reversed())
-    assets[n] = .object(asset)
   }
 
   /// A compositing group as a precomposition layer: its opacity, blend mode, shadow and
