@@ -201,6 +201,8 @@ int morph_fits(lua_State *L, size_t bytes) {
   return bytes <= lim->cap && lim->used <= lim->cap - bytes;
 }
 
+void morph_collect(lua_State *L) { lua_gc(L, LUA_GCCOLLECT); }
+
 int morph_charge(lua_State *L, long long delta) {
   morph_limits *lim = morph_getlimits(L);
   if (delta < 0) {

@@ -182,12 +182,6 @@ import Testing
     ]
     let (result, dir, _) = try Self.run(["render", name, "--format", "json"], files: files)
     defer { try? FileManager.default.removeItem(at: dir) }
-    guard name == "body.lua" else { return Self.expectOneLine(result, status: 1, [text]) }
-    // Since the vocabulary merge a second memory refusal, raised after the first with no
-    // line noted near the cap, is the one reported: "body.lua:" without its line 4.
-    withKnownIssue("a body over the memory cap loses its line", isIntermittent: true) {
-      Self.expectOneLine(result, status: 1, [text])
-    }
-    #expect(result.status == 1 && result.err.contains("body.lua"), Comment(rawValue: result.err))
+    Self.expectOneLine(result, status: 1, [text])
   }
 }

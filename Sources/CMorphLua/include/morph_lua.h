@@ -91,6 +91,11 @@ int morph_charge(lua_State *L, long long delta);
    full collection if needed). Charges nothing. */
 int morph_fits(lua_State *L, size_t bytes);
 
+/* [-0, +0, -] A full collection. After a call that ran out of memory, its
+   garbage fills the heap; the next call must not start there (a refusal at
+   its first allocation, before the hook notes a line, would have no place). */
+void morph_collect(lua_State *L);
+
 /* [-0, +0, -] Records that a limit fired (`why`, a MORPH_STOP_*) unless one
    already did, and makes L's hook fire at every instruction from now on, so
    no handler can run on. */

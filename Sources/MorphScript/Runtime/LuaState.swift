@@ -244,6 +244,7 @@ public final class LuaState {
         (error.chunk, error.line) = (near.chunk, near.line)
       }
       error.message = limits.memoryMessage
+      morph_collect(lua)  // the refused call's garbage must not greet the next one
       return error
     }
     if stop == Int32(MORPH_STOP_CANCEL) { return ScriptError.parse(raw, kind: .cancelled) }
